@@ -1,0 +1,1 @@
+//! ACBLscore game files: a bounds-checked decoder (see the ACBL issue).

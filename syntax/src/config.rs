@@ -1,0 +1,122 @@
+//! Settings shared by the CLI and the language server: the mode and per-rule severities, as read
+//! from `kibitzer.toml` (the server also takes them from the client). Parsing lives here, with no
+//! I/O; finding the file is the caller's job.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use std::collections::HashMap;
+
+/// Import format (what people write, checked leniently) or export format (the strict form
+/// programs must write: PGN 3.2, PBN 2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    #[default]
+    Import,
+    Export,
+}
+
+impl Mode {
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "import" => Some(Mode::Import),
+            "export" => Some(Mode::Export),
+            _ => None,
+        }
+    }
+}
+
+/// Severity overrides by rule code (upper case) or rule name; `None` turns the rule off.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleSettings {
+    overrides: HashMap<String, Option<Severity>>,
+}
+
+impl RuleSettings {
+    /// Sets a rule (`"PGN203"` or `"illegal-move"`) to a severity, or off with `None`.
+    pub fn set(&mut self, rule: &str, severity: Option<Severity>) {
+        let key = crate::diagnostic::rule(rule).map_or_else(|| rule.to_owned(), |r| r.code.to_owned());
+        self.overrides.insert(key, severity);
+    }
+
+    /// Applies the overrides: drops diagnostics of rules turned off, changes severities.
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        if self.overrides.is_empty() {
+            return;
+        }
+        diagnostics.retain_mut(|d| match self.overrides.get(d.code) {
+            Some(None) => false,
+            Some(Some(sev)) => {
+                d.severity = *sev;
+                true
+            }
+            None => true,
+        });
+    }
+}
+
+/// Everything a check needs besides the text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    pub mode: Mode,
+    pub rules: RuleSettings,
+}
+
+/// A problem in a configuration file, with the 1-based line where known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Reads a `kibitzer.toml`:
+///
+/// ```toml
+/// mode = "export"          # or "import" (the default)
+/// [rules]
+/// PGN203 = "off"           # by code …
+/// line-too-long = "hint"   # … or by name: "error" | "warning" | "information" | "hint" | "off"
+/// ```
+pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
+    let value: toml::Table = text.parse().map_err(|e: toml::de::Error| ConfigError { message: e.to_string() })?;
+    let mut opts = CheckOptions::default();
+    for (key, v) in &value {
+        match (key.as_str(), v) {
+            ("mode", toml::Value::String(s)) => {
+                opts.mode = Mode::parse(s).ok_or_else(|| ConfigError {
+                    message: format!("mode = {s:?}: expected \"import\" or \"export\""),
+                })?;
+            }
+            ("rules", toml::Value::Table(rules)) => {
+                for (rule, sev) in rules {
+                    let toml::Value::String(s) = sev else {
+                        return Err(ConfigError { message: format!("rules.{rule}: expected a string") });
+                    };
+                    if crate::diagnostic::rule(rule).is_none()
+                        && !crate::diagnostic::catalogue().iter().any(|r| r.name == rule)
+                    {
+                        return Err(ConfigError { message: format!("rules.{rule}: no rule has this code or name") });
+                    }
+                    let severity = match s.as_str() {
+                        "off" => None,
+                        other => Some(Severity::parse(other).ok_or_else(|| ConfigError {
+                            message: format!(
+                                "rules.{rule} = {other:?}: expected \"error\", \"warning\", \"information\", \"hint\" or \"off\""
+                            ),
+                        })?),
+                    };
+                    opts.rules.set(rule, severity);
+                }
+            }
+            (other, _) => {
+                return Err(ConfigError {
+                    message: format!("unknown setting `{other}` (expected `mode` or `[rules]`)"),
+                })
+            }
+        }
+    }
+    Ok(opts)
+}

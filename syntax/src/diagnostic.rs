@@ -1,0 +1,228 @@
+//! Diagnostics and the rule catalogue.
+//!
+//! Every problem kibitzer reports comes from a [`Rule`]: a stable code (`PGN101`, `PBN410`, …), a
+//! default severity, the spec section it enforces and documentation for `kibitzer rules`. A
+//! format's rules live in one `rules.rs` of that format; [`catalogue`] lists them all. Checks
+//! create diagnostics with [`Diagnostic::new`], naming the rule; configuration may then change
+//! the severity or turn the rule off ([`crate::config::RuleSettings`]).
+
+use crate::text::{TextRange, TextSize};
+use serde::Serialize;
+
+/// How serious a diagnostic is; the names are those of LSP and of `--format json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Hint,
+    Information,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Information => "information",
+            Severity::Hint => "hint",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Severity> {
+        Some(match s {
+            "error" => Severity::Error,
+            "warning" | "warn" => Severity::Warning,
+            "information" | "info" => Severity::Information,
+            "hint" => Severity::Hint,
+            _ => return None,
+        })
+    }
+}
+
+/// When a rule applies: import-format rules always, export-format rules only in export mode
+/// (`--mode export`, or a PBN file with a `% EXPORT` line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleScope {
+    Import,
+    Export,
+}
+
+/// One entry of the catalogue. Declared as `pub const` items in a format's `rules.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rule {
+    /// Stable code: `PGN…`, `FEN…`, `EPD…`, `PBN…`, `PBI…`. Never reused for another meaning.
+    pub code: &'static str,
+    /// Kebab-case name, e.g. `unterminated-string`.
+    pub name: &'static str,
+    pub severity: Severity,
+    pub scope: RuleScope,
+    /// The section of the standard the rule enforces, e.g. `PGN 8.1.1` or `PBN 3.4.10`.
+    pub section: &'static str,
+    /// One line for `kibitzer rules`.
+    pub summary: &'static str,
+    /// Why the rule exists and what to do, a paragraph.
+    pub explanation: &'static str,
+    /// A short input that breaks the rule, and the same input put right.
+    pub bad: &'static str,
+    pub good: &'static str,
+}
+
+/// A text replacement, in byte offsets of the checked text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TextEdit {
+    pub range: TextRange,
+    pub replacement: String,
+}
+
+impl TextEdit {
+    pub fn replace(range: TextRange, replacement: impl Into<String>) -> TextEdit {
+        TextEdit { range, replacement: replacement.into() }
+    }
+    pub fn insert(at: TextSize, text: impl Into<String>) -> TextEdit {
+        TextEdit { range: TextRange::empty(at), replacement: text.into() }
+    }
+    pub fn delete(range: TextRange) -> TextEdit {
+        TextEdit { range, replacement: String::new() }
+    }
+}
+
+/// How sure a fix is: safe fixes are applied by `check --fix`; the others only offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// What the fix does, as an editor shows it: "Replace `0-0` with `O-O`".
+    pub title: String,
+    pub edits: Vec<TextEdit>,
+    pub applicability: Applicability,
+}
+
+/// A second place a diagnostic points at: the first of two duplicate tags, a note's definition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Related {
+    pub range: TextRange,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub range: TextRange,
+    pub message: String,
+    pub fix: Option<Fix>,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    pub fn new(rule: &Rule, range: TextRange, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: rule.code,
+            severity: rule.severity,
+            range,
+            message: message.into(),
+            fix: None,
+            related: Vec::new(),
+        }
+    }
+
+    pub fn with_fix(mut self, title: impl Into<String>, edits: Vec<TextEdit>, applicability: Applicability) -> Self {
+        self.fix = Some(Fix { title: title.into(), edits, applicability });
+        self
+    }
+
+    /// A safe fix made of one replacement.
+    pub fn with_replacement(self, title: impl Into<String>, range: TextRange, replacement: impl Into<String>) -> Self {
+        self.with_fix(title, vec![TextEdit::replace(range, replacement)], Applicability::Safe)
+    }
+
+    pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Self {
+        self.related.push(Related { range, message: message.into() });
+        self
+    }
+
+    /// The same diagnostic with every range moved by `delta` bytes (a unit checked alone and
+    /// placed back into its file).
+    pub fn shifted(mut self, delta: TextSize) -> Diagnostic {
+        self.range += delta;
+        for r in &mut self.related {
+            r.range += delta;
+        }
+        if let Some(fix) = &mut self.fix {
+            for e in &mut fix.edits {
+                e.range += delta;
+            }
+        }
+        self
+    }
+}
+
+/// Every rule of every format, in code order.
+pub fn catalogue() -> Vec<&'static Rule> {
+    let mut all: Vec<&'static Rule> = crate::pgn::rules::ALL
+        .iter()
+        .chain(crate::epd::rules::ALL)
+        .chain(crate::pbn::rules::ALL)
+        .chain(crate::pbi::rules::ALL)
+        .copied()
+        .collect();
+    all.sort_by_key(|r| r.code);
+    all
+}
+
+/// The rule with this code (case-insensitive), or `None`.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    catalogue().into_iter().find(|r| r.code.eq_ignore_ascii_case(code))
+}
+
+/// Applies edits to `text`. Overlapping edits after the first are skipped; returns the new text
+/// and how many edits were applied.
+pub fn apply_edits(text: &str, edits: &[TextEdit]) -> (String, usize) {
+    let mut sorted: Vec<&TextEdit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.range.start(), e.range.end()));
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0usize;
+    let mut applied = 0;
+    for e in sorted {
+        let (start, end) = (usize::from(e.range.start()), usize::from(e.range.end()));
+        if start < pos || end > text.len() {
+            continue;
+        }
+        out.push_str(&text[pos..start]);
+        out.push_str(&e.replacement);
+        pos = end;
+        applied += 1;
+    }
+    out.push_str(&text[pos..]);
+    (out, applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_codes_are_unique_and_documented() {
+        let all = catalogue();
+        let mut codes: Vec<_> = all.iter().map(|r| r.code).collect();
+        codes.dedup();
+        assert_eq!(codes.len(), all.len(), "duplicate rule code");
+        for r in all {
+            assert!(!r.summary.is_empty() && !r.section.is_empty(), "{} lacks documentation", r.code);
+            assert!(r.name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()), "{}", r.name);
+        }
+    }
+
+    #[test]
+    fn edits_apply_in_order_and_skip_overlaps() {
+        let r = |a: u32, b: u32| TextRange::new(a.into(), b.into());
+        let edits = [TextEdit::replace(r(4, 5), "X"), TextEdit::insert(0.into(), ">"), TextEdit::delete(r(4, 6))];
+        assert_eq!(apply_edits("0-0 e4", &edits), (">0-0 X4".to_owned(), 2));
+    }
+}

@@ -1,0 +1,191 @@
+//! The machinery every format's parser shares: a token list from a logos lexer, and a
+//! [`Parser`] that walks it and builds a lossless rowan tree while collecting syntax errors.
+//!
+//! A format supplies its `SyntaxKind` enum (one per format, converted to `rowan::SyntaxKind`),
+//! its lexer and its grammar functions; nothing here knows a format.
+
+use crate::diagnostic::{Diagnostic, Rule};
+use crate::text::{TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeBuilder};
+use std::marker::PhantomData;
+
+/// A lexed token: its kind and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<K> {
+    pub kind: K,
+    pub range: TextRange,
+}
+
+/// Lexes all of `text` with logos token enum `K`; bytes logos rejects become one `error` token
+/// per run, so the token ranges always cover the text exactly.
+pub fn lex<'a, K>(text: &'a str, error: K) -> Vec<Token<K>>
+where
+    K: logos::Logos<'a, Source = str> + Copy + PartialEq,
+    K::Extras: Default,
+{
+    let mut tokens: Vec<Token<K>> = Vec::new();
+    let mut lexer = K::lexer(text);
+    while let Some(result) = lexer.next() {
+        let span = lexer.span();
+        let range = TextRange::new(TextSize::from(span.start as u32), TextSize::from(span.end as u32));
+        let kind = result.unwrap_or(error);
+        match tokens.last_mut() {
+            Some(last) if kind == error && last.kind == error && last.range.end() == range.start() => {
+                last.range = last.range.cover(range);
+            }
+            _ => tokens.push(Token { kind, range }),
+        }
+    }
+    tokens
+}
+
+/// The result of parsing: a lossless green tree and the syntax errors found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parse<L> {
+    green: GreenNode,
+    errors: Vec<Diagnostic>,
+    _language: PhantomData<L>,
+}
+
+impl<L: rowan::Language> Parse<L> {
+    pub fn new(green: GreenNode, errors: Vec<Diagnostic>) -> Self {
+        Parse { green, errors, _language: PhantomData }
+    }
+    pub fn green(&self) -> &GreenNode {
+        &self.green
+    }
+    pub fn syntax(&self) -> rowan::SyntaxNode<L> {
+        rowan::SyntaxNode::new_root(self.green.clone())
+    }
+    pub fn errors(&self) -> &[Diagnostic] {
+        &self.errors
+    }
+    pub fn into_parts(self) -> (GreenNode, Vec<Diagnostic>) {
+        (self.green, self.errors)
+    }
+}
+
+/// A point in the token stream at which a node may later be opened around what follows it.
+#[derive(Debug, Clone, Copy)]
+pub struct Marker(rowan::Checkpoint);
+
+/// A recursive-descent helper over a token list. It sees every token, trivia included: grammar
+/// code decides where trivia belongs (usually with [`Parser::skip_trivia`] before a node).
+pub struct Parser<'t, K> {
+    text: &'t str,
+    tokens: Vec<Token<K>>,
+    pos: usize,
+    builder: GreenNodeBuilder<'static>,
+    errors: Vec<Diagnostic>,
+    is_trivia: fn(K) -> bool,
+}
+
+impl<'t, K> Parser<'t, K>
+where
+    K: Copy + PartialEq + Into<rowan::SyntaxKind>,
+{
+    /// Starts parsing `tokens` of `text` into a tree whose root node has kind `root`. Grammar
+    /// code opens and closes every node it starts; the root is closed by [`Parser::finish`].
+    pub fn new(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool) -> Self {
+        let mut builder = GreenNodeBuilder::new();
+        builder.start_node(root.into());
+        Parser { text, tokens, pos: 0, builder, errors: Vec::new(), is_trivia }
+    }
+
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The kind of the token `n` places ahead (trivia counted), `None` at the end.
+    pub fn nth(&self, n: usize) -> Option<K> {
+        self.tokens.get(self.pos + n).map(|t| t.kind)
+    }
+
+    pub fn current(&self) -> Option<K> {
+        self.nth(0)
+    }
+
+    pub fn at(&self, kind: K) -> bool {
+        self.current() == Some(kind)
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.tokens.len()
+    }
+
+    /// The first kind at or after the current token that is not trivia.
+    pub fn peek_non_trivia(&self) -> Option<K> {
+        self.tokens[self.pos.min(self.tokens.len())..].iter().map(|t| t.kind).find(|&k| !(self.is_trivia)(k))
+    }
+
+    /// Range of the current token; an empty range at the end of text when there is none.
+    pub fn current_range(&self) -> TextRange {
+        self.tokens
+            .get(self.pos)
+            .map(|t| t.range)
+            .unwrap_or_else(|| TextRange::empty(TextSize::from(self.text.len() as u32)))
+    }
+
+    pub fn current_text(&self) -> &'t str {
+        self.tokens.get(self.pos).map_or("", |t| &self.text[t.range])
+    }
+
+    /// Adds the current token to the open node and advances.
+    pub fn bump(&mut self) {
+        if let Some(t) = self.tokens.get(self.pos) {
+            self.builder.token(t.kind.into(), &self.text[t.range]);
+            self.pos += 1;
+        }
+    }
+
+    /// Adds the current token under another kind (a contextual keyword, an error) and advances.
+    pub fn bump_as(&mut self, kind: K) {
+        if let Some(t) = self.tokens.get(self.pos) {
+            self.builder.token(kind.into(), &self.text[t.range]);
+            self.pos += 1;
+        }
+    }
+
+    /// Bumps trivia tokens into the open node.
+    pub fn skip_trivia(&mut self) {
+        while self.current().is_some_and(self.is_trivia) {
+            self.bump();
+        }
+    }
+
+    pub fn start_node(&mut self, kind: K) {
+        self.builder.start_node(kind.into());
+    }
+
+    pub fn finish_node(&mut self) {
+        self.builder.finish_node();
+    }
+
+    pub fn marker(&mut self) -> Marker {
+        Marker(self.builder.checkpoint())
+    }
+
+    /// Opens a node of `kind` that starts at `marker`; close it with [`Parser::finish_node`].
+    pub fn start_node_at(&mut self, marker: Marker, kind: K) {
+        self.builder.start_node_at(marker.0, kind.into());
+    }
+
+    /// Records a syntax error of `rule` at `range`.
+    pub fn error(&mut self, rule: &Rule, range: TextRange, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(rule, range, message));
+    }
+
+    pub fn push_diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.errors.push(diagnostic);
+    }
+
+    /// Closes the root. Any tokens the grammar left unconsumed are added to the root so that the
+    /// tree always prints back the whole input.
+    pub fn finish<L: rowan::Language>(mut self) -> Parse<L> {
+        while !self.at_end() {
+            self.bump();
+        }
+        self.builder.finish_node();
+        Parse::new(self.builder.finish(), self.errors)
+    }
+}

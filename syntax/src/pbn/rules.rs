@@ -1,0 +1,5 @@
+//! The PBN rule catalogue.
+
+use crate::diagnostic::Rule;
+
+pub static ALL: &[&Rule] = &[];

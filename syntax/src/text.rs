@@ -1,0 +1,325 @@
+//! Bytes → text and back, and the line index.
+//!
+//! PGN and PBN are ISO-8859-1 by their standards but UTF-8 in practice; PBI is UTF-8 with a BOM.
+//! [`decode`] accepts all three without loss: a BOM or valid UTF-8 is UTF-8, anything else is
+//! ISO-8859-1 (every byte one char). The detected [`Encoding`] and [`LineEnding`] style are kept so
+//! that writers (the formatter, `--fix`) give the file back in the shape it came in.
+//!
+//! Offsets everywhere in kibitzer are byte offsets into the decoded UTF-8 `String`
+//! ([`TextSize`]); [`LineIndex`] converts them to the line/column pairs users and editors see, in
+//! characters, UTF-8 bytes or UTF-16 code units.
+
+pub use rowan::{TextRange, TextSize};
+
+/// How the bytes of a file were decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// Valid UTF-8 without a byte-order mark.
+    Utf8,
+    /// UTF-8 starting with the byte-order mark EF BB BF (which PBI requires).
+    Utf8Bom,
+    /// Not valid UTF-8: read as ISO-8859-1, one byte one character.
+    Latin1,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf8Bom => "UTF-8 with BOM",
+            Encoding::Latin1 => "ISO-8859-1",
+        }
+    }
+}
+
+/// The line terminator style of a file: the first terminator found decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LineEnding {
+    #[default]
+    Lf,
+    CrLf,
+    Cr,
+}
+
+impl LineEnding {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+            LineEnding::Cr => "\r",
+        }
+    }
+
+    /// The style of the first line terminator in `text`, LF when there is none.
+    pub fn detect(text: &str) -> LineEnding {
+        let bytes = text.as_bytes();
+        match bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) if bytes[i] == b'\n' => LineEnding::Lf,
+            Some(i) if bytes.get(i + 1) == Some(&b'\n') => LineEnding::CrLf,
+            Some(_) => LineEnding::Cr,
+            None => LineEnding::Lf,
+        }
+    }
+}
+
+/// A decoded file: the text (without the BOM) plus how it was stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceText {
+    pub text: String,
+    pub encoding: Encoding,
+    pub line_ending: LineEnding,
+}
+
+/// Decodes file bytes: BOM → UTF-8, valid UTF-8 → UTF-8, otherwise ISO-8859-1. Never fails.
+pub fn decode(bytes: &[u8]) -> SourceText {
+    let (text, encoding) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        // A BOM promises UTF-8; should the rest not be, keep every byte as Latin-1 rather than
+        // lose any (the BOM then stays in the text, where the PBI checks will see it).
+        match std::str::from_utf8(rest) {
+            Ok(s) => (s.to_owned(), Encoding::Utf8Bom),
+            Err(_) => (latin1_to_string(bytes), Encoding::Latin1),
+        }
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => (s.to_owned(), Encoding::Utf8),
+            Err(_) => (latin1_to_string(bytes), Encoding::Latin1),
+        }
+    };
+    let line_ending = LineEnding::detect(&text);
+    SourceText { text, encoding, line_ending }
+}
+
+fn latin1_to_string(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
+}
+
+/// Why text could not be written back in its encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodeError {
+    /// Byte offset in the text of the first character that ISO-8859-1 cannot hold.
+    pub offset: usize,
+    pub ch: char,
+}
+
+impl std::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "character {:?} (U+{:04X}) cannot be written in ISO-8859-1", self.ch, self.ch as u32)
+    }
+}
+
+/// Encodes `text` back into `encoding` (the BOM is written for [`Encoding::Utf8Bom`]).
+pub fn encode(text: &str, encoding: Encoding) -> Result<Vec<u8>, EncodeError> {
+    match encoding {
+        Encoding::Utf8 => Ok(text.as_bytes().to_vec()),
+        Encoding::Utf8Bom => {
+            let mut out = b"\xEF\xBB\xBF".to_vec();
+            out.extend_from_slice(text.as_bytes());
+            Ok(out)
+        }
+        Encoding::Latin1 => text
+            .char_indices()
+            .map(|(offset, ch)| u8::try_from(u32::from(ch)).map_err(|_| EncodeError { offset, ch }))
+            .collect(),
+    }
+}
+
+/// The unit in which a column is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ColumnUnit {
+    /// Bytes of UTF-8 (LSP `utf-8`).
+    Utf8,
+    /// UTF-16 code units (LSP's default).
+    #[default]
+    Utf16,
+    /// Unicode scalar values, i.e. characters (LSP `utf-32`, and what the CLI prints).
+    Char,
+}
+
+/// A zero-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Which characters end a line. PGN, PBN and EPD know CR, LF and CRLF; PBI adds NEL and LS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LineBreaks {
+    #[default]
+    Standard,
+    /// Also U+0085 (NEL) and U+2028 (LINE SEPARATOR), as PBI 1.2 allows.
+    WithUnicode,
+}
+
+/// Start offsets of every line of a text, for offset ↔ line/column conversion in O(log n).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    /// Byte offset at which each line starts; `line_starts[0] == 0`.
+    line_starts: Vec<TextSize>,
+    /// Lines that hold a non-ASCII character need a scan to count columns; others don't.
+    ascii_only: Vec<bool>,
+    len: TextSize,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        LineIndex::with_breaks(text, LineBreaks::Standard)
+    }
+
+    pub fn with_breaks(text: &str, breaks: LineBreaks) -> LineIndex {
+        let mut line_starts = vec![TextSize::from(0)];
+        let mut ascii_only = Vec::new();
+        let mut ascii = true;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let next = match b {
+                b'\n' => Some(i + 1),
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => Some(i + 2),
+                b'\r' => Some(i + 1),
+                0xC2 if breaks == LineBreaks::WithUnicode && bytes.get(i + 1) == Some(&0x85) => Some(i + 2),
+                0xE2 if breaks == LineBreaks::WithUnicode && bytes.get(i + 1..i + 3) == Some(&[0x80, 0xA8]) => {
+                    Some(i + 3)
+                }
+                _ => None,
+            };
+            match next {
+                Some(n) => {
+                    ascii_only.push(ascii && b < 0x80);
+                    ascii = true;
+                    line_starts.push(TextSize::from(n as u32));
+                    i = n;
+                }
+                None => {
+                    ascii &= b < 0x80;
+                    i += 1;
+                }
+            }
+        }
+        ascii_only.push(ascii);
+        LineIndex { line_starts, ascii_only, len: TextSize::from(text.len() as u32) }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte range of line `line` (zero-based), including its terminator.
+    pub fn line_range(&self, line: u32) -> Option<TextRange> {
+        let start = *self.line_starts.get(line as usize)?;
+        let end = self.line_starts.get(line as usize + 1).copied().unwrap_or(self.len);
+        Some(TextRange::new(start, end))
+    }
+
+    /// Zero-based line of `offset`, and its column in `unit` (clamped to the text).
+    pub fn line_col(&self, text: &str, offset: TextSize, unit: ColumnUnit) -> LineCol {
+        let offset = offset.min(self.len);
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let col = if self.ascii_only[line] {
+            u32::from(offset - start)
+        } else {
+            let mut end = usize::from(offset);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let prefix = &text[usize::from(start)..end];
+            match unit {
+                ColumnUnit::Utf8 => prefix.len() as u32,
+                ColumnUnit::Utf16 => prefix.encode_utf16().count() as u32,
+                ColumnUnit::Char => prefix.chars().count() as u32,
+            }
+        };
+        LineCol { line: line as u32, col }
+    }
+
+    /// Byte offset of a line/column position; a column past the end of the line is clamped to
+    /// the line's end (before its terminator), as LSP requires.
+    pub fn offset(&self, text: &str, pos: LineCol, unit: ColumnUnit) -> TextSize {
+        let Some(range) = self.line_range(pos.line) else {
+            return self.len;
+        };
+        let line_text = &text[range];
+        let content = line_text.trim_end_matches(['\n', '\r', '\u{85}', '\u{2028}']);
+        let mut remaining = pos.col as usize;
+        for (i, ch) in content.char_indices() {
+            let width = match unit {
+                ColumnUnit::Utf8 => ch.len_utf8(),
+                ColumnUnit::Utf16 => ch.len_utf16(),
+                ColumnUnit::Char => 1,
+            };
+            if remaining < width {
+                // Inside a character (e.g. between surrogates): the character's start.
+                return range.start() + TextSize::from(i as u32);
+            }
+            remaining -= width;
+            if remaining == 0 {
+                return range.start() + TextSize::from((i + ch.len_utf8()) as u32);
+            }
+        }
+        range.start() + TextSize::from(content.len() as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_picks_the_encoding_and_line_ending() {
+        let s = decode(b"\xEF\xBB\xBF#PBI 1.2\r\nx");
+        assert_eq!(
+            (s.text.as_str(), s.encoding, s.line_ending),
+            ("#PBI 1.2\r\nx", Encoding::Utf8Bom, LineEnding::CrLf)
+        );
+        let s = decode("[Event \"Caf\u{e9}\"]\n".as_bytes());
+        assert_eq!((s.encoding, s.line_ending), (Encoding::Utf8, LineEnding::Lf));
+        let s = decode(b"[Event \"Caf\xe9\"]\r");
+        assert_eq!(
+            (s.text.as_str(), s.encoding, s.line_ending),
+            ("[Event \"Caf\u{e9}\"]\r", Encoding::Latin1, LineEnding::Cr)
+        );
+    }
+
+    #[test]
+    fn encode_round_trips_and_refuses_what_latin1_cannot_hold() {
+        for bytes in [&b"abc\xe9\xff"[..], b"\xEF\xBB\xBFx\xc3\xa9", "caf\u{e9}".as_bytes()] {
+            let s = decode(bytes);
+            assert_eq!(encode(&s.text, s.encoding).unwrap(), bytes);
+        }
+        let err = encode("a\u{2654}", Encoding::Latin1).unwrap_err();
+        assert_eq!((err.offset, err.ch), (1, '\u{2654}'));
+    }
+
+    #[test]
+    fn line_index_counts_columns_in_every_unit() {
+        let text = "ab\r\n\u{e9}\u{1F600}x\rlast";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_count(), 3);
+        let x = TextSize::from(text.find('x').unwrap() as u32);
+        assert_eq!(idx.line_col(text, x, ColumnUnit::Char), LineCol { line: 1, col: 2 });
+        assert_eq!(idx.line_col(text, x, ColumnUnit::Utf16), LineCol { line: 1, col: 3 });
+        assert_eq!(idx.line_col(text, x, ColumnUnit::Utf8), LineCol { line: 1, col: 6 });
+        for unit in [ColumnUnit::Char, ColumnUnit::Utf16, ColumnUnit::Utf8] {
+            let lc = idx.line_col(text, x, unit);
+            assert_eq!(idx.offset(text, lc, unit), x);
+        }
+        // Past the end of a line clamps before the terminator.
+        assert_eq!(idx.offset(text, LineCol { line: 0, col: 99 }, ColumnUnit::Utf16), TextSize::from(2));
+        assert_eq!(
+            idx.line_col(text, TextSize::from(text.len() as u32), ColumnUnit::Char),
+            LineCol { line: 2, col: 4 }
+        );
+    }
+
+    #[test]
+    fn pbi_line_breaks_include_nel_and_line_separator() {
+        let text = "a\u{85}b\u{2028}c\nd";
+        assert_eq!(LineIndex::new(text).line_count(), 2);
+        let idx = LineIndex::with_breaks(text, LineBreaks::WithUnicode);
+        assert_eq!(idx.line_count(), 4);
+        let d = TextSize::from(text.find('d').unwrap() as u32);
+        assert_eq!(idx.line_col(text, d, ColumnUnit::Char), LineCol { line: 3, col: 0 });
+    }
+}
