@@ -1,1 +1,57 @@
-fn main() {}
+//! `kibitzer`: the command-line interface and the language server. Each subcommand is a module
+//! with its own clap arguments and a `run` function; everything about the files themselves is in
+//! the `kibitzer-syntax` crate.
+
+mod check;
+mod convert;
+mod fmt;
+mod inputs;
+mod lsp;
+mod rules;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Linter, formatter and language server for chess and bridge notation: PGN, EPD/FEN, PBN and PBI
+/// files, and ACBLscore game files.
+#[derive(Parser)]
+#[command(name = "kibitzer", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report syntax errors and rule violations (exit 1 when an error is found).
+    Check(check::CheckArgs),
+    /// Rewrite files in the standard's export format.
+    Fmt(fmt::FmtArgs),
+    /// Run the language server over stdio.
+    Lsp(lsp::LspArgs),
+    /// Convert an ACBLscore game file to PBN or JSON.
+    Convert(convert::ConvertArgs),
+    /// List the rules, or explain one.
+    Rules(rules::RulesArgs),
+}
+
+/// Exit status 2: the command could not run (bad usage, unreadable file).
+pub const EXIT_TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // clap uses 2 for usage errors already; help and version are successes.
+            return ExitCode::from(if e.use_stderr() { EXIT_TROUBLE } else { 0 });
+        }
+    };
+    match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
+        Command::Lsp(args) => lsp::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Rules(args) => rules::run(args),
+    }
+}

@@ -1,0 +1,1 @@
+//! Finding, reading and classifying the files a command was given.
