@@ -65,6 +65,8 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<T
             );
         }
     }
+    // Without a known trump no trick has a known winner, so only the first trick is checked.
+    let trump_known = trump.is_some();
     let mut state = PlayState {
         hands,
         trump: trump.flatten(),
@@ -91,8 +93,8 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<T
             // would repeat the same error.
             return None;
         }
-        leader = winner;
-        if let (Some(w), Some(d)) = (winner, declarer) {
+        leader = winner.filter(|_| trump_known);
+        if let (Some(w), Some(d), true) = (winner, declarer, trump_known) {
             if w.is_ns() == d.is_ns() {
                 tricks.declarer += 1;
             } else {

@@ -139,6 +139,7 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
         } else if !is_known_tag(tag.name) {
             sink.report(&rules::UNKNOWN_TAG, tag.name_range, format!("unknown tag `{}`", tag.name));
         }
+        check_section_allowed(tag, sink);
         if tag.name == "Note" {
             continue;
         }
@@ -154,6 +155,24 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
             );
         }
     }
+}
+
+/// Section data after a tag that defines none (an identification tag, a note): usually a broken
+/// tag or a stray line. Unknown tags may be user-defined sections (PBN 5.1).
+fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
+    let takes_section =
+        matches!(tag.name, "Auction" | "Play") || tag.name.ends_with("Table") || !is_known_tag(tag.name);
+    if takes_section {
+        return;
+    }
+    let mut items = tag.section_items();
+    let Some(first) = items.next() else { return };
+    let last = items.last().unwrap_or(first);
+    sink.report(
+        &rules::SECTION_AFTER_TAG,
+        first.range.cover(last.range),
+        format!("data after the {} tag, which takes no section", tag.name),
+    );
 }
 
 fn capitalise(name: &str) -> String {
