@@ -681,7 +681,9 @@ mod tests {
         assert_eq!(RawScore(2040).meaning(), Score::AveMinus);
         assert_eq!(RawScore(2050).meaning(), Score::Ave);
         assert_eq!(RawScore(2060).meaning(), Score::AvePlus);
-        assert_eq!(RawScore(3043).meaning(), Score::Fouled { points: 10430, group: 1 });
+        // Foul group g adds 2000 × (g + 1) to the stored score.
+        assert_eq!(RawScore(4043).meaning(), Score::Fouled { points: 430, group: 1 });
+        assert_eq!(RawScore(3995).meaning(), Score::Fouled { points: -50, group: 1 });
         assert_eq!(RawScore(1500).meaning(), Score::Unknown(1500));
     }
 

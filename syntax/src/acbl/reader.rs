@@ -194,14 +194,14 @@ mod tests {
 
     #[test]
     fn reads_are_checked_against_the_structure() {
-        let data = [5u8, 0, 1, 2, 3, 4, 5, 9, 9];
+        let data = [9u8, 5, 0, 1, 2, 3, 4, 5, 9, 9];
         let r = Reader::new(&data);
-        let v = r.sized("Thing", 0, 2).unwrap();
+        let v = r.sized("Thing", 1, 2).unwrap();
         assert_eq!(v.len(), 7);
-        assert_eq!(v.u16(2).unwrap(), 0x0302);
+        assert_eq!(v.u16(2).unwrap(), 0x0201);
         let err = v.u32(4).unwrap_err();
         assert_eq!(err.structure, "Thing");
-        assert_eq!(err.offset, 4);
+        assert_eq!(err.offset, 5);
         assert!(v.u8(usize::MAX).is_err());
     }
 
