@@ -94,6 +94,24 @@ async function hoverAt(page, position) {
   return (await hover.innerText()).replace(/\u00a0/g, ' ');
 }
 
+// The language mode and, for PGN and PBN, the ISO-8859-1 default of package.json, as the status
+// bar shows them.
+async function statusBarChecks(page, file, checks) {
+  const names = { pgn: 'PGN', pbn: 'PBN', pbi: 'PBI', epd: 'EPD' };
+  const items = page.locator('.statusbar-item');
+  await items.filter({ hasText: names[file.lang] }).first().waitFor({ timeout: 10000 }).catch(() => {});
+  const texts = (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const lang = texts.includes(names[file.lang]);
+  checks.push({ name: `${file.name}: status bar shows the language ${names[file.lang]}`, ok: lang, detail: texts.join(' | ') });
+  if (file.lang === 'pgn' || file.lang === 'pbn') {
+    checks.push({
+      name: `${file.name}: the file is read as ISO 8859-1 (configurationDefaults)`,
+      ok: texts.includes('ISO 8859-1'),
+      detail: texts.filter((t) => /UTF|ISO|Windows/.test(t)).join(' | '),
+    });
+  }
+}
+
 async function editorText(page) {
   const lines = await page.locator('.monaco-editor .view-lines .view-line').evaluateAll((els) =>
     els
@@ -106,7 +124,7 @@ async function editorText(page) {
 
 async function main() {
   const file = pickFile();
-  const observed = { files: [] };
+  const observed = { files: [], checks: [] };
   const entry = { path: file.path, diagnostics: [] };
   observed.files.push(entry);
   const browser = await chromium.launch({
@@ -131,6 +149,7 @@ async function main() {
 
     step(`opening ${file.name}`);
     await openFile(page, file.name);
+    await statusBarChecks(page, file, observed.checks);
 
     if (file.diagnostics.length > 0) {
       step('waiting for a squiggle');
