@@ -33,18 +33,26 @@
 (defvar kibitzer-test--checks nil
   "Checks made in Emacs itself: ((name . NAME) (ok . BOOL) (detail . TEXT)), for the harness.")
 
-(defun kibitzer-test--check-font-lock (path)
-  "Record whether the NAG `$1' of the buffer (visiting PATH) is highlighted as a NAG."
+(defconst kibitzer-test--highlights
+  '(("pgn" "$1" font-lock-builtin-face)
+    ("pbn" "$1" font-lock-builtin-face)
+    ("pbi" "# Editor" font-lock-comment-face)
+    ("epd" "rnbqkbnr" font-lock-constant-face))
+  "Per language: a text of its sample and the face font-lock must give it.")
+
+(defun kibitzer-test--check-font-lock (path lang)
+  "Record whether the mode of the buffer (visiting PATH in LANG) highlights its sample text."
   (font-lock-ensure)
-  (save-excursion
-    (goto-char (point-min))
-    (let* ((found (search-forward "$1" nil t))
-           (face (and found (get-text-property (- (point) 2) 'face))))
-      (push `((name . ,(format "%s: font-lock shows the NAG in font-lock-builtin-face"
-                               (file-name-nondirectory path)))
-              (ok . ,(if (eq face 'font-lock-builtin-face) t :json-false))
-              (detail . ,(format "%S" face)))
-            kibitzer-test--checks))))
+  (pcase-let ((`(,_ ,needle ,want) (assoc lang kibitzer-test--highlights)))
+    (save-excursion
+      (goto-char (point-min))
+      (let* ((found (search-forward needle nil t))
+             (face (and found (get-text-property (match-beginning 0) 'face))))
+        (push `((name . ,(format "%s: font-lock shows `%s' in %s"
+                                 (file-name-nondirectory path) needle want))
+                (ok . ,(if (eq face want) t :json-false))
+                (detail . ,(format "%S" face)))
+              kibitzer-test--checks)))))
 
 (defun kibitzer-test--observe (file)
   (let* ((path (gethash "path" file))
@@ -60,7 +68,7 @@
       (unless (eglot-current-server)
         (apply #'eglot (eglot--guess-contact)))
       (unless (eglot-current-server) (error "eglot did not connect"))
-      (kibitzer-test--check-font-lock path)
+      (kibitzer-test--check-font-lock path lang)
       (kibitzer-test--wait (if (> want 0) 15 2)
                            (lambda () (and (> want 0) (>= (length (flymake-diagnostics)) want))))
       (kibitzer-test--wait 0.3 #'ignore)
