@@ -46,6 +46,7 @@ bin=$(kibitzer_bin)
 if [ -x "$bin" ] && lsp_answers "$bin"; then
     export KIBITZER_LSP_OK=1
 else
+    export KIBITZER_LSP_OK=0
     note "\`$bin lsp\` does not answer initialize: the real-editor tests will skip"
 fi
 

@@ -103,7 +103,8 @@
 
 (defconst epd-font-lock-keywords
   '(("^[1-8PNBRQKpnbrqk]+\\(?:/[1-8PNBRQKpnbrqk]+\\)\\{7\\}" 0 font-lock-constant-face)
-    ("\\_<\\(?:[a-z][a-z0-9_]*\\)\\_>\\(?=[^;]*;\\)" 0 font-lock-keyword-face))
+    ;; An opcode: a word that starts an operation ending in `;'.
+    ("\\_<\\([a-z][a-z0-9_]*\\)\\_>[^;\n]*;" 1 font-lock-keyword-face))
   "Highlighting of `epd-mode': the board field and the opcodes.")
 
 ;;;; The modes

@@ -30,6 +30,30 @@
          (mapconcat (lambda (c) (if (stringp c) c (plist-get c :value))) contents "\n"))
         (t "")))
 
+(defvar kibitzer-test--checks nil
+  "Checks made in Emacs itself: ((name . NAME) (ok . BOOL) (detail . TEXT)), for the harness.")
+
+(defconst kibitzer-test--highlights
+  '(("pgn" "$1" font-lock-builtin-face)
+    ("pbn" "$1" font-lock-builtin-face)
+    ("pbi" "# Editor" font-lock-comment-face)
+    ("epd" "rnbqkbnr" font-lock-constant-face))
+  "Per language: a text of its sample and the face font-lock must give it.")
+
+(defun kibitzer-test--check-font-lock (path lang)
+  "Record whether the mode of the buffer (visiting PATH in LANG) highlights its sample text."
+  (font-lock-ensure)
+  (pcase-let ((`(,_ ,needle ,want) (assoc lang kibitzer-test--highlights)))
+    (save-excursion
+      (goto-char (point-min))
+      (let* ((found (search-forward needle nil t))
+             (face (and found (get-text-property (match-beginning 0) 'face))))
+        (push `((name . ,(format "%s: font-lock shows `%s' in %s"
+                                 (file-name-nondirectory path) needle want))
+                (ok . ,(if (eq face want) t :json-false))
+                (detail . ,(format "%S" face)))
+              kibitzer-test--checks)))))
+
 (defun kibitzer-test--observe (file)
   (let* ((path (gethash "path" file))
          (lang (gethash "lang" file))
@@ -39,8 +63,12 @@
     (with-current-buffer buf
       (unless (eq major-mode (intern (concat lang "-mode")))
         (error "%s opened in %s, not %s-mode" path major-mode lang))
-      (apply #'eglot (eglot--guess-contact))
+      ;; The first file starts the server; later ones join it from the major mode's hook, as
+      ;; they do for a user.
+      (unless (eglot-current-server)
+        (apply #'eglot (eglot--guess-contact)))
       (unless (eglot-current-server) (error "eglot did not connect"))
+      (kibitzer-test--check-font-lock path lang)
       (kibitzer-test--wait (if (> want 0) 15 2)
                            (lambda () (and (> want 0) (>= (length (flymake-diagnostics)) want))))
       (kibitzer-test--wait 0.3 #'ignore)
@@ -78,7 +106,8 @@
                    (json-parse-buffer)))
            (observed (mapcar #'kibitzer-test--observe (gethash "files" plan))))
       (with-temp-file (getenv "KIBITZER_OBSERVED")
-        (insert (json-encode `((files . ,(vconcat observed))))))
+        (insert (json-encode `((files . ,(vconcat observed))
+                               (checks . ,(vconcat (reverse kibitzer-test--checks)))))))
       (kill-emacs 0))
   (error (message "emacs test error: %S" err)
          (kill-emacs 1)))

@@ -7,7 +7,7 @@ source "$(dirname "$0")/../../testlib/common.sh"
 
 command -v nvim >/dev/null || skip "nvim is not installed (apt-get install neovim)"
 require_server
-make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn"
+make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" "$SAMPLES_DIR/positions.fen"
 observed=$WORKDIR/observed-nvim.json
 
 echo "nvim: $(nvim --version | head -1), server $KIBITZER_BIN"

@@ -80,8 +80,9 @@ local function client_config(bufnr)
     name = 'kibitzer',
     cmd = M.config.cmd,
     root_dir = root_dir(bufnr),
-    init_options = M.config.settings,
-    settings = { kibitzer = M.config.settings },
+    -- An empty Lua table would be sent as a JSON array: send nothing instead.
+    init_options = next(M.config.settings) and M.config.settings or nil,
+    settings = { kibitzer = next(M.config.settings) and M.config.settings or vim.empty_dict() },
     capabilities = M.config.capabilities,
     on_attach = on_attach,
   }

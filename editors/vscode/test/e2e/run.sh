@@ -17,7 +17,7 @@ if [ ! -f "$vsix" ]; then
         >/dev/null 2>&1 || fail "could not build the .vsix"
 fi
 
-make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn"
+make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen"
 export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}
 mkdir -p "$KIBITZER_ARTEFACTS"
 state=$WORKDIR/code-server
