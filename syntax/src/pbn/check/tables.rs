@@ -24,6 +24,34 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
         check_table(tag, facts, sink);
     }
+    check_time_tables(game, sink);
+}
+
+/// AuctionTimeTable and PlayTimeTable have one row per call or card (PBN 5.4, 5.8).
+fn check_time_tables(game: &Game<'_>, sink: &mut Sink) {
+    for (table, section, items) in [
+        ("AuctionTimeTable", "Auction", [SyntaxKind::CALL, SyntaxKind::WORD]),
+        ("PlayTimeTable", "Play", [SyntaxKind::CARD, SyntaxKind::WORD]),
+    ] {
+        let (Some(tag), Some(source)) = (game.tag(table).filter(|t| t.well_formed), game.tag(section)) else {
+            continue;
+        };
+        let columns = tag.value.split(';').count();
+        let elements =
+            tag.section_items().filter(|t| matches!(t.kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)).count();
+        let rows = elements / columns.max(1);
+        let expected = source.section_items().filter(|t| items.contains(&t.kind)).count();
+        if rows != expected && !tag.value.starts_with('#') {
+            sink.report(
+                &rules::TABLE_ROW_COUNT,
+                tag.name_range,
+                format!(
+                    "{table} has {rows} rows but the {section} section has {expected} {}",
+                    if section == "Auction" { "calls" } else { "cards" }
+                ),
+            );
+        }
+    }
 }
 
 /// A column: its name without order sign and width.
