@@ -808,7 +808,7 @@ rule!(
     EXPORT_LINE_FORMAT,
     "PBN806",
     "export-line-format",
-    Error,
+    Warning,
     Export,
     "PBN 2.3",
     "Export format: a line not ended by CRLF, or a game separator that is not an empty line.",
