@@ -104,6 +104,9 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         );
     }
     let col = |name: &str| columns.iter().position(|c| c == name);
+    if tag.name == "OptimumResultTable" {
+        check_optimum_pairs(&elements, n, col("Declarer"), col("Denomination"), sink);
+    }
     for row in elements.chunks_exact(n) {
         let cell = |i: Option<usize>| i.map(|i| row[i]);
         let text = |t: &SectionToken<'_>| t.text.trim_matches('"').trim().to_owned();
@@ -184,6 +187,30 @@ fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize
                     &name[6..]
                 ),
             ));
+        }
+    }
+}
+
+/// OptimumResultTable: each Declarer × Denomination pair at most once (a full table has 20).
+fn check_optimum_pairs(
+    elements: &[&SectionToken<'_>],
+    n: usize,
+    declarer: Option<usize>,
+    denomination: Option<usize>,
+    sink: &mut Sink,
+) {
+    let (Some(dc), Some(nc)) = (declarer, denomination) else { return };
+    let mut seen: Vec<(Seat, Denomination)> = Vec::new();
+    for row in elements.chunks_exact(n) {
+        let (Some(d), Some(den)) = (Seat::parse(row[dc].text), Denomination::parse(row[nc].text)) else { continue };
+        if seen.contains(&(d, den)) {
+            sink.report(
+                &rules::TABLE_VALUE,
+                row[dc].range.cover(row[nc].range),
+                format!("OptimumResultTable gives {} {} twice", d.letter(), den.as_str()),
+            );
+        } else {
+            seen.push((d, den));
         }
     }
 }
