@@ -6,7 +6,7 @@
 //! is playable, so that moves can be checked against it.
 
 use super::position::{
-    color_adjective, color_name, outer_rook, parse_forsyth, piece_name, ForsythProblem, Placement, SanityProblem,
+    color_adjective, color_name, outer_rook, parse_forsyth, ForsythProblem, Placement, SanityProblem,
 };
 use super::rules::*;
 use crate::diagnostic::{Applicability, Diagnostic, Rule};
@@ -368,68 +368,27 @@ impl Checker {
     /// Maps the notation-independent sanity problems to FEN rules; false when one is an error.
     fn sanity(&mut self, placement: &Placement, side: Color, side_range: Option<TextRange>) -> bool {
         let mut ok = true;
-        let man_range = |sq: Square| placement.man(sq).map_or(placement.range, |m| m.range);
         for problem in placement.sanity(side) {
-            let p = match problem {
-                SanityProblem::MissingKing { color } => {
-                    FenProblem::new(&FEN_KINGS, placement.range, format!("no {} king", color_adjective(color)))
-                }
-                SanityProblem::ExtraKing { color, square, first } => FenProblem::new(
-                    &FEN_KINGS,
-                    man_range(square),
-                    format!("second {} king on {square}: a side has exactly one king", color_adjective(color)),
-                )
-                .with_related(man_range(first), format!("the first {} king, on {first}", color_adjective(color))),
-                SanityProblem::PawnOnBackRank { color, square } => FenProblem::new(
-                    &FEN_PAWN_ON_BACK_RANK,
-                    man_range(square),
-                    format!(
-                        "{} pawn on {square}: pawns cannot stand on the first or eighth rank",
-                        color_adjective(color)
-                    ),
-                ),
-                SanityProblem::OpponentInCheck { color, king, checker } => {
-                    let piece = placement.man(checker).map_or("man", |m| piece_name(m.piece));
-                    FenProblem::new(
-                        &FEN_OPPONENT_IN_CHECK,
-                        side_range.unwrap_or(placement.range),
-                        format!(
-                            "{} to move, but the {} king on {king} is in check from the {piece} on {checker}",
-                            color_name(!color),
-                            color_adjective(color)
-                        ),
-                    )
-                    .with_related(man_range(checker), format!("the checking {piece}"))
-                }
-                SanityProblem::TooManyMen { color, count } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!("{} has {count} men, at most 16 are possible", color_name(color)),
-                ),
-                SanityProblem::TooManyPawns { color, count } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!("{} has {count} pawns, at most 8 are possible", color_name(color)),
-                ),
-                SanityProblem::TooManyPromoted { color, promoted, missing_pawns } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!(
-                        "{} has {promoted} promoted piece(s) but only {missing_pawns} missing pawn(s) to promote",
-                        color_name(color)
-                    ),
-                ),
-                SanityProblem::SameColoredBishops { color, squares: (a, b) } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    man_range(b),
-                    format!(
-                        "{} bishops on {a} and {b} share a square colour, but no {} pawn is missing to have promoted",
-                        color_adjective(color),
-                        color_adjective(color)
-                    ),
-                ),
+            let rule = match problem {
+                SanityProblem::MissingKing { .. } | SanityProblem::ExtraKing { .. } => &FEN_KINGS,
+                SanityProblem::PawnOnBackRank { .. } => &FEN_PAWN_ON_BACK_RANK,
+                SanityProblem::OpponentInCheck { .. } => &FEN_OPPONENT_IN_CHECK,
+                SanityProblem::TooManyMen { .. }
+                | SanityProblem::TooManyPawns { .. }
+                | SanityProblem::TooManyPromoted { .. }
+                | SanityProblem::SameColoredBishops { .. } => &FEN_IMPOSSIBLE_MATERIAL,
             };
-            ok &= p.rule.severity != crate::diagnostic::Severity::Error;
+            let described = problem.describe(placement);
+            // A check of the side not to move usually means the active colour is wrong.
+            let range = match problem {
+                SanityProblem::OpponentInCheck { .. } => side_range.unwrap_or(described.range),
+                _ => described.range,
+            };
+            let mut p = FenProblem::new(rule, range, described.message);
+            if let Some((range, message)) = described.related {
+                p = p.with_related(range, message);
+            }
+            ok &= rule.severity != crate::diagnostic::Severity::Error;
             self.push(p);
         }
         ok

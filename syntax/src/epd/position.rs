@@ -72,6 +72,70 @@ pub enum SanityProblem {
     },
 }
 
+/// A sanity problem put into words: where it is, what is wrong, and a related place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    pub range: TextRange,
+    pub message: String,
+    pub related: Option<(TextRange, String)>,
+}
+
+impl SanityProblem {
+    /// Words and ranges for this problem; ranges point at the offending man's letter where
+    /// there is one, else at the whole placement.
+    pub fn describe(&self, placement: &Placement) -> Described {
+        let at = |sq: Square| placement.man(sq).map_or(placement.range, |m| m.range);
+        let plain = |range: TextRange, message: String| Described { range, message, related: None };
+        match *self {
+            SanityProblem::MissingKing { color } => {
+                plain(placement.range, format!("no {} king", color_adjective(color)))
+            }
+            SanityProblem::ExtraKing { color, square, first } => Described {
+                range: at(square),
+                message: format!("second {} king on {square}: a side has exactly one king", color_adjective(color)),
+                related: Some((at(first), format!("the first {} king, on {first}", color_adjective(color)))),
+            },
+            SanityProblem::PawnOnBackRank { color, square } => plain(
+                at(square),
+                format!("{} pawn on {square}: pawns cannot stand on the first or eighth rank", color_adjective(color)),
+            ),
+            SanityProblem::OpponentInCheck { color, king, checker } => {
+                let piece = placement.man(checker).map_or("man", |m| piece_name(m.piece));
+                Described {
+                    range: at(king),
+                    message: format!(
+                        "{} to move, but the {} king on {king} is in check from the {piece} on {checker}",
+                        color_name(!color),
+                        color_adjective(color)
+                    ),
+                    related: Some((at(checker), format!("the checking {piece}"))),
+                }
+            }
+            SanityProblem::TooManyMen { color, count } => {
+                plain(placement.range, format!("{} has {count} men, at most 16 are possible", color_name(color)))
+            }
+            SanityProblem::TooManyPawns { color, count } => {
+                plain(placement.range, format!("{} has {count} pawns, at most 8 are possible", color_name(color)))
+            }
+            SanityProblem::TooManyPromoted { color, promoted, missing_pawns } => plain(
+                placement.range,
+                format!(
+                    "{} has {promoted} promoted piece(s) but only {missing_pawns} missing pawn(s) to promote",
+                    color_name(color)
+                ),
+            ),
+            SanityProblem::SameColoredBishops { color, squares: (a, b) } => plain(
+                at(b),
+                format!(
+                    "{} bishops on {a} and {b} share a square colour, but no {} pawn is missing to have promoted",
+                    color_adjective(color),
+                    color_adjective(color)
+                ),
+            ),
+        }
+    }
+}
+
 pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",

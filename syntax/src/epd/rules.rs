@@ -4,24 +4,7 @@
 //! record) and are shared with the PGN `FEN` tag check; EPD0xx rules concern EPD operations and
 //! the layout of EPD/FEN files.
 
-use crate::diagnostic::{Rule, RuleScope, Severity};
-
-macro_rules! rule {
-    ($name:ident, $code:literal, $kebab:literal, $sev:ident, $section:literal, $summary:literal,
-     $explanation:literal, $bad:literal, $good:literal) => {
-        pub const $name: Rule = Rule {
-            code: $code,
-            name: $kebab,
-            severity: Severity::$sev,
-            scope: RuleScope::Import,
-            section: $section,
-            summary: $summary,
-            explanation: $explanation,
-            bad: $bad,
-            good: $good,
-        };
-    };
-}
+use crate::diagnostic::{declare_rule as rule, Rule};
 
 rule!(FEN_FIELD_COUNT, "FEN001", "fen-field-count", Error, "PGN 16.1.3",
     "A FEN record has six fields, an EPD record four fields before its operations",

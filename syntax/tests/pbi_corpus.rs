@@ -1,0 +1,49 @@
+//! PBI round trip over the shared corpus (when it holds any PBI file) and over the fixtures.
+
+mod epdpbi_support;
+
+use epdpbi_support::{corpus, files, fixtures};
+use kibitzer_syntax::text::decode;
+use kibitzer_syntax::{check, reprint, units, CheckOptions, Lang};
+
+fn round_trip(dir: &std::path::Path) -> usize {
+    let mut n = 0;
+    for path in files(dir) {
+        let source = decode(&std::fs::read(&path).unwrap());
+        assert_eq!(reprint(Lang::Pbi, &source.text), source.text, "round trip of {}", path.display());
+        let covered: usize = units(Lang::Pbi, &source.text).iter().map(|u| usize::from(u.len())).sum();
+        assert_eq!(covered, source.text.len(), "units of {} cover the text", path.display());
+        let options = CheckOptions { encoding: Some(source.encoding), ..CheckOptions::default() };
+        check(Lang::Pbi, &source.text, &options);
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn corpus_round_trips() {
+    match corpus("pbi") {
+        Some(dir) => {
+            let n = round_trip(&dir);
+            if n == 0 {
+                println!("skipped: the shared PBI corpus folder holds no file (no public PBI files exist)");
+            }
+        }
+        None => println!("skipped: no shared PBI corpus found"),
+    }
+}
+
+#[test]
+fn fixtures_round_trip() {
+    assert!(round_trip(&fixtures("pbi")) >= 10);
+}
+
+#[test]
+fn units_follow_every_line_terminator() {
+    let text = "\u{FEFF}#PBI 1.2\r\nA:::::::::\u{85}B:::::::::\u{2028}C:::::::::\rD:::::::::\n";
+    let units: Vec<&str> = units(Lang::Pbi, text).into_iter().map(|u| &text[u]).collect();
+    assert_eq!(
+        units,
+        ["\u{FEFF}#PBI 1.2\r\n", "A:::::::::\u{85}", "B:::::::::\u{2028}", "C:::::::::\r", "D:::::::::\n"]
+    );
+}
