@@ -18,6 +18,8 @@ use cozy_chess::{Board, CastleRights, Color, File, Piece, Rank, Square};
 pub struct FenField<'a> {
     pub text: &'a str,
     pub range: TextRange,
+    /// The whitespace between the previous field and this one (empty for the first field).
+    pub space_before: &'a str,
 }
 
 /// A text edit that would fix a problem.
@@ -121,13 +123,16 @@ pub fn check_fen(fen: &str, chess960: bool) -> CheckedPosition {
 pub fn split_fields(text: &str) -> Vec<FenField<'_>> {
     let mut fields = Vec::new();
     let mut start = None;
+    let mut previous_end = None;
     for (i, b) in text.bytes().enumerate().chain(std::iter::once((text.len(), b' '))) {
         match (b.is_ascii_whitespace(), start) {
             (true, Some(s)) => {
                 fields.push(FenField {
                     text: &text[s..i],
                     range: TextRange::new(TextSize::from(s as u32), TextSize::from(i as u32)),
+                    space_before: previous_end.map_or("", |e| &text[e..s]),
                 });
+                previous_end = Some(i);
                 start = None;
             }
             (false, None) => start = Some(i),
@@ -186,6 +191,7 @@ impl Checker {
             return None;
         }
         self.field_count(fields, kind);
+        self.separators(fields);
         let (placement, placement_ok) = self.placement(fields[0]);
         let side = fields.get(1).map_or(Some(Color::White), |f| self.side_to_move(*f));
         let side_ok = side.is_some();
@@ -294,6 +300,25 @@ impl Checker {
         self.push(problem);
     }
 
+    /// Fields are separated by exactly one space (16.1.3).
+    fn separators(&mut self, fields: &[FenField]) {
+        for pair in fields.windows(2) {
+            let space = pair[1].space_before;
+            if space != " " && !space.is_empty() {
+                let range = TextRange::new(pair[0].range.end(), pair[1].range.start());
+                let shown = space.escape_debug().to_string();
+                self.push(
+                    FenProblem::new(
+                        &FEN_FIELD_SEPARATOR,
+                        range,
+                        format!("fields separated by \"{shown}\", expected a single space"),
+                    )
+                    .with_fix("Replace with one space", range, " ", true),
+                );
+            }
+        }
+    }
+
     /// Returns the placement (when it describes a board) and whether it had no error.
     fn placement(&mut self, field: FenField) -> (Option<Placement>, bool) {
         let (placement, problems) = parse_forsyth(field.text, field.range.start(), fen_piece);
@@ -311,10 +336,10 @@ impl Checker {
                     let rank = if rank >= 1 { format!("rank {rank}") } else { "an extra rank".to_owned() };
                     FenProblem::new(&FEN_PLACEMENT, range, format!("{rank} `{text}` has {count} squares, expected 8"))
                 }
-                ForsythProblem::BadChar { ch, range } => FenProblem::new(
+                ForsythProblem::BadText { text, range } => FenProblem::new(
                     &FEN_PLACEMENT,
                     range,
-                    format!("`{ch}` in the piece placement: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
+                    format!("`{text}` in the piece placement: expected piece letters (PNBRQK, pnbrqk) or digits 1-8"),
                 ),
                 ForsythProblem::AdjacentDigits { range, total } => {
                     let text =
@@ -665,6 +690,10 @@ mod tests {
         assert_eq!(codes("r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1"), vec![("FEN006", "qkQK".to_owned())]);
         assert_eq!(codes("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1"), vec![("FEN016", "[Qn]".to_owned())]);
         assert_eq!(codes("4k3/8/8/8/8/8/8/13K3 w - - 0 1"), vec![("FEN003", "13".to_owned())]);
+        assert_eq!(
+            codes("4k3/8/8/8/8/8/8/4K3 w  - - 0\t1"),
+            vec![("FEN018", "  ".to_owned()), ("FEN018", "\t".to_owned())]
+        );
     }
 
     #[test]

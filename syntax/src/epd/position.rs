@@ -297,8 +297,8 @@ pub enum ForsythProblem {
     RankCount { count: usize },
     /// A rank (8 = the first one written) that does not describe eight squares.
     SquareCount { rank: usize, count: usize, range: TextRange },
-    /// A character that is neither a piece letter of the notation nor a digit 1-8.
-    BadChar { ch: char, range: TextRange },
+    /// Characters (a run of them) that are neither piece letters of the notation nor digits 1-8.
+    BadText { text: String, range: TextRange },
     /// Two or more digits in a row; `total` is their sum.
     AdjacentDigits { range: TextRange, total: u32 },
 }
@@ -350,8 +350,15 @@ pub fn parse_forsyth(
                 }
                 None => {
                     // Most likely meant as a man: count it as a square so the rank length is
-                    // not reported as a second problem.
-                    problems.push(ForsythProblem::BadChar { ch, range: at(pos, ch.len_utf8()) });
+                    // not reported as a second problem. A run of bad characters is one problem.
+                    match problems.last_mut() {
+                        Some(ForsythProblem::BadText { text, range }) if range.end() == at(pos, 0).start() => {
+                            text.push(ch);
+                            *range = range.cover(at(pos, ch.len_utf8()));
+                        }
+                        _ => problems
+                            .push(ForsythProblem::BadText { text: ch.to_string(), range: at(pos, ch.len_utf8()) }),
+                    }
                     file += 1;
                 }
             }
@@ -367,6 +374,9 @@ pub fn parse_forsyth(
         offset += rank_text.len() + 1;
     }
     if rank_count != 8 {
+        // With ranks missing or extra, per-rank lengths say little: keep the count and the
+        // characters that are wrong anywhere.
+        problems.retain(|p| matches!(p, ForsythProblem::BadText { .. }));
         problems.push(ForsythProblem::RankCount { count: rank_count });
     }
     let blocking = problems.iter().any(|p| !matches!(p, ForsythProblem::AdjacentDigits { .. }));

@@ -382,8 +382,8 @@ fn check_position(field: &Field, first_mover: Color, out: &mut Vec<Diagnostic>) 
                 let rank = if rank >= 1 { format!("rank {rank}") } else { "an extra rank".to_owned() };
                 (range, format!("{rank} has {count} squares, expected 8 (the Forsyth string must be complete)"))
             }
-            ForsythProblem::BadChar { ch, range } => {
-                (range, format!("`{ch}` in the position: expected a piece letter (PRSBQK, prsbqk) or a digit 1-8"))
+            ForsythProblem::BadText { text, range } => {
+                (range, format!("`{text}` in the position: expected piece letters (PRSBQK, prsbqk) or digits 1-8"))
             }
             // PBI allows runs of digits such as `11111111`.
             ForsythProblem::AdjacentDigits { .. } => continue,
