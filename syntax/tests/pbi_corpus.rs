@@ -47,3 +47,22 @@ fn units_follow_every_line_terminator() {
         ["\u{FEFF}#PBI 1.2\r\n", "A:::::::::\u{85}", "B:::::::::\u{2028}", "C:::::::::\r", "D:::::::::\n"]
     );
 }
+
+/// Throughput of `check` on a synthetic PBI file of a few megabytes. A measurement, not a
+/// pass/fail test: `cargo test -p kibitzer-syntax --test pbi_corpus -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_check_throughput() {
+    let line = "A. Composer;B. Composer:4k3/8/4K3/8/8/8/8/7R:#2:12|Imaginary Monthly|1901|7:|Gazette|1902|3:1|1st Prize|Tourney|1900:Rh8+:!:a comment\\x3a here\n";
+    let text = format!("\u{FEFF}#PBI 1.2\n{}", line.repeat(8_000_000 / line.len()));
+    let started = std::time::Instant::now();
+    let diagnostics = check(Lang::Pbi, &text, &CheckOptions::default());
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "PBI check: {:.1} MB in {seconds:.2} s = {:.1} MB/s, {:.0} problems/s, {} diagnostics",
+        text.len() as f64 / 1e6,
+        text.len() as f64 / 1e6 / seconds,
+        (text.len() / line.len()) as f64 / seconds,
+        diagnostics.len()
+    );
+}
