@@ -3,6 +3,7 @@
 
 mod epdpbi_support;
 
+use epdpbi_support::mutate;
 use kibitzer_syntax::text::Encoding;
 use kibitzer_syntax::{check, reprint, units, CheckOptions, Lang};
 use proptest::prelude::*;
@@ -23,19 +24,8 @@ fn assert_sound(text: &str) {
     }
 }
 
-fn mutated() -> impl Strategy<Value = String> {
-    (0..SEED.len(), 0..8usize, "[ -~\r\n\u{85}\u{2028}\u{FEFF}:|;\\\\xé]{0,8}").prop_map(|(at, len, insert)| {
-        let mut at = at;
-        while !SEED.is_char_boundary(at) {
-            at -= 1;
-        }
-        let mut end = (at + len).min(SEED.len());
-        while !SEED.is_char_boundary(end) {
-            end -= 1;
-        }
-        format!("{}{}{}", &SEED[..at], insert, &SEED[end..])
-    })
-}
+/// What mutations insert: field syntax, every line break, a BOM, non-ASCII.
+const MUTATIONS: &str = "[ -~\r\n\u{85}\u{2028}\u{FEFF}:|;\\\\xé]";
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
@@ -51,15 +41,13 @@ proptest! {
     }
 
     #[test]
-    fn mutations_are_lossless(text in mutated()) {
+    fn mutations_are_lossless(text in mutate::replace_span(SEED, MUTATIONS)) {
         assert_sound(&text);
     }
 
     #[test]
-    fn truncations_are_lossless(cut in 0..SEED.len()) {
-        if SEED.is_char_boundary(cut) {
-            assert_sound(&SEED[..cut]);
-        }
+    fn truncations_are_lossless(text in mutate::truncate(SEED)) {
+        assert_sound(&text);
     }
 }
 

@@ -7,6 +7,7 @@ use super::rules as rule;
 use super::syntax_kind::{SyntaxKind, SyntaxKind::*, SyntaxNode};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
+use crate::epd::fen::fen_piece;
 use crate::epd::position::{parse_forsyth, ForsythProblem, SanityProblem};
 use crate::text::{Encoding, TextRange, TextSize};
 use cozy_chess::{Color, Piece};
@@ -247,16 +248,11 @@ fn structure(node: &SyntaxNode, line: &DataLine, text: &str, out: &mut Vec<Diagn
 /// The PBI letter of a man: English letters with S for the knight. `N` is read as a knight too
 /// (and reported), so that one wrong letter does not hide the position's other problems.
 fn pbi_piece(ch: char) -> Option<(Piece, Color)> {
-    let piece = match ch.to_ascii_lowercase() {
-        'p' => Piece::Pawn,
-        's' | 'n' => Piece::Knight,
-        'b' => Piece::Bishop,
-        'r' => Piece::Rook,
-        'q' => Piece::Queen,
-        'k' => Piece::King,
-        _ => return None,
-    };
-    Some((piece, if ch.is_ascii_uppercase() { Color::White } else { Color::Black }))
+    match ch {
+        'S' => fen_piece('N'),
+        's' => fen_piece('n'),
+        _ => fen_piece(ch),
+    }
 }
 
 fn fields(line: &DataLine, text: &str, version: Version, out: &mut Vec<Diagnostic>) {
