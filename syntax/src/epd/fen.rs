@@ -4,6 +4,20 @@
 //! string; [`check_fields`] does the same for fields already split by a parser (EPD), whose
 //! ranges are wherever the caller says. Both return the cozy-chess [`Board`] when the position
 //! is playable, so that moves can be checked against it.
+//!
+//! ```
+//! use kibitzer_syntax::epd::fen::check_fen;
+//! use kibitzer_syntax::text::TextSize;
+//!
+//! let fen = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+//! let checked = check_fen(fen, false);
+//! assert!(checked.board.is_none());
+//! let problem = &checked.problems[0];
+//! assert_eq!((problem.rule.code, &fen[problem.range]), ("FEN007", "K"));
+//! // A PGN `[FEN "…"]` tag whose value starts at byte 120 of the file:
+//! let diagnostic = problem.to_diagnostic(TextSize::from(120));
+//! assert_eq!(u32::from(diagnostic.range.start()), 120 + 22);
+//! ```
 
 use super::position::{
     color_adjective, color_name, outer_rook, parse_forsyth, ForsythProblem, Placement, SanityProblem,

@@ -4,6 +4,13 @@
 //!
 //! PGN replay has its own, faster machinery; this one favours clarity over speed, which suits
 //! the few moves of an EPD record.
+//!
+//! ```
+//! use kibitzer_syntax::epd::san::{resolve_san, SanError};
+//! let board = cozy_chess::Board::default();
+//! assert_eq!(resolve_san(&board, "Ng1f3").unwrap().canonical, "Nf3");
+//! assert_eq!(resolve_san(&board, "e5"), Err(SanError::Illegal));
+//! ```
 
 use cozy_chess::{Board, File, GameStatus, Move, Piece, Rank, Square};
 
