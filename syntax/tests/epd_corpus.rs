@@ -64,3 +64,23 @@ fn measure_check_throughput() {
         diagnostics.len()
     );
 }
+
+/// Each EPD line is checked on its own: checking the units one by one and moving the results
+/// to their place gives the diagnostics of the whole file (what incremental re-checking needs).
+#[test]
+fn diagnostics_are_local_to_units() {
+    let mut dirs = vec![fixtures("epd")];
+    dirs.extend(corpus("epd"));
+    for path in dirs.iter().flat_map(|d| files(d)) {
+        let text = decode(&std::fs::read(&path).unwrap()).text;
+        let whole = check(Lang::Epd, &text, &CheckOptions::default());
+        let mut pieced: Vec<_> = units(Lang::Epd, &text)
+            .into_iter()
+            .flat_map(|u| {
+                check(Lang::Epd, &text[u], &CheckOptions::default()).into_iter().map(move |d| d.shifted(u.start()))
+            })
+            .collect();
+        pieced.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        assert_eq!(pieced, whole, "{}", path.display());
+    }
+}
