@@ -71,11 +71,12 @@ async function readProblems(page, name, want) {
 }
 
 async function hoverAt(page, position) {
-  // Go to line:column (1-based) and ask for the hover from the keyboard, as a user can.
+  // Put the cursor on the first character of the NAG (line:column, 1-based) and ask for the hover
+  // from the keyboard, as a user can.
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(`:${position.line + 1}:${position.character + 2}`);
+  await input.fill(`:${position.line + 1}:${position.character + 1}`);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
   await runCommand(page, 'Show or Focus Hover');
