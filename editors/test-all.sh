@@ -79,10 +79,14 @@ vscode_grammar() { vscode_deps || return; cd "$editors/vscode" && npx --no-insta
 vscode_package() {
     vscode_deps || return
     cd "$editors/vscode" && rm -f kibitzer.vsix \
-        && npx --no-install vsce package --allow-missing-repository --skip-license -o kibitzer.vsix \
-        && unzip -l kibitzer.vsix | grep -q 'extension/out/extension.js' \
-        && unzip -l kibitzer.vsix | grep -q 'extension/node_modules/vscode-languageclient/' \
-        && echo "PASS: kibitzer.vsix built ($(du -k kibitzer.vsix | cut -f1) KB)"
+        && npx --no-install vsce package --allow-missing-repository --skip-license -o kibitzer.vsix || return 1
+    local listing
+    listing=$(unzip -l kibitzer.vsix) || return 1
+    for needed in extension/out/extension.js extension/node_modules/vscode-languageclient/ \
+        extension/syntaxes/pgn.tmLanguage.json extension/language-configuration/pbn.json; do
+        grep -q "$needed" <<<"$listing" || { echo "kibitzer.vsix lacks $needed"; return 1; }
+    done
+    echo "PASS: kibitzer.vsix built ($(du -k kibitzer.vsix | cut -f1) KB)"
 }
 
 run_test vscode-unit vscode_unit
