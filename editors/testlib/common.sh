@@ -40,11 +40,13 @@ require_server() {
     export KIBITZER_BIN
 }
 
-# Copies the samples into a fresh folder and writes the plan (what the editor must show) there.
-# Sets WORKDIR and PLAN.
+# Copies the samples into a fresh folder and writes the plan (what the editor must show).
+# Sets WORKDIR (plan, observations, logs), FILES_DIR (the copies the editor opens) and PLAN.
 make_plan() {
     WORKDIR=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-editor-test.XXXXXX")
+    FILES_DIR=$WORKDIR/files
     PLAN=$WORKDIR/plan.json
-    python3 "$HARNESS" plan --kibitzer "$KIBITZER_BIN" --workdir "$WORKDIR" --out "$PLAN" "$@" \
+    python3 "$HARNESS" plan --kibitzer "$KIBITZER_BIN" --workdir "$FILES_DIR" \
+        --expected-dir "$WORKDIR/expected" --out "$PLAN" "$@" \
         || fail "could not compute the expected results with the CLI"
 }

@@ -14,7 +14,8 @@ if [ "$setup_style" = enable ] && ! "$NVIM" --headless -u NONE -c 'lua if not vi
     skip "$("$NVIM" --version | head -1) has no vim.lsp.enable (0.11+)"
 fi
 require_server
-make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" "$SAMPLES_DIR/positions.fen"
+make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
+    "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
 observed=$WORKDIR/observed-nvim.json
 
 echo "nvim: $("$NVIM" --version | head -1) ($setup_style), server $KIBITZER_BIN"

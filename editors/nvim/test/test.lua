@@ -61,15 +61,23 @@ local function run()
     vim.wait(300)
     local diags = {}
     for _, d in ipairs(vim.diagnostic.get(buf)) do
-      diags[#diags + 1] = { line = d.lnum + 1, code = code_of(d), message = d.message }
+      -- d.col counts bytes of the buffer's line; the harness wants characters.
+      local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ''
+      local column = vim.fn.strchars(line:sub(1, d.col)) + 1
+      diags[#diags + 1] = { line = d.lnum + 1, column = column, code = code_of(d), message = d.message }
     end
     local entry = { path = file.path, diagnostics = diags }
 
-    if file.hover and file.hover.position ~= vim.NIL then
-      local params = {
-        textDocument = { uri = vim.uri_from_bufnr(buf) },
-        position = file.hover.position,
-      }
+    if file.hover then
+      -- The cursor on the first character of the NAG; the position in the client's encoding.
+      local found
+      for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+        local col = line:find(file.hover.needle, 1, true)
+        if col then found = { i, col - 1 } break end
+      end
+      assert(found, file.name .. ': no ' .. file.hover.needle .. ' in the buffer')
+      vim.api.nvim_win_set_cursor(0, found)
+      local params = vim.lsp.util.make_position_params(0, clients()[1].offset_encoding)
       local responses = vim.lsp.buf_request_sync(buf, 'textDocument/hover', params, 5000) or {}
       local texts = {}
       for _, r in pairs(responses) do texts[#texts + 1] = hover_text(r.result) end
@@ -78,7 +86,7 @@ local function run()
 
     -- Format on save: the file on disk is what the user gets.
     vim.cmd('silent write')
-    entry.formatted = read_file(file.path)
+    entry.saved = true
     observed.files[#observed.files + 1] = entry
   end
   local out = assert(io.open(os.getenv('KIBITZER_OBSERVED'), 'w'))
