@@ -1,5 +1,6 @@
 //! EPD: placeholder until the EPD lexer and parser land (see the foundation issue).
 
+pub mod format;
 pub mod rules;
 pub mod syntax_kind;
 

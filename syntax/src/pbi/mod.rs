@@ -1,5 +1,6 @@
 //! PBI: placeholder until the PBI lexer and parser land (see the foundation issue).
 
+pub mod format;
 pub mod rules;
 pub mod syntax_kind;
 

@@ -1,5 +1,6 @@
 //! PBN: placeholder until the PBN lexer and parser land (see the foundation issue).
 
+pub mod format;
 pub mod rules;
 pub mod syntax_kind;
 

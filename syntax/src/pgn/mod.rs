@@ -1,5 +1,6 @@
 //! PGN: placeholder until the PGN lexer and parser land (see the foundation issue).
 
+pub mod format;
 pub mod rules;
 pub mod syntax_kind;
 
