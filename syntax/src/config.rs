@@ -90,6 +90,7 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
                     message: format!("mode = {s:?}: expected \"import\" or \"export\""),
                 })?;
             }
+            ("mode", _) => return Err(ConfigError { message: "mode: expected \"import\" or \"export\"".into() }),
             ("rules", toml::Value::Table(rules)) => {
                 for (rule, sev) in rules {
                     let toml::Value::String(s) = sev else {
@@ -111,6 +112,7 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
                     opts.rules.set(rule, severity);
                 }
             }
+            ("rules", _) => return Err(ConfigError { message: "rules: expected a table `[rules]`".into() }),
             (other, _) => {
                 return Err(ConfigError {
                     message: format!("unknown setting `{other}` (expected `mode` or `[rules]`)"),
@@ -119,4 +121,18 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
         }
     }
     Ok(opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_errors_say_what_was_expected() {
+        assert_eq!(parse_config("mode = \"export\"").unwrap().mode, Mode::Export);
+        assert!(parse_config("mode = 3").unwrap_err().message.contains("\"import\" or \"export\""));
+        assert!(parse_config("colour = 1").unwrap_err().message.contains("unknown setting `colour`"));
+        assert!(parse_config("[rules]\nNOPE1 = \"off\"").unwrap_err().message.contains("no rule"));
+        assert!(parse_config("mode = ").is_err());
+    }
 }
