@@ -176,7 +176,9 @@ fn report_skipped(target: &Target, text: &str, formatted: &Formatted) {
 fn print_diff(name: &str, old: &str, new: &str) -> Result<(), String> {
     let diff = similar::TextDiff::from_lines(old, new);
     let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", diff.unified_diff().context_radius(3).header(name, name))
-        .and_then(|_| stdout.flush())
-        .map_err(|e| format!("<stdout>: {e}"))
+    match write!(stdout, "{}", diff.unified_diff().context_radius(3).header(name, name)).and_then(|_| stdout.flush()) {
+        // A reader that stopped early (`| head`) is not trouble.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("<stdout>: {e}")),
+        _ => Ok(()),
+    }
 }
