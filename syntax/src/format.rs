@@ -66,9 +66,9 @@ pub(crate) trait UnitFormatter {
         }
     }
 
-    /// Text between units that is not whitespace: a format may normalise it (its line ends,
-    /// say); by default it is kept byte for byte.
-    fn stray(&mut self, text: &str) -> String {
+    /// Text between units that is not whitespace (`%` lines between PBN games, say): a format
+    /// may normalise it (its line ends, its blank lines); by default it is kept byte for byte.
+    fn stray(&mut self, text: &str, _after: Before) -> String {
         text.to_owned()
     }
 }
@@ -197,7 +197,7 @@ fn push_gap(out: &mut String, formatter: &mut dyn UnitFormatter, gap: &str, befo
     if gap.trim().is_empty() {
         out.push_str(&formatter.gap(gap, before));
     } else {
-        out.push_str(&formatter.stray(gap));
+        out.push_str(&formatter.stray(gap, before));
     }
 }
 

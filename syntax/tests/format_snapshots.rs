@@ -37,3 +37,8 @@ fn snapshot_fixtures(lang: Lang) {
 fn epd() {
     snapshot_fixtures(Lang::Epd);
 }
+
+#[test]
+fn pbn() {
+    snapshot_fixtures(Lang::Pbn);
+}
