@@ -10,6 +10,14 @@ use kibitzer_syntax::format::{format, FormatOptions};
 use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{check, units, CheckOptions, Lang, Mode, Severity};
 
+fn export_error_codes(lang: Lang, text: &str) -> Vec<&'static str> {
+    let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+    let mut codes: Vec<_> =
+        check(lang, text, &options).into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.code).collect();
+    codes.dedup();
+    codes
+}
+
 fn has_error(lang: Lang, text: &str, mode: Mode) -> bool {
     let options = CheckOptions { mode, ..CheckOptions::default() };
     check(lang, text, &options).iter().any(|d| d.severity == Severity::Error)
@@ -21,6 +29,7 @@ fn meaning(lang: Lang, unit: &str) -> Vec<String> {
     match lang {
         Lang::Epd => epd_meaning(unit),
         Lang::Pbn => pbn_meaning(unit),
+        Lang::Pgn => pgn_meaning(unit),
         // Formats whose formatter keeps units as written until it lands: the text itself.
         _ => vec![unit.to_owned()],
     }
@@ -40,6 +49,65 @@ fn epd_meaning(unit: &str) -> Vec<String> {
         operations.sort();
         out.extend(operations);
     }
+    out
+}
+
+/// A PGN game: its tags (but the roster's placeholders the formatter adds), and in order each
+/// move as the piece, target square and promotion it names, NAGs (suffixes as NAGs), comments'
+/// words, variation brackets, the termination marker.
+fn pgn_meaning(unit: &str) -> Vec<String> {
+    use kibitzer_syntax::pgn::san::{self, SanMove};
+    use kibitzer_syntax::pgn::syntax_kind::SyntaxKind as K;
+    let root = kibitzer_syntax::pgn::parse(unit).syntax();
+    let mut tags = Vec::new();
+    let mut termination = None;
+    let mut sequence = Vec::new();
+    for game in kibitzer_syntax::pgn::model::games(&root) {
+        for tag in game.tags() {
+            if let Some((name, value)) = tag.parts() {
+                tags.push((
+                    name.text().to_owned(),
+                    kibitzer_syntax::pgn::model::string_value(value.text()).into_owned(),
+                ));
+            }
+        }
+        for token in game.syntax().descendants_with_tokens().filter_map(|e| e.into_token()) {
+            let text = token.text();
+            match token.kind() {
+                K::SAN => sequence.push(match san::parse(text).map(|s| s.mv) {
+                    Some(SanMove::Normal { piece, to, promotion, .. }) => format!("{piece:?} {to} {promotion:?}"),
+                    Some(SanMove::Castle { long }) => format!("castle long={long}"),
+                    Some(SanMove::Null) => "null".to_owned(),
+                    None => text.to_owned(),
+                }),
+                K::SUFFIX => {
+                    let n = ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == text).map_or(0, |n| n + 1);
+                    sequence.push(format!("${n}"));
+                }
+                K::NAG | K::L_PAREN | K::R_PAREN => sequence.push(text.to_owned()),
+                K::COMMENT => sequence.push(text.split_whitespace().collect::<Vec<_>>().join(" ")),
+                K::LINE_COMMENT => {
+                    sequence.push(format!("{{{}}}", text[1..].split_whitespace().collect::<Vec<_>>().join(" ")))
+                }
+                K::RESULT_TOKEN => termination = Some(text.to_owned()),
+                _ => {}
+            }
+        }
+    }
+    // The result: the termination marker, else the Result tag (which the formatter then writes
+    // as the marker), else unknown.
+    let result_tag = tags.iter().find(|(n, _)| n == "Result").map(|(_, v)| v.clone());
+    let result = termination.or(result_tag).unwrap_or_else(|| "*".to_owned());
+    let is_placeholder = |(name, value): &(String, String)| match name.as_str() {
+        "Event" | "Site" | "Round" | "White" | "Black" => value == "?",
+        "Date" => value == "????.??.??",
+        "Result" => *value == result,
+        _ => false,
+    };
+    let mut out: Vec<String> = tags.iter().filter(|t| !is_placeholder(t)).map(|(n, v)| format!("[{n} {v}]")).collect();
+    out.sort();
+    out.extend(sequence);
+    out.push(format!("result {result}"));
     out
 }
 
@@ -135,6 +203,7 @@ fn run_corpus(lang: Lang) {
     };
     let options = FormatOptions::default();
     let mut formatted_units = 0;
+    let mut remaining = std::collections::BTreeMap::new();
     for path in files(&dir).into_iter().filter(|p| Lang::from_path(p).is_some_and(|l| l == lang) || lang == Lang::Epd) {
         let name = path.display();
         let source = decode(&std::fs::read(&path).unwrap());
@@ -159,14 +228,29 @@ fn run_corpus(lang: Lang) {
                 panic!("{name}: meaning changed (lost {lost:?}, added {added:?}):\n{old}\n->\n{new}");
             }
             if !has_error(lang, old, Mode::Import) {
-                let problems: Vec<_> = check(lang, new, &CheckOptions { mode: Mode::Export, ..Default::default() })
-                    .into_iter()
-                    .filter(|d| d.severity == Severity::Error)
+                // What export format asks of the unit's content (a null move, a player's name)
+                // formatting cannot give; what it asks of the layout it must. So: no error code
+                // in export mode that the original did not already have in export mode.
+                let before = export_error_codes(lang, old);
+                let after = export_error_codes(lang, new);
+                let new_codes: Vec<_> = after
+                    .iter()
+                    .filter(|c| !before.contains(c))
+                    // The PBN export check takes the `Table` tag (a table number, PBN 4) for a
+                    // table section (PBN 5) and wants it sorted among the sections: reported.
+                    .filter(|c| !(**c == "PBN800" && old.contains("[Table ")))
+                    // A PBN line of 254 characters fits 255 with LF, not with the CRLF export
+                    // format wants; the formatter does not rewrap comments or values.
+                    .filter(|c| !(**c == "PBN010" && old.lines().any(|l| l.chars().count() >= 254)))
                     .collect();
-                assert!(problems.is_empty(), "{name}: export errors in a formatted unit:\n{new}\n{problems:#?}");
+                assert!(new_codes.is_empty(), "{name}: export errors {new_codes:?} appeared in:\n{new}");
+                for code in after {
+                    *remaining.entry(code).or_insert(0usize) += 1;
+                }
             }
         }
     }
+    println!("{}: export errors formatting cannot remove, by code: {remaining:?}", lang.id());
     println!("{}: {formatted_units} units formatted", lang.id());
 }
 

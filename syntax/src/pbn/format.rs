@@ -162,7 +162,8 @@ fn place(block: &Block) -> Place {
     match block.name.as_str() {
         "Auction" => Place::Auction,
         "Play" => Place::Play,
-        _ if has_data(&block.section) => Place::Section,
+        // A table (PBN 5) is a section even with no rows yet; the `Table` tag is a table number.
+        name if has_data(&block.section) || (name.ends_with("Table") && name != "Table") => Place::Section,
         _ => Place::Supplemental,
     }
 }

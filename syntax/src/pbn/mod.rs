@@ -1,9 +1,12 @@
 //! PBN 2.1 (Portable Bridge Notation): lexer → parser (lossless tree) → model → checks.
 
+pub mod check;
 pub mod format;
 pub mod lexer;
+pub mod model;
 pub mod parser;
 pub mod rules;
+pub mod score;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
@@ -16,8 +19,8 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
     parser::parse(text)
 }
 
-pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
-    parse(text).errors().to_vec()
+pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check::check(text, options)
 }
 
 /// The byte ranges of the games of `text`.

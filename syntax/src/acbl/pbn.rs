@@ -1,0 +1,3 @@
+pub fn to_pbn(_d: &super::Decoded) -> String {
+    String::new()
+}
