@@ -61,11 +61,19 @@ fn comment(p: &mut P) {
     p.bump();
 }
 
+/// Tag pairs and comments between them. An empty line followed by a tag whose name this
+/// section already has starts the next game (files of tag-only games look like that).
 fn tag_section(p: &mut P) {
     p.start_node(TAG_SECTION);
+    let mut names: Vec<&str> = Vec::new();
     loop {
         match p.current() {
-            Some(L_BRACKET) => tag(p),
+            Some(L_BRACKET) => {
+                if let Some(name) = next_tag_name(p) {
+                    names.push(name);
+                }
+                tag(p);
+            }
             Some(COMMENT | LINE_COMMENT) => comment(p),
             Some(k) if k.is_trivia() => p.bump(),
             _ => break,
@@ -74,8 +82,44 @@ fn tag_section(p: &mut P) {
         if !matches!(p.peek_non_trivia(), Some(L_BRACKET | COMMENT | LINE_COMMENT)) {
             break;
         }
+        if blank_line_ahead(p) && p.peek_non_trivia() == Some(L_BRACKET) {
+            let n = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())).unwrap_or(0);
+            let name = tag_name_at(p, n);
+            if name.is_some_and(|name| names.contains(&name)) {
+                break;
+            }
+        }
     }
     p.finish_node();
+}
+
+/// Whether the trivia ahead holds an empty line.
+fn blank_line_ahead(p: &P) -> bool {
+    let mut newlines = 0;
+    for i in 0.. {
+        match p.nth(i) {
+            Some(NEWLINE) => newlines += 1,
+            Some(WHITESPACE | ESCAPE) => {}
+            _ => break,
+        }
+        if newlines >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+fn next_tag_name<'t>(p: &P<'t>) -> Option<&'t str> {
+    tag_name_at(p, 0)
+}
+
+/// The name of the tag whose `[` is `n` tokens ahead.
+fn tag_name_at<'t>(p: &P<'t>, n: usize) -> Option<&'t str> {
+    let mut i = n + 1;
+    while p.nth(i) == Some(WHITESPACE) {
+        i += 1;
+    }
+    matches!(p.nth(i), Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN)).then(|| p.nth_text(i))
 }
 
 /// `[Name "value"]`, recovering at the `]` or at the end of the line.
@@ -174,8 +218,7 @@ fn movetext(p: &mut P) {
     let mut open: Vec<TextRange> = Vec::new();
     let mut flat = 0usize;
     let mut reported_depth = false;
-    loop {
-        let Some(kind) = p.current() else { break };
+    while let Some(kind) = p.current() {
         match kind {
             k if k.is_trivia() => p.bump(),
             L_BRACKET if at_line_start(p) => break,
@@ -278,6 +321,10 @@ fn garbage(p: &mut P) {
         p.error(&rules::UNEXPECTED_TOKEN, TextRange::at(start, 1.into()), "`)` closes no variation");
     } else {
         let text = &p.text()[range];
-        p.error(&rules::UNEXPECTED_TOKEN, range, format!("`{}` is not a move, move number, annotation or result", short(text)));
+        p.error(
+            &rules::UNEXPECTED_TOKEN,
+            range,
+            format!("`{}` is not a move, move number, annotation or result", short(text)),
+        );
     }
 }

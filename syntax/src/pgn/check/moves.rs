@@ -182,7 +182,11 @@ fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnost
             }
             None => fail(
                 line,
-                Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move()))),
+                Diagnostic::new(
+                    &rules::ILLEGAL_MOVE,
+                    range,
+                    format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
+                ),
                 out,
             ),
         }
@@ -208,8 +212,16 @@ fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnost
             let mut after = line.board.clone();
             after.play_unchecked(mv);
             let fixed = san::canonical(&line.board, mv, &after);
-            let d = Diagnostic::new(&rules::MISSING_PROMOTION, range, format!("`{text}` reaches the last rank but names no promotion piece"))
-                .with_fix(format!("Promote to a queen: `{fixed}`"), vec![TextEdit::replace(range, fixed)], Applicability::Unsafe);
+            let d = Diagnostic::new(
+                &rules::MISSING_PROMOTION,
+                range,
+                format!("`{text}` reaches the last rank but names no promotion piece"),
+            )
+            .with_fix(
+                format!("Promote to a queen: `{fixed}`"),
+                vec![TextEdit::replace(range, fixed)],
+                Applicability::Unsafe,
+            );
             fail(line, d, out);
         }
         Resolution::Illegal => {
@@ -233,7 +245,11 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
     let side = color_name(board.side_to_move());
     if !board.generate_moves(|_| true) {
         let why = if board.checkers().is_empty() { "stalemate" } else { "checkmate" };
-        return Diagnostic::new(&rules::MOVE_AFTER_GAME_END, range, format!("`{text}` is played after {why}: the game is over"));
+        return Diagnostic::new(
+            &rules::MOVE_AFTER_GAME_END,
+            range,
+            format!("`{text}` is played after {why}: the game is over"),
+        );
     }
     match written.mv {
         SanMove::Castle { long } => {
@@ -252,9 +268,16 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             // Would another piece make this move? Then the letter is what is wrong.
             let others: Vec<(Piece, cozy_chess::Move)> = Piece::ALL
                 .iter()
-                .filter(|&&p| p != named)
+                // A pawn is never "the piece meant" by a piece letter.
+                .filter(|&&p| p != named && p != Piece::Pawn)
                 .filter_map(|&p| {
-                    let mv = SanMove::Normal { piece: Some(p), from_file, from_rank, to, promotion: promotion.filter(|_| p == Piece::Pawn) };
+                    let mv = SanMove::Normal {
+                        piece: Some(p),
+                        from_file,
+                        from_rank,
+                        to,
+                        promotion: promotion.filter(|_| p == Piece::Pawn),
+                    };
                     match san::resolve(board, &mv, false) {
                         Resolution::Legal(m) => Some((p, m)),
                         _ => None,
@@ -268,9 +291,17 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
                 return Diagnostic::new(
                     &rules::WRONG_PIECE,
                     range,
-                    format!("`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`", san::piece_name(named), san::piece_name(p)),
+                    format!(
+                        "`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`",
+                        san::piece_name(named),
+                        san::piece_name(p)
+                    ),
                 )
-                .with_fix(format!("Replace with `{fixed}`"), vec![TextEdit::replace(range, fixed)], Applicability::Unsafe);
+                .with_fix(
+                    format!("Replace with `{fixed}`"),
+                    vec![TextEdit::replace(range, fixed)],
+                    Applicability::Unsafe,
+                );
             }
             let has_piece = !(board.colored_pieces(board.side_to_move(), named)).is_empty();
             let reason = if !has_piece {
@@ -313,7 +344,16 @@ impl SanBuf {
 /// Compares the written move with its canonical SAN; on a difference, one warning naming what
 /// differs, under the code of the first difference, with a fix to the canonical form.
 #[allow(clippy::too_many_arguments)]
-fn spelling(board: &Board, mv: cozy_chess::Move, after: &Board, written: &San, text: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn spelling(
+    board: &Board,
+    mv: cozy_chess::Move,
+    after: &Board,
+    written: &San,
+    text: &str,
+    range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
     let mut buf = SanBuf { bytes: [0; 16], len: 0 };
     san::write_canonical(&mut buf, board, mv, after);
     let canonical = buf.as_str();
@@ -339,8 +379,11 @@ fn spelling(board: &Board, mv: cozy_chess::Move, after: &Board, written: &San, t
                 reasons.push((&rules::PAWN_LETTER, "pawn moves have no piece letter"));
             }
             let canon_origin = canonical_origin(canonical, moved);
-            let written_origin = (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
-            if sp.hyphen {
+            let written_origin =
+                (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
+            if piece.is_none() && moved != Piece::Pawn && !sp.ambiguous_b {
+                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
+            } else if sp.hyphen {
                 reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
             } else if written_origin != canon_origin {
                 reasons.push((
@@ -394,12 +437,19 @@ fn canonical_origin(canonical: &str, moved: Piece) -> (bool, bool) {
         return (b.get(1) == Some(&b'x'), false);
     }
     // After the piece letter: up to two origin characters before an optional `x` and the square.
-    let body: Vec<u8> = b[1..].iter().copied().take_while(|c| *c != b'+' && *c != b'#').filter(|c| *c != b'x').collect();
+    let body: Vec<u8> =
+        b[1..].iter().copied().take_while(|c| *c != b'+' && *c != b'#').filter(|c| *c != b'x').collect();
     let origin = &body[..body.len().saturating_sub(2)];
     (origin.iter().any(|c| (b'a'..=b'h').contains(c)), origin.iter().any(|c| (b'1'..=b'8').contains(c)))
 }
 
-fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn move_number(
+    line: &mut Line,
+    pending: Option<PendingNumber>,
+    san_range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
     let expected = u32::from(line.board.fullmove_number());
     let white = line.board.side_to_move() == Color::White;
     if let Some(p) = pending {
@@ -410,7 +460,11 @@ fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextR
                     p.number_range,
                     format!("move number `{}` should be `{expected}`", p.number),
                 )
-                .with_replacement(format!("Replace with `{expected}`"), p.number_range, expected.to_string()),
+                .with_replacement(
+                    format!("Replace with `{expected}`"),
+                    p.number_range,
+                    expected.to_string(),
+                ),
             );
         }
     }
@@ -428,7 +482,11 @@ fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextR
                 san_range,
                 format!("export format wants the move number `{want}` before this move"),
             )
-            .with_fix(format!("Insert `{want}`"), vec![TextEdit::insert(san_range.start(), format!("{want} "))], Applicability::Safe),
+            .with_fix(
+                format!("Insert `{want}`"),
+                vec![TextEdit::insert(san_range.start(), format!("{want} "))],
+                Applicability::Safe,
+            ),
         ),
         Some(p) if !needed => out.push(
             Diagnostic::new(
@@ -436,13 +494,21 @@ fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextR
                 TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32)),
                 "export format has no move number before Black's move here",
             )
-            .with_fix("Remove the move number", vec![TextEdit::delete(TextRange::new(p.start, san_range.start()))], Applicability::Safe),
+            .with_fix(
+                "Remove the move number",
+                vec![TextEdit::delete(TextRange::new(p.start, san_range.start()))],
+                Applicability::Safe,
+            ),
         ),
         Some(p) if p.dots != wanted_dots && p.number == expected => {
             let r = TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32));
             out.push(
-                Diagnostic::new(&rules::EXPORT_MOVE_NUMBER, r, format!("export format writes this move number as `{want}`"))
-                    .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
+                Diagnostic::new(
+                    &rules::EXPORT_MOVE_NUMBER,
+                    r,
+                    format!("export format writes this move number as `{want}`"),
+                )
+                .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
             );
         }
         _ => {}
@@ -482,8 +548,12 @@ fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
     };
     if mode == Mode::Export {
         out.push(
-            Diagnostic::new(&rules::SUFFIX_IN_EXPORT, token.text_range(), format!("export format writes `{text}` as the NAG `${nag}`"))
-                .with_replacement(format!("Replace with `${nag}`"), token.text_range(), format!(" ${nag}")),
+            Diagnostic::new(
+                &rules::SUFFIX_IN_EXPORT,
+                token.text_range(),
+                format!("export format writes `{text}` as the NAG `${nag}`"),
+            )
+            .with_replacement(format!("Replace with `${nag}`"), token.text_range(), format!(" ${nag}")),
         );
     }
 }
