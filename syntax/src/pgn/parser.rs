@@ -225,6 +225,7 @@ fn movetext(p: &mut P) {
             RESULT_TOKEN => {
                 close_variations(p, &mut open);
                 p.bump();
+                extra_results(p);
                 break;
             }
             NUMBER => {
@@ -282,6 +283,19 @@ fn movetext(p: &mut P) {
     }
     close_variations(p, &mut open);
     p.finish_node();
+}
+
+/// More termination markers on the line of the first (`1-0 1-0`) belong to this game, as
+/// errors: a game has exactly one.
+fn extra_results(p: &mut P) {
+    while (p.at(WHITESPACE) && p.nth(1) == Some(RESULT_TOKEN)) || p.at(RESULT_TOKEN) {
+        skip_blanks(p);
+        let range = p.current_range();
+        p.start_node(ERROR);
+        p.bump();
+        p.finish_node();
+        p.error(&rules::EXTRA_RESULT, range, "a second termination marker: a game has exactly one");
+    }
 }
 
 /// Reports the variations still open where the game ends, each at its `(`.

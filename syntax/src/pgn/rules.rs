@@ -227,6 +227,10 @@ rules! {
         "A result that contradicts the final position (a mate or a stalemate)"
         "After checkmate the mating side wins; after stalemate the game is drawn."
         bad: "1. f3 e5 2. g4 Qh4# 1-0\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";
+    EXTRA_RESULT = "PGN304" "extra-result" Error Import "PGN 8.2.6"
+        "More than one termination marker after the moves"
+        "A game's movetext ends with exactly one termination marker."
+        bad: "1. e4 * *\n", good: "1. e4 *\n";
     VARIANT_NOT_REPLAYED = "PGN303" "variant-not-replayed" Information Import "PGN 9"
         "Moves of a chess variant kibitzer does not know are not replayed"
         "Games with a Variant tag other than standard chess and Chess960 are checked for syntax only."

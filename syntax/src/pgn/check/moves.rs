@@ -8,13 +8,12 @@
 use super::export_severity;
 use crate::config::Mode;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
-use crate::pgn::model::Game;
+use crate::pgn::model::{self, Event, Game, Tok};
 use crate::pgn::rules;
 use crate::pgn::san::{self, CheckMark, Resolution, San, SanMove};
-use crate::pgn::syntax_kind::{SyntaxKind, SyntaxToken};
+use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Piece};
-use rowan::WalkEvent;
 use std::fmt::Write;
 
 /// How the main line ended, when it ended in a position with no legal move.
@@ -65,76 +64,72 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
     let Some(movetext) = game.movetext() else { return replay };
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
-    for event in movetext.preorder_with_tokens() {
-        match event {
-            WalkEvent::Enter(rowan::NodeOrToken::Node(node)) if node.kind() == SyntaxKind::VARIATION => {
-                let parent = stack.last().expect("the main line is never popped");
-                let line = match &parent.before {
-                    Some(before) => Line::new(before.clone()),
-                    None => {
-                        if !parent.dead {
-                            let open = node.first_token().map_or(node.text_range(), |t| t.text_range());
-                            out.push(Diagnostic::new(
-                                &rules::VARIATION_WITHOUT_MOVE,
-                                open,
-                                "variation comes before any move it could replace",
-                            ));
-                        }
-                        Line { dead: true, ..Line::new(parent.board.clone()) }
+    model::walk(&movetext, |event| match event {
+        Event::Enter(SyntaxKind::VARIATION, at) => {
+            let parent = stack.last().expect("the main line is never popped");
+            let line = match &parent.before {
+                Some(before) => Line::new(before.clone()),
+                None => {
+                    if !parent.dead {
+                        out.push(Diagnostic::new(
+                            &rules::VARIATION_WITHOUT_MOVE,
+                            TextRange::at(at, 1.into()),
+                            "variation comes before any move it could replace",
+                        ));
                     }
-                };
-                stack.push(line);
-                expect_open_paren = true;
-            }
-            WalkEvent::Leave(rowan::NodeOrToken::Node(node)) if node.kind() == SyntaxKind::VARIATION => {
-                if stack.len() > 1 {
-                    stack.pop();
+                    Line { dead: true, ..Line::new(parent.board.clone()) }
                 }
-                if let Some(line) = stack.last_mut() {
-                    line.interrupted = true;
-                }
-            }
-            WalkEvent::Enter(rowan::NodeOrToken::Token(token)) => {
-                let depth = stack.len() - 1;
-                let line = stack.last_mut().expect("the main line is never popped");
-                match token.kind() {
-                    SyntaxKind::SAN => {
-                        if depth == 0 {
-                            replay.main_plies += 1;
-                        }
-                        play(line, &token, mode, out);
-                    }
-                    SyntaxKind::NUMBER => {
-                        let start = token.text_range().start();
-                        line.pending = Some(PendingNumber {
-                            number: token.text().parse().unwrap_or(u32::MAX),
-                            number_range: token.text_range(),
-                            dots: 0,
-                            start,
-                        });
-                    }
-                    SyntaxKind::DOTS => match &mut line.pending {
-                        Some(p) if p.number_range.end() == token.text_range().start() => p.dots = token.text().len(),
-                        _ => {}
-                    },
-                    SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
-                    SyntaxKind::NAG => nag(&token, out),
-                    SyntaxKind::SUFFIX => suffix(&token, mode, out),
-                    SyntaxKind::L_PAREN => {
-                        if expect_open_paren {
-                            expect_open_paren = false;
-                        } else {
-                            // A parenthesis beyond the depth cap (already reported): stop here.
-                            line.dead = true;
-                            line.before = None;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            _ => {}
+            };
+            stack.push(line);
+            expect_open_paren = true;
         }
-    }
+        Event::Leave(SyntaxKind::VARIATION) => {
+            if stack.len() > 1 {
+                stack.pop();
+            }
+            if let Some(line) = stack.last_mut() {
+                line.interrupted = true;
+            }
+        }
+        Event::Token(token) => {
+            let depth = stack.len() - 1;
+            let line = stack.last_mut().expect("the main line is never popped");
+            match token.kind {
+                SyntaxKind::SAN => {
+                    if depth == 0 {
+                        replay.main_plies += 1;
+                    }
+                    play(line, token, mode, out);
+                }
+                SyntaxKind::NUMBER => {
+                    line.pending = Some(PendingNumber {
+                        number: token.text.parse().unwrap_or(u32::MAX),
+                        number_range: token.range,
+                        dots: 0,
+                        start: token.range.start(),
+                    });
+                }
+                SyntaxKind::DOTS => match &mut line.pending {
+                    Some(p) if p.number_range.end() == token.range.start() => p.dots = token.text.len(),
+                    _ => {}
+                },
+                SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
+                SyntaxKind::NAG => nag(token, out),
+                SyntaxKind::SUFFIX => suffix(token, mode, out),
+                SyntaxKind::L_PAREN => {
+                    if expect_open_paren {
+                        expect_open_paren = false;
+                    } else {
+                        // A parenthesis beyond the depth cap (already reported): stop here.
+                        line.dead = true;
+                        line.before = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    });
     let main = &stack[0];
     if !main.dead && !main.first {
         replay.ending = ending(&main.board);
@@ -159,14 +154,14 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
     let pending = line.pending.take();
     if line.dead {
         line.before = None;
         return;
     }
-    let text = token.text();
-    let range = token.text_range();
+    let text = token.text;
+    let range = token.range;
     let Some(written) = san::parse(text) else { return };
     move_number(line, pending, range, mode, out);
     line.first = false;
@@ -515,21 +510,21 @@ fn move_number(
     }
 }
 
-fn nag(token: &SyntaxToken, out: &mut Vec<Diagnostic>) {
-    let digits = &token.text()[1..];
+fn nag(token: Tok, out: &mut Vec<Diagnostic>) {
+    let digits = &token.text[1..];
     let ok = !digits.is_empty() && digits.len() <= 3 && digits.parse::<u32>().is_ok_and(|n| n <= 255);
     if !ok {
         let message = if digits.is_empty() {
             "`$` without a number: NAGs are `$0` to `$255`".to_owned()
         } else {
-            format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text())
+            format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text)
         };
-        out.push(Diagnostic::new(&rules::NAG_RANGE, token.text_range(), message));
+        out.push(Diagnostic::new(&rules::NAG_RANGE, token.range, message));
     }
 }
 
-fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
-    let text = token.text();
+fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let text = token.text;
     let nag = match text {
         "!" => 1,
         "?" => 2,
@@ -540,7 +535,7 @@ fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
         _ => {
             out.push(Diagnostic::new(
                 &rules::UNKNOWN_SUFFIX,
-                token.text_range(),
+                token.range,
                 format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
             ));
             return;
@@ -550,10 +545,10 @@ fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
         out.push(
             Diagnostic::new(
                 &rules::SUFFIX_IN_EXPORT,
-                token.text_range(),
+                token.range,
                 format!("export format writes `{text}` as the NAG `${nag}`"),
             )
-            .with_replacement(format!("Replace with `${nag}`"), token.text_range(), format!(" ${nag}")),
+            .with_replacement(format!("Replace with `${nag}`"), token.range, format!(" ${nag}")),
         );
     }
 }
