@@ -62,7 +62,8 @@ fn fixtures_round_trip() {
 }
 
 /// Not a test: prints every corpus diagnostic by code, for reviewing false positives
-/// (`cargo test -p kibitzer-syntax --test pgn_roundtrip -- --ignored --nocapture`).
+/// (`cargo test -p kibitzer-syntax --test pgn_roundtrip -- --ignored --nocapture`; set
+/// `PGN_MODE=export` for the export-format rules).
 #[test]
 #[ignore]
 fn corpus_diagnostics_by_code() {
@@ -74,7 +75,13 @@ fn corpus_diagnostics_by_code() {
     for f in &files {
         let source = text::decode(&std::fs::read(f).unwrap());
         let index = text::LineIndex::new(&source.text);
-        for d in kibitzer_syntax::check(Lang::Pgn, &source.text, &Default::default()) {
+        let mode = if std::env::var("PGN_MODE").is_ok_and(|m| m == "export") {
+            kibitzer_syntax::Mode::Export
+        } else {
+            kibitzer_syntax::Mode::Import
+        };
+        let options = kibitzer_syntax::CheckOptions { mode, ..Default::default() };
+        for d in kibitzer_syntax::check(Lang::Pgn, &source.text, &options) {
             *counts.entry(d.code).or_default() += 1;
             let lc = index.line_col(&source.text, d.range.start(), text::ColumnUnit::Char);
             println!(

@@ -356,12 +356,14 @@ fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut 
         let (ra, rb) = (rank(&a.0), rank(&b.0));
         let in_order = ra < rb || (ra == rb && ra == SEVEN_TAG_ROSTER.len() && a.0 <= b.0);
         if !in_order {
+            // One report per game: after the first misplaced tag the rest follows from it.
             warn(
                 out,
                 &rules::TAG_ORDER,
                 b.1,
                 format!("tag `{}` comes after `{}`; export order is the Seven Tag Roster, then the other tags in ASCII order", b.0, a.0),
             );
+            break;
         }
     }
     if let Some(section) = game.tag_section() {
