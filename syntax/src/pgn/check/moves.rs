@@ -36,8 +36,6 @@ struct PendingNumber {
     number: u32,
     number_range: TextRange,
     dots: usize,
-    /// Where the indication starts (for deleting it).
-    start: TextSize,
 }
 
 struct Line {
@@ -106,7 +104,6 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
                         number: token.text.parse().unwrap_or(u32::MAX),
                         number_range: token.range,
                         dots: 0,
-                        start: token.range.start(),
                     });
                 }
                 SyntaxKind::DOTS => match &mut line.pending {
@@ -486,17 +483,17 @@ fn move_number(
         Some(p) if !needed => out.push(
             Diagnostic::new(
                 &rules::EXPORT_MOVE_NUMBER,
-                TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32)),
+                TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32)),
                 "export format has no move number before Black's move here",
             )
             .with_fix(
                 "Remove the move number",
-                vec![TextEdit::delete(TextRange::new(p.start, san_range.start()))],
+                vec![TextEdit::delete(TextRange::new(p.number_range.start(), san_range.start()))],
                 Applicability::Safe,
             ),
         ),
         Some(p) if p.dots != wanted_dots && p.number == expected => {
-            let r = TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32));
+            let r = TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32));
             out.push(
                 Diagnostic::new(
                     &rules::EXPORT_MOVE_NUMBER,
