@@ -135,6 +135,11 @@ fn deep_nesting_and_long_runs() {
         ")".repeat(100_000),
         "1. ".repeat(50_000),
         "\n[Event \"x\"]\n".repeat(10_000),
+        format!("[A \"1\"]{}[B \"2\"]\n\n1. e4 *", "\n".repeat(200_000)),
+        format!("[A \"1\"]{}\n\n1. e4 *", "\n{c}".repeat(100_000)),
+        format!("1. e4 {}*", "\n%x".repeat(100_000)),
+        (0..50_000).map(|i| format!("[T{i} \"v\"]\n\n")).collect::<String>(),
+        "[Event \"x\"]\n".repeat(50_000),
     ] {
         assert_sound(&text);
     }

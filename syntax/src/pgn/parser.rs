@@ -65,30 +65,32 @@ fn comment(p: &mut P) {
 /// section already has starts the next game (files of tag-only games look like that).
 fn tag_section(p: &mut P) {
     p.start_node(TAG_SECTION);
-    let mut names: Vec<&str> = Vec::new();
+    let mut names: std::collections::HashSet<&str> = std::collections::HashSet::new();
     loop {
         match p.current() {
             Some(L_BRACKET) => {
-                if let Some(name) = next_tag_name(p) {
-                    names.push(name);
+                if let Some(name) = tag_name_at(p, 0) {
+                    names.insert(name);
                 }
                 tag(p);
             }
             Some(COMMENT | LINE_COMMENT) => comment(p),
-            Some(k) if k.is_trivia() => p.bump(),
             _ => break,
         }
-        // Trivia after the last tag belongs to the movetext.
-        if !matches!(p.peek_non_trivia(), Some(L_BRACKET | COMMENT | LINE_COMMENT)) {
-            break;
-        }
-        if blank_line_ahead(p) && p.peek_non_trivia() == Some(L_BRACKET) {
-            let n = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())).unwrap_or(0);
-            let name = tag_name_at(p, n);
-            if name.is_some_and(|name| names.contains(&name)) {
-                break;
+        // Does the section go on past the trivia ahead? (Each run of trivia is looked at a
+        // bounded number of times, so this stays linear.) If not, the trivia belongs to the
+        // movetext.
+        let Some(n) = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())) else { break };
+        match p.nth(n) {
+            Some(COMMENT | LINE_COMMENT) => {}
+            Some(L_BRACKET) => {
+                if blank_line_ahead(p) && tag_name_at(p, n).is_some_and(|name| names.contains(name)) {
+                    break;
+                }
             }
+            _ => break,
         }
+        p.skip_trivia();
     }
     p.finish_node();
 }
@@ -107,10 +109,6 @@ fn blank_line_ahead(p: &P) -> bool {
         }
     }
     false
-}
-
-fn next_tag_name<'t>(p: &P<'t>) -> Option<&'t str> {
-    tag_name_at(p, 0)
 }
 
 /// The name of the tag whose `[` is `n` tokens ahead.

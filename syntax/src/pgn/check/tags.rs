@@ -9,6 +9,7 @@ use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 use cozy_chess::Board;
+use std::collections::HashMap;
 
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -39,6 +40,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
     let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
     // (name, name range, value range) of every complete tag, in order.
     let mut seen: Vec<(String, TextRange, TextRange)> = Vec::new();
+    let mut first_seen: HashMap<String, TextRange> = HashMap::new();
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
     let mut variant: Option<(String, TextRange)> = None;
@@ -65,7 +67,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
                 format!("tag value has {chars} characters; at most 255 are allowed"),
             );
         }
-        if let Some((_, first, _)) = seen.iter().find(|(n, _, _)| n == name) {
+        if let Some(first) = first_seen.get(name) {
             out.push(
                 Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
@@ -91,10 +93,11 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
             }
             _ => {}
         }
+        first_seen.entry(name.to_owned()).or_insert(name_range);
         seen.push((name.to_owned(), name_range, vrange));
     }
     if mode == Mode::Export {
-        export_rules(game, &seen, out);
+        export_rules(game, &seen, &first_seen, out);
     }
     let chess960 = match &variant {
         None => false,
@@ -341,12 +344,17 @@ fn valid_eco(value: &str) -> bool {
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
-fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
+fn export_rules(
+    game: &Game,
+    seen: &[(String, TextRange, TextRange)],
+    first_seen: &HashMap<String, TextRange>,
+    out: &mut Vec<Diagnostic>,
+) {
     let anchor = game
         .tag_section()
         .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.text_range().start()));
     for name in SEVEN_TAG_ROSTER {
-        if !seen.iter().any(|(n, _, _)| n == name) {
+        if !first_seen.contains_key(name) {
             warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
         }
     }
