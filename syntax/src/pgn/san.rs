@@ -215,6 +215,24 @@ pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
             _ => Resolution::Illegal,
         },
         SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
+            // Long algebraic without a letter (`g1f3`): the piece is whatever stands there.
+            let piece = match (piece, from_file, from_rank) {
+                (None, Some(f), Some(r)) => {
+                    let from = Square::new(f, r);
+                    board.piece_on(from).filter(|_| board.color_on(from) == Some(board.side_to_move()))
+                }
+                _ => piece,
+            };
+            if let (Some(Piece::King), Some(f), Some(_)) = (piece, from_file, from_rank) {
+                // `e1g1`: castling written as a two-square king move.
+                if (f as i8 - to.file() as i8).abs() == 2 {
+                    if let Some(m) =
+                        castling_move(board, to.file() < f).filter(|m| m.from.file() == f && board.is_legal(*m))
+                    {
+                        return Resolution::Legal(m);
+                    }
+                }
+            }
             let r = resolve_normal(board, piece.unwrap_or(Piece::Pawn), from_file, from_rank, to, promotion);
             if ambiguous_b && piece.is_none() && matches!(r, Resolution::Illegal) {
                 // `bc4`: not a b-pawn move, so perhaps a bishop written in lowercase.
