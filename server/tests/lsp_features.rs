@@ -216,3 +216,33 @@ fn a_ten_megabyte_pgn_is_served() {
     assert!(hover["contents"]["value"].as_str().unwrap().contains("Event"));
     assert!(client.shutdown().success());
 }
+
+/// A diagnostic's fix is offered as a quick fix on it, and the safe ones as "fix all".
+#[test]
+fn fixes_become_quick_fixes_and_fix_all() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/castle.pgn";
+    c.open(uri, "pgn", 1, "[Event \"x\"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. 0-0 *\n");
+    let diagnostics = c.diagnostics(uri, 1);
+    let castle = diagnostics.iter().find(|d| d["code"] == "PGN210").expect("PGN210 for 0-0");
+    let range = castle["range"].clone();
+    assert_eq!(range["start"], json!({"line": 2, "character": 34}));
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range, "context": {"diagnostics": [castle]}}),
+    );
+    let actions = actions.as_array().unwrap();
+    let quick = actions.iter().find(|a| a["kind"] == "quickfix").expect("a quick fix");
+    assert_eq!(quick["title"], "Replace `0-0` with `O-O`");
+    assert_eq!(quick["isPreferred"], true);
+    assert_eq!(quick["diagnostics"][0]["code"], "PGN210");
+    let edit = &quick["edit"]["changes"][uri][0];
+    assert_eq!(edit["newText"], "O-O");
+    assert_eq!(edit["range"], range);
+    assert!(actions.iter().any(|a| a["kind"] == "source.fixAll"));
+    // Applying it clears the diagnostic.
+    c.change(uri, 2, ((2, 34), (2, 37)), "O-O");
+    assert!(c.diagnostics(uri, 2).iter().all(|d| d["code"] != "PGN210"));
+    assert!(c.shutdown().success());
+}

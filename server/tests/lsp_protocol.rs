@@ -98,21 +98,29 @@ fn incremental_edits_with_crlf_latin1_and_surrogate_pairs_land_where_the_client_
     for (caps, unit) in [(vscode_capabilities(), "utf-16"), (neovim_capabilities(), "utf-8")] {
         let mut client = LspClient::start();
         client.initialize(caps, json!({"debounceMs": 0}));
-        // Line 1 holds an astral character (2 UTF-16 units, 4 UTF-8 bytes) and a Latin-1 one.
-        let text = "[Event \"x\"]\r\n{\u{1F600}\u{e9}} $1\r\n";
+        // Line 2 holds an astral character (2 UTF-16 units, 4 UTF-8 bytes) and a Latin-1 one
+        // (1 unit, 2 bytes) before an illegal move.
+        let text = "[Event \"x\"]\r\n\r\n{\u{1F600}\u{e9}} 1. e4 $1 Ke3 *\r\n";
         client.open(URI, "pgn", 1, text);
-        assert!(client.diagnostics(URI, 1).is_empty());
-        // Where `$1` starts on line 1, in the negotiated unit.
-        let col = if unit == "utf-16" { 6 } else { 9 };
-        assert!(hover_word(&mut client, URI, 1, col + 1).contains("good move"), "{unit}");
-        // Replace `$1` by `$2`, then insert `$4 ` before it: two incremental changes.
-        client.change(URI, 2, ((1, col + 1), (1, col + 2)), "2");
-        client.change(URI, 3, ((1, col), (1, col)), "$4 ");
-        assert!(client.diagnostics(URI, 3).is_empty());
-        assert!(hover_word(&mut client, URI, 1, col + 1).contains("very poor move"), "{unit}");
-        assert!(hover_word(&mut client, URI, 1, col + 4).contains("poor move"), "{unit}");
-        // An edit across the CRLF joins the lines.
+        let (nag, bad) = if unit == "utf-16" { (12, 15) } else { (15, 18) };
+        let diagnostics = client.diagnostics(URI, 1);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0]["code"], "PGN200");
+        assert_eq!(
+            diagnostics[0]["range"],
+            json!({"start": {"line": 2, "character": bad}, "end": {"line": 2, "character": bad + 3}}),
+            "{unit}"
+        );
+        assert!(hover_word(&mut client, URI, 2, nag + 1).contains("good move"), "{unit}");
+        // Replace `Ke3` by `e5`, then insert `$4 ` before `$1`: two incremental changes.
+        client.change(URI, 2, ((2, bad), (2, bad + 3)), "e5");
+        client.change(URI, 3, ((2, nag), (2, nag)), "$4 ");
+        assert_eq!(client.diagnostics(URI, 3), Vec::<Value>::new(), "{unit}");
+        assert!(hover_word(&mut client, URI, 2, nag + 1).contains("very poor move"), "{unit}");
+        assert!(hover_word(&mut client, URI, 2, nag + 4).contains("good move"), "{unit}");
+        // An edit across the CRLF joins the first two lines.
         client.change(URI, 4, ((0, 11), (1, 0)), " ");
+        client.diagnostics(URI, 4);
         let hover = hover_word(&mut client, URI, 0, 2);
         assert!(hover.contains("Event"), "{hover}");
         assert!(client.shutdown().success());

@@ -245,4 +245,96 @@ mod tests {
         assert_eq!(segment_at(&s, 20), Some(1));
         assert_eq!(segment_at(&[], 0), None);
     }
+
+    /// A tiny deterministic generator (xorshift) so that failures replay.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    fn corpus() -> Option<std::path::PathBuf> {
+        let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        [here.join("../../shared/corpus"), std::path::PathBuf::from("/work/shared/corpus")]
+            .into_iter()
+            .find(|p| p.is_dir())
+    }
+
+    /// Random edits — insertions of the characters that open and close units, deletions,
+    /// duplicated stretches — on corpus files: after each, the incremental result must equal a
+    /// full check of the whole text.
+    #[test]
+    fn incremental_diagnostics_equal_a_full_check_after_random_edits() {
+        let Some(corpus) = corpus() else {
+            eprintln!("skipped: no ../shared/corpus");
+            return;
+        };
+        let files = [
+            (Lang::Pgn, "pgn/pgn-reader/lichess_db_100k.pgn"),
+            (Lang::Pgn, "pgn/pgn-reader/twic1599_100k.pgn"),
+            (Lang::Epd, "epd/arasan/wacnew.epd"),
+        ];
+        const PIECES: [&str; 14] =
+            ["[", "]", "\"", "{", "}", "(", ")", "\n", "\n\n", " *", " 1-0", "e4", "$1 ", "[Event \"x\"]\n"];
+        let options = CheckOptions::default();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for (lang, file) in files {
+            let Ok(bytes) = std::fs::read(corpus.join(file)) else {
+                eprintln!("skipped: {file} missing");
+                continue;
+            };
+            let mut text = kibitzer_syntax::text::decode(&bytes).text;
+            let mut rope = Rope::from_str(&text);
+            let mut segments = Vec::new();
+            refresh(lang, &rope, &mut segments, &options);
+            let mut total = RefreshStats::default();
+            for step in 0..40 {
+                let at = |rng: &mut Rng, text: &str| {
+                    let mut i = rng.below(text.len() + 1);
+                    while !text.is_char_boundary(i) {
+                        i -= 1;
+                    }
+                    i
+                };
+                let start = at(&mut rng, &text);
+                let (old_end, insert) = match rng.below(3) {
+                    0 => (start, PIECES[rng.below(PIECES.len())].to_owned()),
+                    1 => {
+                        let mut end = (start + rng.below(40)).min(text.len());
+                        while !text.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        (end, String::new())
+                    }
+                    _ => {
+                        let mut end = (start + rng.below(200)).min(text.len());
+                        while !text.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        (start, text[start..end].to_owned())
+                    }
+                };
+                text.replace_range(start..old_end, &insert);
+                let (cs, ce) = (rope.byte_to_char(start), rope.byte_to_char(old_end));
+                rope.remove(cs..ce);
+                rope.insert(cs, &insert);
+                apply_edit(&mut segments, ByteEdit { start, old_end, new_len: insert.len() }, text.len());
+                let stats = refresh(lang, &rope, &mut segments, &options);
+                total.checked += stats.checked;
+                total.reused += stats.reused;
+                total.checked_bytes += stats.checked_bytes;
+                let incremental: Vec<Diagnostic> = diagnostics(&segments).collect();
+                let full = kibitzer_syntax::check(lang, &text, &options);
+                assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
+                assert_eq!(segments.last().map(|s| usize::from(s.range.end())), Some(text.len()));
+            }
+            // The point of it all: an edit re-checks a few units, not the file.
+            assert!(segments.len() > 20, "{file}: {} units", segments.len());
+            assert!(total.checked_bytes * 10 < 40 * text.len(), "{file}: {total:?} for {} bytes", text.len());
+        }
+    }
 }

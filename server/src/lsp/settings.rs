@@ -10,6 +10,7 @@
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
 
 use crate::inputs::Settings as ConfigFiles;
+use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{CheckOptions, Mode, Severity};
 use serde_json::Value;
 use std::path::Path;
@@ -86,6 +87,8 @@ impl ClientSettings {
         for (rule, severity) in &self.rules {
             options.rules.set(rule, *severity);
         }
+        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM).
+        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| decode(&bytes).encoding);
         (options, error)
     }
 }
