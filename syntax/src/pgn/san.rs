@@ -133,13 +133,15 @@ pub fn parse(text: &str) -> Option<San> {
     let mut rest = body;
     let mut promotion = None;
     if let [head @ .., last] = rest {
-        if let Some((p, _)) = piece_of_letter(*last).filter(|(p, _)| !matches!(p, Piece::Pawn | Piece::King)) {
+        if let Some((p, lower)) = piece_of_letter(*last).filter(|(p, _)| !matches!(p, Piece::Pawn | Piece::King)) {
             if let [h2 @ .., b'='] = head {
                 promotion = Some(p);
                 spelling.promotion_equals = true;
+                spelling.lowercase_piece = lower;
                 rest = h2;
             } else if matches!(head.last(), Some(b'1' | b'8')) {
                 promotion = Some(p);
+                spelling.lowercase_piece = lower;
                 rest = head;
             }
         }
@@ -154,7 +156,7 @@ pub fn parse(text: &str) -> Option<San> {
             spelling.ambiguous_b = true;
         } else if let Some((p, lower)) = piece_of_letter(*c) {
             piece = Some(p);
-            spelling.lowercase_piece = lower;
+            spelling.lowercase_piece |= lower;
             prefix = tail;
         }
     }
