@@ -1,23 +1,29 @@
-//! PBN: placeholder until the PBN lexer and parser land (see the foundation issue).
+//! PBN 2.1 (Portable Bridge Notation): lexer → parser (lossless tree) → model → checks.
 
+pub mod check;
+pub mod format;
+pub mod lexer;
+pub mod model;
+pub mod parser;
 pub mod rules;
+pub mod score;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{Parse, Parser, Token};
+use crate::parsing::Parse;
 use crate::text::TextRange;
 use syntax_kind::{PBNLanguage, SyntaxKind};
 
 pub fn parse(text: &str) -> Parse<PBNLanguage> {
-    let tokens = vec![Token { kind: SyntaxKind::TEXT, range: TextRange::up_to((text.len() as u32).into()) }];
-    Parser::new(text, tokens, SyntaxKind::ROOT, |_| false).finish()
+    parser::parse(text)
 }
 
-pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
-    parse(text).errors().to_vec()
+pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check::check(text, options)
 }
 
+/// The byte ranges of the games of `text`.
 pub fn units(text: &str) -> Vec<TextRange> {
-    vec![TextRange::up_to((text.len() as u32).into())]
+    parse(text).syntax().children().filter(|n| n.kind() == SyntaxKind::GAME).map(|n| n.text_range()).collect()
 }

@@ -1,11 +1,87 @@
 //! Token and node kinds of the PBN syntax tree.
 
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u16)]
-pub enum SyntaxKind {
-    TEXT,
+macro_rules! syntax_kinds {
+    ($($(#[$meta:meta])* $kind:ident),* $(,)?) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum SyntaxKind {
+            $($(#[$meta])* $kind),*
+        }
+
+        impl SyntaxKind {
+            /// Every kind, indexed by its `u16` value.
+            const ALL: &'static [SyntaxKind] = &[$(SyntaxKind::$kind),*];
+        }
+    };
+}
+
+syntax_kinds! {
+    // Trivia: kept in the tree, ignored by the grammar.
+    WHITESPACE,
+    NEWLINE,
+    /// `{ … }`, may span lines.
+    BRACE_COMMENT,
+    /// `{ …` without a closing brace: ends before the next semi-empty line (a parse error).
+    UNTERMINATED_COMMENT,
+    /// `; …` to the end of the line.
+    LINE_COMMENT,
+    /// `%` in column 1, to the end of the line (`% PBN 2.1`, `% EXPORT`).
+    ESCAPE_LINE,
+    // Tag pairs.
+    L_BRACK,
+    R_BRACK,
+    TAG_NAME,
+    STRING,
+    /// A string missing its closing quote on the same line (a parse error).
+    UNTERMINATED_STRING,
+    // Auction and play sections.
+    CALL,
+    CARD,
+    /// `-`: a call or card that is not given.
+    DASH,
+    /// `+`: the next call or card, to be continued.
+    PLUS,
+    /// `*`: the section ends here.
+    STAR,
+    /// `=n=`.
+    NOTE_REF,
+    /// `$n`.
+    NAG,
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    SUFFIX,
+    /// `^I`, `^S`, `^R`, `^L`.
+    IRREGULARITY,
+    /// A call or card token that is neither a call nor a card (checked later).
+    WORD,
+    /// A section token of a supplemental section or table row.
+    SECTION_WORD,
+    /// Characters no token of the current mode accepts.
+    ERROR,
+    // Nodes.
     ROOT,
+    /// One game: from its first token to the end of its last non-empty line.
+    GAME,
+    /// `[Name "value"]`.
+    TAG,
+    /// The data after a tag: auction calls, played cards, table rows or free section tokens.
+    SECTION,
+    /// Tokens that belong to no tag (text before the first tag of a game).
+    ERROR_NODE,
+}
+
+impl SyntaxKind {
+    pub fn is_trivia(self) -> bool {
+        matches!(
+            self,
+            SyntaxKind::WHITESPACE
+                | SyntaxKind::NEWLINE
+                | SyntaxKind::BRACE_COMMENT
+                | SyntaxKind::UNTERMINATED_COMMENT
+                | SyntaxKind::LINE_COMMENT
+                | SyntaxKind::ESCAPE_LINE
+        )
+    }
 }
 
 impl From<SyntaxKind> for rowan::SyntaxKind {
@@ -20,14 +96,27 @@ pub enum PBNLanguage {}
 impl rowan::Language for PBNLanguage {
     type Kind = SyntaxKind;
     fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        assert!(raw.0 <= SyntaxKind::ROOT as u16);
-        // SAFETY-free conversion: the enum is repr(u16) and dense.
-        match raw.0 {
-            0 => SyntaxKind::TEXT,
-            _ => SyntaxKind::ROOT,
-        }
+        // Raw kinds only ever come from `From<SyntaxKind>`; an unknown value is an error node.
+        SyntaxKind::ALL.get(usize::from(raw.0)).copied().unwrap_or(SyntaxKind::ERROR_NODE)
     }
     fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
         kind.into()
+    }
+}
+
+pub type SyntaxNode = rowan::SyntaxNode<PBNLanguage>;
+pub type SyntaxToken = rowan::SyntaxToken<PBNLanguage>;
+pub type SyntaxElement = rowan::SyntaxElement<PBNLanguage>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rowan::Language;
+
+    #[test]
+    fn raw_kinds_round_trip() {
+        for &kind in SyntaxKind::ALL {
+            assert_eq!(PBNLanguage::kind_from_raw(kind.into()), kind);
+        }
     }
 }

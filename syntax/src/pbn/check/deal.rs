@@ -1,0 +1,50 @@
+//! Deal consistency (PBN 3.4.11, 3.10): distinct cards, 13 per hand or an end position of
+//! equal hands, duplicates and missing cards named.
+
+use super::{Facts, Sink};
+use crate::pbn::model::{list_cards, CardSet, Game, Seat};
+use crate::pbn::rules;
+
+pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
+    let (Some(deal), Some(tag)) = (&facts.deal, game.tag("Deal")) else { return };
+    let range = tag.value_range;
+    let given: Vec<(Seat, CardSet)> = Seat::ALL.iter().filter_map(|&s| deal.hands[s.index()].map(|h| (s, h))).collect();
+    if given.iter().all(|(_, h)| h.is_empty()) {
+        sink.report(&rules::DEAL_HAND_SIZE, range, format!("Deal `{}` gives no cards", tag.value));
+        return;
+    }
+    // Cards in two hands.
+    let mut seen = CardSet::default();
+    let mut twice = CardSet::default();
+    for (_, h) in &given {
+        twice.0 |= seen.0 & h.0;
+        seen.0 |= h.0;
+    }
+    if !twice.is_empty() {
+        sink.report(&rules::DEAL_DUPLICATE_CARD, range, format!("Deal gives {} to two hands", list_cards(twice)));
+    }
+    for (seat, h) in &given {
+        if h.len() > 13 {
+            sink.report(&rules::DEAL_HAND_SIZE, range, format!("{} has {} cards: at most 13", seat.name(), h.len()));
+            return;
+        }
+    }
+    let largest = given.iter().map(|(_, h)| h.len()).max().unwrap_or(0);
+    if let Some((seat, h)) = given.iter().find(|(_, h)| h.len() != largest) {
+        let (big_seat, _) = given.iter().find(|(_, h)| h.len() == largest).expect("largest hand exists");
+        let mut message = format!(
+            "{} has {} cards but {} has {}: all hands must be the same size",
+            seat.name(),
+            h.len(),
+            big_seat.name(),
+            largest
+        );
+        if given.len() == 4 && largest == 13 {
+            let missing = CardSet(((1u64 << 52) - 1) & !seen.0);
+            if !missing.is_empty() {
+                message.push_str(&format!(" (missing: {})", list_cards(missing)));
+            }
+        }
+        sink.report(&rules::DEAL_HAND_SIZE, range, message);
+    }
+}

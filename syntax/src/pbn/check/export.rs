@@ -1,0 +1,207 @@
+//! Export format (PBN 2.3, 3.3, 3.4, 3.11): tag layout, the mandatory tags in order followed by
+//! supplemental tags alphabetically, canonical values.
+
+use super::values::MTS;
+use super::Sink;
+use crate::diagnostic::Diagnostic;
+use crate::pbn::model::{parse_deal, Game, Seat};
+use crate::pbn::rules;
+use crate::pbn::score::Vulnerability;
+use crate::pbn::syntax_kind::SyntaxKind;
+
+pub(super) fn check(game: &Game<'_>, text: &str, sink: &mut Sink) {
+    check_layout(game, text, sink);
+    check_order(game, sink);
+    check_values(game, sink);
+    check_sections(game, sink);
+}
+
+/// Calls and cards in upper case, suffixes translated to NAGs, the auction starting with the
+/// dealer (PBN 3.5, 3.5.2, 3.11).
+fn check_sections(game: &Game<'_>, sink: &mut Sink) {
+    if let (Some(tag), Some(dealer)) = (game.tag("Auction"), game.value("Dealer").and_then(Seat::parse)) {
+        if Seat::parse(tag.value).is_some_and(|s| s != dealer) {
+            let d = dealer.letter().to_string();
+            sink.push(
+                Diagnostic::new(
+                    &rules::EXPORT_VALUE_FORM,
+                    tag.value_range,
+                    format!("export format starts the auction with the dealer `{d}`"),
+                )
+                .with_replacement(format!("Replace with `{d}`"), tag.value_range, d.clone()),
+            );
+        }
+    }
+    for tag in game.tags.iter().filter(|t| matches!(t.name, "Auction" | "Play")) {
+        let nag_base = if tag.name == "Auction" { 0 } else { 6 };
+        for t in tag.section_items() {
+            let canonical = match t.kind {
+                SyntaxKind::CALL => match t.text.to_ascii_uppercase().as_str() {
+                    "PASS" => "Pass".to_owned(),
+                    upper => upper.to_owned(),
+                },
+                SyntaxKind::CARD => t.text.to_ascii_uppercase().replace("10", "T"),
+                SyntaxKind::SUFFIX => {
+                    let n = ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == t.text).map_or(0, |i| i + 1);
+                    format!("${}", n + nag_base)
+                }
+                _ => continue,
+            };
+            if canonical != t.text {
+                let what = if t.kind == SyntaxKind::SUFFIX { "suffix" } else { "value" };
+                sink.push(
+                    Diagnostic::new(
+                        &rules::EXPORT_VALUE_FORM,
+                        t.range,
+                        format!("export format writes the {what} `{}` as `{canonical}`", t.text),
+                    )
+                    .with_replacement(
+                        format!("Replace with `{canonical}`"),
+                        t.range,
+                        canonical.clone(),
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
+    for tag in game.tags.iter().filter(|t| t.well_formed) {
+        let start = usize::from(tag.range.start());
+        let end = usize::from(tag.range.end());
+        let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = text[end..].find(['\n', '\r']).map_or(text.len(), |i| end + i);
+        let canonical = format!("[{} \"{}\"]", tag.name, tag.value);
+        // A multi-line comment may end on the tag's line (`… }[Tag "x"]`): the tag still starts
+        // the line's data, as the Verifier's reference files have it.
+        let before = text[line_start..start].trim_end();
+        let comment_from_earlier_line = before.ends_with('}') && {
+            let close = line_start + before.len() - 1;
+            let previous_close = text[..close].rfind('}').map_or(0, |i| i + 1);
+            text[previous_close..close].find('{').is_some_and(|i| previous_close + i < line_start)
+        };
+        let alone = (before.is_empty() || comment_from_earlier_line) && text[end..line_end].trim().is_empty();
+        if !alone {
+            sink.report(
+                &rules::EXPORT_TAG_LAYOUT,
+                tag.range,
+                format!("tag {} must be alone and left-justified on its line", tag.name),
+            );
+        } else if text[start..end] != canonical {
+            sink.push(
+                Diagnostic::new(
+                    &rules::EXPORT_TAG_LAYOUT,
+                    tag.range,
+                    format!("tag {} must be written `{canonical}`", tag.name),
+                )
+                .with_replacement("Normalise the tag pair", tag.range, canonical.clone()),
+            );
+        }
+    }
+}
+
+fn check_order(game: &Game<'_>, sink: &mut Sink) {
+    let names: Vec<&str> = game.tags.iter().map(|t| t.name).collect();
+    let missing: Vec<&str> = MTS.iter().copied().filter(|m| !names.contains(m)).collect();
+    if !missing.is_empty() {
+        let anchor = game.tags.first().map_or(game.range, |t| t.name_range);
+        sink.report(
+            &rules::EXPORT_MISSING_TAG,
+            anchor,
+            format!("export format needs the mandatory tags; missing: {}", missing.join(", ")),
+        );
+        return;
+    }
+    // The identification section: MTS in order, then other tags sorted, before Auction/Play.
+    let mut expected_mts = MTS.iter();
+    let mut last_supplemental: Option<&str> = None;
+    let mut last_section: Option<&str> = None;
+    for tag in game.tags.iter().filter(|t| !matches!(t.name, "Auction" | "Play" | "Note")) {
+        // Supplemental sections (tables and other tags with data) come last, sorted (PBN 3.1).
+        if tag.name.ends_with("Table") || tag.section_items().next().is_some() {
+            if last_section.is_some_and(|l| l > tag.name) {
+                sink.report(
+                    &rules::EXPORT_TAG_ORDER,
+                    tag.name_range,
+                    format!("supplemental section {} is not in alphabetical order", tag.name),
+                );
+                return;
+            }
+            last_section = Some(tag.name);
+            continue;
+        }
+        if last_section.is_some() {
+            sink.report(
+                &rules::EXPORT_TAG_ORDER,
+                tag.name_range,
+                format!("tag {} comes after a supplemental section", tag.name),
+            );
+            return;
+        }
+        if MTS.contains(&tag.name) {
+            if expected_mts.next() != Some(&tag.name) || last_supplemental.is_some() {
+                sink.report(
+                    &rules::EXPORT_TAG_ORDER,
+                    tag.name_range,
+                    format!("tag {} is out of the mandatory order (PBN 3.4)", tag.name),
+                );
+                return;
+            }
+        } else {
+            if last_supplemental.is_some_and(|l| l > tag.name) {
+                sink.report(
+                    &rules::EXPORT_TAG_ORDER,
+                    tag.name_range,
+                    format!("supplemental tag {} is not in alphabetical order", tag.name),
+                );
+                return;
+            }
+            last_supplemental = Some(tag.name);
+        }
+    }
+}
+
+fn check_values(game: &Game<'_>, sink: &mut Sink) {
+    let dealer = game.value("Dealer").and_then(Seat::parse);
+    for tag in game.tags.iter().filter(|t| t.well_formed) {
+        let v = tag.value;
+        let canonical: Option<String> = match tag.name {
+            "Vulnerable" => Vulnerability::parse(v).map(|x| x.as_str().to_owned()),
+            "Dealer" | "Declarer" | "Auction" | "Play" | "Contract" => {
+                Some(v.to_ascii_uppercase().replace("PASS", "Pass"))
+            }
+            "Deal" => parse_deal(v).ok().map(|d| {
+                let first = dealer.unwrap_or(d.first);
+                let hands: Vec<String> = (0..4)
+                    .map(|i| match d.hands[first.offset(i).index()] {
+                        None => "-".to_owned(),
+                        Some(h) => crate::pbn::model::Suit::ALL
+                            .iter()
+                            .map(|&s| {
+                                (2..=14)
+                                    .rev()
+                                    .filter(|&r| h.contains(crate::pbn::model::Card { suit: s, rank: r }))
+                                    .map(crate::pbn::model::rank_char)
+                                    .collect::<String>()
+                            })
+                            .collect::<Vec<_>>()
+                            .join("."),
+                    })
+                    .collect();
+                format!("{}:{}", first.letter(), hands.join(" "))
+            }),
+            _ => None,
+        };
+        if let Some(c) = canonical.filter(|c| c != v && !v.is_empty() && v != "?") {
+            sink.push(
+                Diagnostic::new(
+                    &rules::EXPORT_VALUE_FORM,
+                    tag.value_range,
+                    format!("export format writes {} as `{c}`, not `{v}`", tag.name),
+                )
+                .with_replacement(format!("Replace with `{c}`"), tag.value_range, c.clone()),
+            );
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Whole-text checks (PBN 2.2, 2.3): line length, characters outside ISO 8859-1, control
+//! characters, and in export format long lines and tabs.
+
+use super::Sink;
+use crate::pbn::rules;
+use crate::text::{TextRange, TextSize};
+
+pub(super) fn check(text: &str, sink: &mut Sink) {
+    if sink.export {
+        check_export_line_ends(text, sink);
+    }
+    let mut line_start = 0;
+    let mut chars_in_line = 0usize;
+    let mut printing = 0usize;
+    let at = |start: usize, len: usize| TextRange::at(TextSize::from(start as u32), TextSize::from(len as u32));
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' | '\r' => {
+                finish_line(text, line_start, i, chars_in_line + 1, printing, sink);
+                line_start = i + 1;
+                chars_in_line = 0;
+                printing = 0;
+                continue;
+            }
+            '\t' if sink.export => sink.report(&rules::EXPORT_TAB, at(i, 1), "tab in export format"),
+            '\t' | '\u{b}' => {}
+            c if c.is_control() => sink.report(
+                &rules::CONTROL_CHARACTER,
+                at(i, c.len_utf8()),
+                format!("control character U+{:04X}", u32::from(c)),
+            ),
+            c if u32::from(c) > 0xFF => sink.report(
+                &rules::NON_LATIN1_CHARACTER,
+                at(i, c.len_utf8()),
+                format!("`{c}` (U+{:04X}) is not an ISO 8859-1 character", u32::from(c)),
+            ),
+            _ => {}
+        }
+        chars_in_line += 1;
+        if !c.is_whitespace() {
+            printing += 1;
+        }
+    }
+    finish_line(text, line_start, text.len(), chars_in_line, printing, sink);
+}
+
+fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usize, sink: &mut Sink) {
+    let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+    if chars > 255 {
+        sink.report(
+            &rules::LINE_TOO_LONG,
+            range,
+            format!("line of {chars} characters: at most 255 including the line end"),
+        );
+    } else if sink.export && printing >= 80 && !text[start..end].starts_with('%') {
+        sink.report(
+            &rules::LONG_LINE,
+            range,
+            format!("line with {printing} printing characters: export format keeps lines under 80"),
+        );
+    }
+}
+
+/// Export format: CRLF line ends (reported once, at the first other one) and games separated by
+/// empty lines, not lines of spaces.
+fn check_export_line_ends(text: &str, sink: &mut Sink) {
+    let bytes = text.as_bytes();
+    let bare = (0..bytes.len()).find(|&i| {
+        (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
+            || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+    });
+    if let Some(i) = bare {
+        sink.report(
+            &rules::EXPORT_LINE_FORMAT,
+            TextRange::at(TextSize::from(i as u32), TextSize::from(1)),
+            "export format ends lines with CR LF; this line (and maybe others) does not",
+        );
+    }
+    let mut start = 0;
+    for line in text.split('\n') {
+        let content = line.strip_suffix('\r').unwrap_or(line);
+        if !content.is_empty() && content.bytes().all(|b| b == b' ' || b == b'\t') {
+            sink.report(
+                &rules::EXPORT_LINE_FORMAT,
+                TextRange::at(TextSize::from(start as u32), TextSize::from(content.len() as u32)),
+                "export format separates games with an empty line, not a line of spaces",
+            );
+        }
+        start += line.len() + 1;
+    }
+}

@@ -1,0 +1,187 @@
+//! The PBN rules: syntax errors from the parser, then per-game checks of tags, deal, auction,
+//! play, notes, scores, tables and (in export mode) the export format.
+//!
+//! Games are checked in order because of tag inheritance (`#`, `##`, PBN 4.8): the only state
+//! carried from one game to the next is [`Inheritance`].
+
+mod annotations;
+mod auction;
+mod deal;
+mod export;
+mod lines;
+mod notes;
+mod play;
+mod scores;
+mod tables;
+mod values;
+
+use super::model::{Contract, Deal, Denomination, Game, Seat};
+use super::rules;
+use super::score::Vulnerability;
+use super::syntax_kind::SyntaxKind;
+use crate::config::{CheckOptions, Mode};
+use crate::diagnostic::{Diagnostic, Rule};
+use crate::text::TextRange;
+use std::collections::HashMap;
+
+/// Where diagnostics go, with the mode the rules need to know.
+pub(crate) struct Sink {
+    pub diagnostics: Vec<Diagnostic>,
+    pub export: bool,
+}
+
+impl Sink {
+    pub fn report(&mut self, rule: &Rule, range: TextRange, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::new(rule, range, message));
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+}
+
+/// Values carried across games for `#` and `##` (PBN 4.8), and the previous game's deal data for
+/// games that silently rely on it.
+#[derive(Default)]
+struct Inheritance {
+    /// The last real value of each tag.
+    last: HashMap<String, String>,
+    /// Values given with `##`: apply to later games that omit the tag.
+    sticky: HashMap<String, String>,
+    previous_dealer: Option<Seat>,
+    previous_vulnerable: Option<Vulnerability>,
+    previous_deal: Option<Deal>,
+}
+
+/// Tags whose value may never be inherited.
+const NOT_INHERITABLE: [&str; 8] = ["Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"];
+
+/// What the game's tags say, after inheritance, in typed form: the facts the auction, play and
+/// score checks compare against.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Facts {
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    pub deal: Option<Deal>,
+    /// Declarer, and whether the `^` swap form was used.
+    pub declarer: Option<(Seat, bool)>,
+    pub passed_out: bool,
+    pub contract: Option<Contract>,
+    /// Denomination only (an end position's Contract).
+    pub end_position_trump: Option<Denomination>,
+    pub result: Option<u8>,
+    /// Result given with `^` (deliberately differing from the tricks won).
+    pub result_irregular: bool,
+    pub board: Option<u32>,
+}
+
+/// Checks a whole PBN text.
+pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    let parse = super::parse(text);
+    let root = parse.syntax();
+    let export = options.mode == Mode::Export || has_export_line(&root);
+    let mut sink = Sink { diagnostics: parse.errors().to_vec(), export };
+    lines::check(text, &mut sink);
+    let mut inheritance = Inheritance::default();
+    for node in root.children().filter(|n| n.kind() == SyntaxKind::GAME) {
+        let game = Game::from_node(&node, text);
+        check_game(&game, &mut inheritance, &mut sink);
+        if export {
+            export::check(&game, text, &mut sink);
+        }
+    }
+    sink.diagnostics
+}
+
+/// Whether an escape line `% EXPORT` marks the file as export format. Escape lines between games
+/// are children of the root, inside a game children of the game node: no deeper walk is needed.
+fn has_export_line(root: &super::syntax_kind::SyntaxNode) -> bool {
+    let is_export =
+        |t: &super::syntax_kind::SyntaxToken| t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT";
+    root.children_with_tokens().any(|e| match e {
+        rowan::NodeOrToken::Token(t) => is_export(&t),
+        rowan::NodeOrToken::Node(n) => n.children_with_tokens().filter_map(|e| e.into_token()).any(|t| is_export(&t)),
+    })
+}
+
+fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
+    values::check_names(game, sink);
+    resolve_inheritance(game, inheritance, sink);
+    let mut facts = values::check_values(game, sink);
+    deal::check(game, &facts, sink);
+    reuse_previous(game, &mut facts, inheritance, sink);
+    let auction = auction::check(game, &facts, sink);
+    if let Some(outcome) = &auction {
+        auction::check_against_tags(game, &facts, outcome, sink);
+    }
+    let tricks = play::check(game, &facts, sink);
+    scores::check(game, &facts, tricks, sink);
+    notes::check(game, sink);
+    tables::check(game, &facts, sink);
+    inheritance.previous_dealer = facts.dealer;
+    inheritance.previous_vulnerable = facts.vulnerable;
+    inheritance.previous_deal = facts.deal.clone();
+}
+
+/// Reports forbidden and empty inheritance (`#`, `##`) and records the values later games may
+/// inherit. Value checks see only literal values (and the text after `##`).
+fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
+    let mut seen: Vec<&str> = Vec::new();
+    for tag in game.tags.iter().filter(|t| t.well_formed) {
+        if seen.contains(&tag.name) {
+            continue;
+        }
+        seen.push(tag.name);
+        if tag.value.starts_with('#') && NOT_INHERITABLE.contains(&tag.name) {
+            sink.report(
+                &rules::INHERITANCE_FORBIDDEN,
+                tag.value_range,
+                format!("{} may not inherit its value with `{}`", tag.name, tag.value),
+            );
+            continue;
+        }
+        if let Some(rest) = tag.value.strip_prefix("##") {
+            inheritance.sticky.insert(tag.name.to_owned(), rest.to_owned());
+            inheritance.last.insert(tag.name.to_owned(), rest.to_owned());
+        } else if tag.value == "#" {
+            if !inheritance.last.contains_key(tag.name) && !inheritance.sticky.contains_key(tag.name) {
+                sink.report(
+                    &rules::INHERITANCE_EMPTY,
+                    tag.value_range,
+                    format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
+                );
+            }
+        } else if tag.name != "Note" {
+            // Reuse the stored string: most games repeat the same tags.
+            match inheritance.last.get_mut(tag.name) {
+                Some(v) => {
+                    v.clear();
+                    v.push_str(tag.value);
+                }
+                None => {
+                    inheritance.last.insert(tag.name.to_owned(), tag.value.to_owned());
+                }
+            }
+        }
+    }
+}
+
+/// Real files (rpbridge conversions) omit Dealer, Vulnerable and Deal in the second room's game
+/// and rely on the previous game. PBN has no such reuse: warn once, then check the auction and
+/// play against the previous game's values so that their own errors are still found.
+fn reuse_previous(game: &Game<'_>, facts: &mut Facts, inheritance: &Inheritance, sink: &mut Sink) {
+    let needs = game.tag("Auction").is_some() || game.tag("Play").is_some();
+    if !needs || game.tag("Deal").is_some() || game.tag("Dealer").is_some() {
+        return;
+    }
+    let Some(deal) = &inheritance.previous_deal else { return };
+    let anchor = game.tag("Auction").or(game.tag("Play")).map_or(game.range, |t| t.name_range);
+    sink.report(
+        &rules::IMPLICIT_REUSE,
+        anchor,
+        "game has no Dealer, Vulnerable or Deal and relies on the previous game's (PBN has no implicit reuse)",
+    );
+    facts.deal = Some(deal.clone());
+    facts.dealer = inheritance.previous_dealer;
+    facts.vulnerable = facts.vulnerable.or(inheritance.previous_vulnerable);
+}

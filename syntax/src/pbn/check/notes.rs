@@ -1,0 +1,71 @@
+//! Note tags (PBN 3.5.4-3.5.5, 3.6.4-3.6.5): defined only after the calls or cards of their
+//! section, one per index, each reference defined, each note used.
+
+use super::Sink;
+use crate::pbn::model::Game;
+use crate::pbn::rules;
+use crate::pbn::syntax_kind::SyntaxKind;
+use crate::text::TextRange;
+
+pub(super) fn check(game: &Game<'_>, sink: &mut Sink) {
+    // (section tag index, [(note index, value range)])
+    let mut groups: Vec<(usize, Vec<(u32, TextRange)>)> = Vec::new();
+    let mut owner: Option<usize> = None;
+    for (i, tag) in game.tags.iter().enumerate() {
+        match tag.name {
+            "Auction" | "Play" => {
+                owner = Some(i);
+                groups.push((i, Vec::new()));
+            }
+            "Note" => {
+                let Some(_) = owner else {
+                    sink.report(
+                        &rules::NOTE_MISPLACED,
+                        tag.name_range,
+                        "Note tag outside the auction and play sections: put it after the calls or cards it explains",
+                    );
+                    continue;
+                };
+                let Some(index) = tag.value.split_once(':').and_then(|(n, _)| n.parse::<u32>().ok()) else { continue };
+                let defined = &mut groups.last_mut().expect("owner has a group").1;
+                if defined.iter().any(|(n, _)| *n == index) {
+                    sink.report(
+                        &rules::NOTE_MISPLACED,
+                        tag.value_range,
+                        format!("note {index} is defined twice in this section"),
+                    );
+                } else {
+                    defined.push((index, tag.value_range));
+                }
+            }
+            _ => owner = None,
+        }
+    }
+    for (section, defined) in &groups {
+        let tag = &game.tags[*section];
+        let refs: Vec<(u32, TextRange)> = tag
+            .section_items()
+            .filter(|t| t.kind == SyntaxKind::NOTE_REF)
+            .filter_map(|t| t.text.trim_matches('=').parse::<u32>().ok().map(|n| (n, t.range)))
+            .filter(|(n, _)| (1..=32).contains(n))
+            .collect();
+        for (n, range) in &refs {
+            if !defined.iter().any(|(d, _)| d == n) {
+                sink.report(
+                    &rules::NOTE_UNDEFINED,
+                    *range,
+                    format!("note ={n}= has no [Note \"{n}:…\"] in the {} section", tag.name),
+                );
+            }
+        }
+        for (n, range) in defined {
+            if !refs.iter().any(|(r, _)| r == n) {
+                sink.report(
+                    &rules::NOTE_UNUSED,
+                    *range,
+                    format!("note {n} is not referred to by any call or card of the {} section", tag.name),
+                );
+            }
+        }
+    }
+}

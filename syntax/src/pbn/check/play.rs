@@ -1,0 +1,305 @@
+//! Play legality (PBN 3.6, 3.9): the opening leader, each card held and played once, suit
+//! followed unless the revoke is marked `^R`, `^L` only on a lead out of turn, each trick led by
+//! the previous trick's winner, nothing played after `+` or `*`.
+
+use super::annotations::{split, Item, SectionKind};
+use super::{Facts, Sink};
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::pbn::model::{Card, CardSet, Game, Seat, Suit};
+use crate::pbn::rules;
+use crate::pbn::syntax_kind::SyntaxKind;
+
+/// Tricks won, as far as the play section shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Tricks {
+    pub declarer: u8,
+    pub defenders: u8,
+    /// All 13 tricks are known.
+    pub complete: bool,
+}
+
+pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<Tricks> {
+    let index = game.tags.iter().position(|t| t.name == "Play" && t.well_formed)?;
+    let tag = &game.tags[index];
+    let first = Seat::parse(tag.value)?;
+    let before = &game.tags[..index];
+    // An end position (PBN 3.10) names the trump only and has no declarer.
+    let end_position_deal = facts.deal.as_ref().is_some_and(|d| d.hands.iter().flatten().any(|h| h.len() < 13));
+    let end_position = facts.end_position_trump.is_some() || end_position_deal;
+    let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
+        .into_iter()
+        .filter(|name| !(before.iter().any(|t| t.name == *name) || *name == "Deal" && facts.deal.is_some()))
+        .filter(|name| !(*name == "Declarer" && end_position))
+        .collect();
+    let items = split(tag, SectionKind::Play, sink).items;
+    if !missing.is_empty() {
+        sink.report(
+            &rules::PLAY_MISSING_TAGS,
+            tag.name_range,
+            format!("Play section without {} before it", missing.join(", ")),
+        );
+        return None;
+    }
+    let declarer = facts.declarer.map(|(s, _)| s);
+    let trump = facts.contract.map(|c| c.denomination).or(facts.end_position_trump).map(|d| d.trump());
+    let hands: Option<[CardSet; 4]> = facts.deal.as_ref().and_then(|d| {
+        let h = d.hands;
+        Some([h[0]?, h[1]?, h[2]?, h[3]?])
+    });
+    if let (Some(decl), false) = (declarer, end_position) {
+        let leader_marked = items.first().is_some_and(|i| i.prefix_is("^L"));
+        if first != decl.next() && !leader_marked {
+            let lho = decl.next().letter().to_string();
+            sink.push(
+                Diagnostic::new(
+                    &rules::OPENING_LEADER,
+                    tag.value_range,
+                    format!(
+                        "Play starts with {} but declarer {}'s left-hand opponent {} leads",
+                        first.name(),
+                        decl.name(),
+                        decl.next().name()
+                    ),
+                )
+                .with_replacement(format!("Replace with `{lho}`"), tag.value_range, lho),
+            );
+        }
+    }
+    // Without a known trump no trick has a known winner, so only the first trick is checked.
+    let trump_known = trump.is_some();
+    let mut state = PlayState {
+        hands,
+        trump: trump.flatten(),
+        played: CardSet::default(),
+        plus: false,
+        ended: false,
+        lost_track: false,
+        not_held: 0,
+    };
+    let mut leader = Some(first);
+    let mut tricks = Tricks { declarer: 0, defenders: 0, complete: false };
+    let mut known_tricks = 0;
+    for row in items.chunks(4) {
+        let mut slots: [Option<&Item<'_>>; 4] = [None; 4];
+        for (column, item) in row.iter().enumerate() {
+            slots[first.offset(column).index()] = Some(item);
+        }
+        let winner = state.trick(&slots, leader, sink);
+        if state.ended {
+            break;
+        }
+        if state.lost_track {
+            // A card not held means the section disagrees with the deal; everything after it
+            // would repeat the same error.
+            return None;
+        }
+        leader = winner.filter(|_| trump_known);
+        if let (Some(w), Some(d), true) = (winner, declarer, trump_known) {
+            if w.is_ns() == d.is_ns() {
+                tricks.declarer += 1;
+            } else {
+                tricks.defenders += 1;
+            }
+            known_tricks += 1;
+        }
+    }
+    tricks.complete = known_tricks == 13;
+    declarer.map(|_| tricks)
+}
+
+struct PlayState {
+    hands: Option<[CardSet; 4]>,
+    trump: Option<Suit>,
+    played: CardSet,
+    plus: bool,
+    ended: bool,
+    lost_track: bool,
+    not_held: u32,
+}
+
+impl PlayState {
+    /// Checks one trick given by seat; returns its winner when every card is known.
+    fn trick(&mut self, slots: &[Option<&Item<'_>>; 4], expected: Option<Seat>, sink: &mut Sink) -> Option<Seat> {
+        // `^L` moves the lead to the marked card's player.
+        let marked: Vec<Seat> =
+            Seat::ALL.into_iter().filter(|s| slots[s.index()].is_some_and(|i| i.prefix_is("^L"))).collect();
+        for (n, seat) in marked.iter().enumerate() {
+            let item = slots[seat.index()].expect("marked slot has an item");
+            let range = item.prefix.map_or(item.token.range, |p| p.range);
+            if n > 0 {
+                sink.report(&rules::WRONG_LEAD_MARK, range, "a second `^L` in one trick");
+            } else if Some(*seat) == expected {
+                sink.report(
+                    &rules::WRONG_LEAD_MARK,
+                    range,
+                    format!("`^L` but {} leads this trick in turn", seat.name()),
+                );
+            }
+        }
+        let leader = marked.first().copied().or(expected);
+        let mut led: Option<Suit> = None;
+        let mut best: Option<(Seat, Card)> = None;
+        let mut all_known = leader.is_some();
+        let order: Vec<Seat> = match leader {
+            Some(l) => (0..4).map(|i| l.offset(i)).collect(),
+            None => Seat::ALL.to_vec(),
+        };
+        for (position, seat) in order.into_iter().enumerate() {
+            let Some(item) = slots[seat.index()] else {
+                all_known = false;
+                continue;
+            };
+            let t = item.token;
+            if self.ended {
+                sink.report(&rules::CARD_AFTER_PLUS, t.range, format!("`{}` after the `*` that ends the play", t.text));
+                return None;
+            }
+            match t.kind {
+                SyntaxKind::STAR => {
+                    self.ended = true;
+                    all_known = false;
+                    continue;
+                }
+                SyntaxKind::PLUS => {
+                    if self.plus {
+                        sink.report(&rules::CARD_AFTER_PLUS, t.range, "a second `+`: it stands for the one next card");
+                    }
+                    self.plus = true;
+                    all_known = false;
+                    continue;
+                }
+                SyntaxKind::DASH => {
+                    all_known = false;
+                    continue;
+                }
+                _ => {}
+            }
+            if self.plus {
+                sink.report(
+                    &rules::CARD_AFTER_PLUS,
+                    t.range,
+                    format!("`{}` is played after the `+` that stands for the next card", t.text),
+                );
+                all_known = false;
+                continue;
+            }
+            let card = if t.kind == SyntaxKind::CARD { Card::parse(t.text) } else { None };
+            let Some(card) = card else {
+                sink.report(
+                    &rules::INVALID_CARD,
+                    t.range,
+                    format!("`{}` is not a card (suit S H D C, rank A K Q J T 9..2)", t.text),
+                );
+                all_known = false;
+                continue;
+            };
+            if item.prefix_is("^R") && position == 0 {
+                sink.report(
+                    &rules::WRONG_REVOKE_MARK,
+                    item.prefix.map_or(t.range, |p| p.range),
+                    "`^R` on a lead: a lead cannot revoke",
+                );
+            }
+            if let (Some(hands), Some(_)) = (&mut self.hands, leader) {
+                let hand = &mut hands[seat.index()];
+                if !hand.contains(card) {
+                    let why = if self.played.contains(card) { "was played before" } else { "is not in this hand" };
+                    let hint = if self.row_in_playing_order(slots, leader) {
+                        "; the row lists the cards in playing order, but PBN 3.6 gives them in columns by seat from the Play tag's seat"
+                    } else {
+                        ""
+                    };
+                    sink.report(
+                        &rules::CARD_NOT_HELD,
+                        t.range,
+                        format!("{} plays {card}, which {why}{hint}", seat.name()),
+                    );
+                    self.not_held += 1;
+                    // A layout problem or a deal that does not match the play: stop before
+                    // every later card repeats the error.
+                    if !hint.is_empty() || self.not_held >= 3 {
+                        self.lost_track = true;
+                        return None;
+                    }
+                } else {
+                    if position > 0 {
+                        if let Some(suit) = led {
+                            let revoke = card.suit != suit && hand.has_suit(suit);
+                            match (revoke, item.prefix_is("^R")) {
+                                (true, false) => sink.push(
+                                    Diagnostic::new(
+                                        &rules::REVOKE,
+                                        t.range,
+                                        format!(
+                                            "{} plays {card} on a {} lead while holding {}",
+                                            seat.name(),
+                                            suit.letter(),
+                                            suit_name(suit)
+                                        ),
+                                    )
+                                    .with_fix(
+                                        "Mark the revoke with `^R`",
+                                        vec![TextEdit::insert(t.range.start(), "^R ")],
+                                        Applicability::Unsafe,
+                                    ),
+                                ),
+                                (false, true) => sink.report(
+                                    &rules::WRONG_REVOKE_MARK,
+                                    item.prefix.map_or(t.range, |p| p.range),
+                                    format!("`^R` on {card}, which is not a revoke"),
+                                ),
+                                _ => {}
+                            }
+                        }
+                    }
+                    hand.remove(card);
+                    self.played.insert(card);
+                }
+            }
+            if position == 0 {
+                led = Some(card.suit);
+            }
+            let beats = |a: Card, b: Card| {
+                if a.suit == b.suit {
+                    a.rank > b.rank
+                } else {
+                    Some(a.suit) == self.trump
+                }
+            };
+            if best.is_none_or(|(_, b)| beats(card, b)) {
+                best = Some((seat, card));
+            }
+        }
+        if all_known && slots.iter().all(Option::is_some) {
+            best.map(|(s, _)| s)
+        } else {
+            None
+        }
+    }
+}
+
+impl PlayState {
+    /// Whether the trick's cards, read in column order as playing order from the leader, are
+    /// all held by their players (the common rpbridge layout).
+    fn row_in_playing_order(&self, slots: &[Option<&Item<'_>>; 4], leader: Option<Seat>) -> bool {
+        let (Some(hands), Some(leader)) = (&self.hands, leader) else { return false };
+        // The slot of column c is seat (play seat + c); the play seat is not known here, so try
+        // each start.
+        (0..4).any(|start| {
+            (0..4).all(|c| {
+                let column_seat = Seat::from_index(start + c);
+                let player = leader.offset(c);
+                match slots[column_seat.index()].map(|i| i.token) {
+                    Some(t) if t.kind == SyntaxKind::CARD => {
+                        Card::parse(t.text).is_some_and(|card| hands[player.index()].contains(card))
+                    }
+                    _ => false,
+                }
+            })
+        })
+    }
+}
+
+fn suit_name(s: Suit) -> &'static str {
+    ["spades", "hearts", "diamonds", "clubs"][s as usize]
+}

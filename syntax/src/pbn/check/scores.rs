@@ -1,0 +1,189 @@
+//! Result against the play, Score against the duplicate score of contract and result (Law 77),
+//! Dealer and Vulnerable against the board number (Law 2), ScoreRubberHistory against
+//! Vulnerable (PBN 4.2.6).
+
+use super::play::Tricks;
+use super::values::parse_int;
+use super::{Facts, Sink};
+use crate::diagnostic::Diagnostic;
+use crate::pbn::model::{Game, Seat};
+use crate::pbn::rules;
+use crate::pbn::score::{board_rotation, duplicate_score, Vulnerability};
+
+pub(super) fn check(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
+    check_result(game, facts, tricks, sink);
+    check_score(game, facts, sink);
+    check_rotation(game, facts, sink);
+    check_rubber_history(game, facts, sink);
+}
+
+fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
+    let Some(tag) = game.tag("Result").filter(|t| t.well_formed && !matches!(t.value, "" | "?" | "#")) else { return };
+    let passed_out = game.value("Contract").is_some_and(|v| v.eq_ignore_ascii_case("pass"));
+    let no_declarer = game.value("Declarer") == Some("");
+    if passed_out || no_declarer {
+        let why = if passed_out { "the contract is Pass" } else { "Declarer is empty (passed out)" };
+        sink.push(
+            Diagnostic::new(
+                &rules::RESULT_WITHOUT_CONTRACT,
+                tag.value_range,
+                format!("Result `{}` but {why}", tag.value),
+            )
+            .with_replacement("Make it empty", tag.value_range, ""),
+        );
+        return;
+    }
+    let (Some(result), Some(t), false) = (facts.result, tricks, facts.result_irregular) else { return };
+    if t.complete && result != t.declarer {
+        sink.push(
+            Diagnostic::new(
+                &rules::RESULT_MISMATCH,
+                tag.value_range,
+                format!("Result `{}` but declarer won {} tricks in the play", tag.value, t.declarer),
+            )
+            .with_replacement(
+                format!("Replace with `{}`", t.declarer),
+                tag.value_range,
+                t.declarer.to_string(),
+            ),
+        );
+    } else if !t.complete && (result < t.declarer || result > 13 - t.defenders) {
+        sink.report(
+            &rules::RESULT_MISMATCH,
+            tag.value_range,
+            format!(
+                "Result `{}` but declarer has already won {} and the defenders {} tricks in the play",
+                tag.value, t.declarer, t.defenders
+            ),
+        );
+    }
+}
+
+/// The NS score of a contract result from the tags, if all its parts are known.
+fn ns_score(facts: &Facts) -> Option<i32> {
+    let (declarer, _) = facts.declarer?;
+    let contract = facts.contract?;
+    let tricks = facts.result?;
+    let vulnerable = facts.vulnerable?.is_vulnerable(declarer);
+    let score = duplicate_score(contract, vulnerable, tricks);
+    Some(if declarer.is_ns() { score } else { -score })
+}
+
+/// Reads the Score forms into an NS score (`<score>` is declarer's view).
+fn score_as_ns(value: &str, declarer: Option<Seat>) -> Option<i32> {
+    let words: Vec<&str> = value.split(' ').collect();
+    match words.as_slice() {
+        [n] => {
+            let s = parse_int(n)?;
+            Some(if declarer?.is_ns() { s } else { -s })
+        }
+        ["NS", n] | ["NS", n, "EW", _] | ["EW", _, "NS", n] => parse_int(n),
+        ["EW", n] => parse_int(n).map(|s| -s),
+        _ => None,
+    }
+}
+
+fn check_score(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
+    let Some(expected) = ns_score(facts) else { return };
+    if facts.result_irregular {
+        return;
+    }
+    if let Some(tag) = game.tag("Score").filter(|t| t.well_formed) {
+        if let Some(given) = score_as_ns(tag.value, facts.declarer.map(|d| d.0)) {
+            if given != expected {
+                let fixed = if expected >= 0 { format!("NS {expected}") } else { format!("EW {}", -expected) };
+                sink.push(
+                    Diagnostic::new(
+                        &rules::SCORE_MISMATCH,
+                        tag.value_range,
+                        format!(
+                            "Score `{}` but {} by {} making {} tricks scores {fixed}",
+                            tag.value,
+                            contract_text(facts),
+                            seat_text(facts),
+                            facts.result.unwrap_or(0)
+                        ),
+                    )
+                    .with_replacement(
+                        format!("Replace with `{fixed}`"),
+                        tag.value_range,
+                        fixed.clone(),
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn contract_text(facts: &Facts) -> String {
+    facts.contract.map(|c| c.to_string()).unwrap_or_default()
+}
+
+fn seat_text(facts: &Facts) -> &'static str {
+    facts.declarer.map_or("?", |(s, _)| s.name())
+}
+
+fn check_rotation(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
+    let Some(board) = facts.board else { return };
+    let (dealer, vulnerable) = board_rotation(board);
+    if let (Some(given), Some(tag)) = (facts.dealer, game.tag("Dealer")) {
+        if given != dealer {
+            sink.report(
+                &rules::BOARD_DEALER,
+                tag.value_range,
+                format!("board {board} is dealt by {} in the standard rotation, not {}", dealer.name(), given.name()),
+            );
+        }
+    }
+    if let (Some(given), Some(tag)) = (facts.vulnerable, game.tag("Vulnerable")) {
+        if given != vulnerable {
+            sink.report(
+                &rules::BOARD_VULNERABLE,
+                tag.value_range,
+                format!(
+                    "board {board} has vulnerability {} in the standard rotation, not {}",
+                    vulnerable.as_str(),
+                    given.as_str()
+                ),
+            );
+        }
+    }
+}
+
+/// `NS <history> EW <history>`; a side that has won a game (below-the-line 100 or more in a
+/// finished game) is vulnerable.
+fn check_rubber_history(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
+    let (Some(tag), Some(given)) = (game.tag("ScoreRubberHistory").filter(|t| t.well_formed), facts.vulnerable) else {
+        return;
+    };
+    let spaced = tag.value.replace('/', " / ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let side_won = |side: &str| -> Option<bool> {
+        let start = words.iter().position(|w| *w == side)? + 1;
+        let part: Vec<&str> = words[start..].iter().take_while(|w| !matches!(**w, "NS" | "EW")).copied().collect();
+        let slash = part.iter().position(|w| *w == "/")?;
+        let below: Vec<u32> = part[slash + 1..].iter().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+        // A game is won with 100 or more below the line.
+        Some(below.iter().any(|&b| b >= 100))
+    };
+    let (Some(ns), Some(ew)) = (side_won("NS"), side_won("EW")) else { return };
+    let implied = match (ns, ew) {
+        (false, false) => Vulnerability::None,
+        (true, false) => Vulnerability::NS,
+        (false, true) => Vulnerability::EW,
+        (true, true) => Vulnerability::All,
+    };
+    if implied != given {
+        // Report at whichever of the two tags comes first: that is where a reader starts.
+        let vulnerable = game.tag("Vulnerable").map_or(tag.value_range, |t| t.value_range);
+        sink.report(
+            &rules::RUBBER_HISTORY_VULNERABLE,
+            if vulnerable.start() < tag.value_range.start() { vulnerable } else { tag.value_range },
+            format!(
+                "ScoreRubberHistory makes the vulnerability {} but Vulnerable is {}",
+                implied.as_str(),
+                given.as_str()
+            ),
+        );
+    }
+}

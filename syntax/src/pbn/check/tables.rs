@@ -1,0 +1,216 @@
+//! Supplemental section tables (PBN 5): column specifications, rows of whole elements, no
+//! comments among elements, predefined columns by their meaning, and ScoreTable scores.
+
+use super::values::parse_int;
+use super::{Facts, Sink};
+use crate::diagnostic::Diagnostic;
+use crate::pbn::model::{Contract, Denomination, Game, Seat, SectionToken, Tag};
+use crate::pbn::rules;
+use crate::pbn::score::duplicate_score;
+use crate::pbn::syntax_kind::SyntaxKind;
+
+const TABLES: [&str; 8] = [
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+];
+
+pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
+    for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
+        check_table(tag, facts, sink);
+    }
+    check_time_tables(game, sink);
+}
+
+/// AuctionTimeTable and PlayTimeTable have one row per call or card (PBN 5.4, 5.8).
+fn check_time_tables(game: &Game<'_>, sink: &mut Sink) {
+    for (table, section, items) in [
+        ("AuctionTimeTable", "Auction", [SyntaxKind::CALL, SyntaxKind::WORD]),
+        ("PlayTimeTable", "Play", [SyntaxKind::CARD, SyntaxKind::WORD]),
+    ] {
+        let (Some(tag), Some(source)) = (game.tag(table).filter(|t| t.well_formed), game.tag(section)) else {
+            continue;
+        };
+        let columns = tag.value.split(';').count();
+        let elements =
+            tag.section_items().filter(|t| matches!(t.kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)).count();
+        let rows = elements / columns.max(1);
+        let expected = source.section_items().filter(|t| items.contains(&t.kind)).count();
+        if rows != expected && !tag.value.starts_with('#') {
+            sink.report(
+                &rules::TABLE_ROW_COUNT,
+                tag.name_range,
+                format!(
+                    "{table} has {rows} rows but the {section} section has {expected} {}",
+                    if section == "Auction" { "calls" } else { "cards" }
+                ),
+            );
+        }
+    }
+}
+
+/// A column: its name without order sign and width.
+fn columns(tag: &Tag<'_>, sink: &mut Sink) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for spec in tag.value.split(';') {
+        let range = tag.sub_range(pos, pos + spec.len());
+        pos += spec.len() + 1;
+        let unsigned = spec.strip_prefix(['+', '-']).unwrap_or(spec);
+        let (name, width) = unsigned.split_once('\\').map_or((unsigned, None), |(n, w)| (n, Some(w)));
+        if let Some(w) = width {
+            let digits = w.trim_end_matches(['L', 'R']);
+            let ok = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && w.len() - digits.len() <= 1;
+            if !ok {
+                sink.report(
+                    &rules::TABLE_COLUMN_SPEC,
+                    range,
+                    format!("column `{spec}`: `\\` must be followed by a width and optionally L or R"),
+                );
+            }
+        }
+        out.push(name.to_owned());
+    }
+    out
+}
+
+fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
+    let columns = columns(tag, sink);
+    let mut elements: Vec<&SectionToken<'_>> = Vec::new();
+    for t in &tag.section {
+        match t.kind {
+            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(t),
+            SyntaxKind::LINE_COMMENT | SyntaxKind::BRACE_COMMENT if !elements.is_empty() => {
+                sink.report(&rules::TABLE_COMMENT, t.range, format!("comment among the elements of {}", tag.name));
+            }
+            _ => {}
+        }
+    }
+    if columns.is_empty() || elements.is_empty() {
+        return;
+    }
+    let n = columns.len();
+    if elements.len() % n != 0 {
+        let last = elements[elements.len() - 1];
+        sink.report(
+            &rules::TABLE_ROW_SIZE,
+            last.range,
+            format!("{} has {} columns but the last row has {} elements", tag.name, n, elements.len() % n),
+        );
+    }
+    let col = |name: &str| columns.iter().position(|c| c == name);
+    if tag.name == "OptimumResultTable" {
+        check_optimum_pairs(&elements, n, col("Declarer"), col("Denomination"), sink);
+    }
+    for row in elements.chunks_exact(n) {
+        let cell = |i: Option<usize>| i.map(|i| row[i]);
+        let text = |t: &SectionToken<'_>| t.text.trim_matches('"').trim().to_owned();
+        let unknown = |s: &str| matches!(s, "?" | "!" | "-" | "") || s.starts_with('^');
+        if let Some(t) = cell(col("Declarer")) {
+            let v = text(t);
+            if !unknown(&v) && Seat::parse(&v).is_none() {
+                sink.report(&rules::TABLE_VALUE, t.range, format!("Declarer element `{v}` is not W, N, E or S"));
+            }
+        }
+        if let Some(t) = cell(col("Denomination")) {
+            let v = text(t);
+            if !unknown(&v) && Denomination::parse(&v).is_none() {
+                sink.report(
+                    &rules::TABLE_VALUE,
+                    t.range,
+                    format!("Denomination element `{v}` is not S, H, D, C or NT"),
+                );
+            }
+        }
+        if let Some(t) = cell(col("Result")) {
+            let v = text(t);
+            if !unknown(&v) && !v.parse::<u8>().is_ok_and(|r| r <= 13) {
+                sink.report(
+                    &rules::TABLE_VALUE,
+                    t.range,
+                    format!("Result element `{v}` is not a number of tricks 0..13"),
+                );
+            }
+        }
+        if let Some(t) = cell(col("Contract")) {
+            let v = text(t);
+            if !unknown(&v) && !v.eq_ignore_ascii_case("pass") && Contract::parse(&v).is_none() {
+                sink.report(
+                    &rules::TABLE_VALUE,
+                    t.range,
+                    format!("Contract element `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
+                );
+            }
+        }
+        if tag.name == "ScoreTable" {
+            check_row_score(row, &col, facts, sink);
+        }
+    }
+}
+
+/// ScoreTable rows with Contract, Declarer, Result and Score_NS/Score_EW: the score must be the
+/// duplicate score (artificial scores are marked `^` and skipped).
+fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize>, facts: &Facts, sink: &mut Sink) {
+    let Some(vul) = facts.vulnerable else { return };
+    let get = |name: &str| col(name).map(|i| row[i].text.trim_matches('"').trim());
+    let (Some(contract), Some(declarer), Some(result)) = (get("Contract"), get("Declarer"), get("Result")) else {
+        return;
+    };
+    let (Some(contract), Some(declarer), Ok(tricks)) =
+        (Contract::parse(contract), Seat::parse(declarer), result.parse::<u8>())
+    else {
+        return;
+    };
+    if tricks > 13 {
+        return;
+    }
+    let score = duplicate_score(contract, vul.is_vulnerable(declarer), tricks);
+    let ns = if declarer.is_ns() { score } else { -score };
+    for (name, expected) in [("Score_NS", ns), ("Score_EW", -ns)] {
+        let Some(i) = col(name) else { continue };
+        let token = row[i];
+        let v = token.text.trim_matches('"').trim();
+        // Tables often leave the other side's column empty (`-`) or give only positive scores.
+        let Some(given) = parse_int(v) else { continue };
+        if given != expected && !(given == 0 && expected < 0) {
+            sink.push(Diagnostic::new(
+                &rules::SCORE_MISMATCH,
+                token.range,
+                format!(
+                    "{name} `{v}` but {contract} by {} making {tricks} tricks scores {expected} for {}",
+                    declarer.name(),
+                    &name[6..]
+                ),
+            ));
+        }
+    }
+}
+
+/// OptimumResultTable: each Declarer × Denomination pair at most once (a full table has 20).
+fn check_optimum_pairs(
+    elements: &[&SectionToken<'_>],
+    n: usize,
+    declarer: Option<usize>,
+    denomination: Option<usize>,
+    sink: &mut Sink,
+) {
+    let (Some(dc), Some(nc)) = (declarer, denomination) else { return };
+    let mut seen: Vec<(Seat, Denomination)> = Vec::new();
+    for row in elements.chunks_exact(n) {
+        let (Some(d), Some(den)) = (Seat::parse(row[dc].text), Denomination::parse(row[nc].text)) else { continue };
+        if seen.contains(&(d, den)) {
+            sink.report(
+                &rules::TABLE_VALUE,
+                row[dc].range.cover(row[nc].range),
+                format!("OptimumResultTable gives {} {} twice", d.letter(), den.as_str()),
+            );
+        } else {
+            seen.push((d, den));
+        }
+    }
+}

@@ -1,0 +1,598 @@
+//! Tag names and tag values (PBN 3.3, 3.4, 4): each value checked against the form its tag
+//! defines, and the typed facts the later checks need.
+
+use super::{Facts, Sink};
+use crate::pbn::model::{parse_deal, Contract, Denomination, Game, Seat, Tag};
+use crate::pbn::rules;
+use crate::pbn::score::Vulnerability;
+
+/// The mandatory tag set, in export order (PBN 3.4).
+pub(crate) const MTS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// Supplemental tags and sections of PBN 2.1 chapters 3-5.
+const STANDARD: &[&str] = &[
+    "Auction",
+    "Play",
+    "Note",
+    "Competition",
+    "DealId",
+    "Description",
+    "FrenchMP",
+    "Generator",
+    "Hidden",
+    "Room",
+    "Termination",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+    "ScoreRubberHistory",
+    "OptimumScore",
+    "BidSystemEW",
+    "BidSystemNS",
+    "PairEW",
+    "PairNS",
+    "WestNA",
+    "NorthNA",
+    "EastNA",
+    "SouthNA",
+    "WestType",
+    "NorthType",
+    "EastType",
+    "SouthType",
+    "EventDate",
+    "EventSponsor",
+    "HomeTeam",
+    "Round",
+    "Section",
+    "Stage",
+    "Table",
+    "VisitTeam",
+    "Time",
+    "UTCDate",
+    "UTCTime",
+    "TimeControl",
+    "TimeCall",
+    "TimeCard",
+    "Annotator",
+    "AnnotatorNA",
+    "Application",
+    "Mode",
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+];
+
+/// Tags written by widely used programs (BridgeComposer, Dealer, JFR/BCDD, BBO, RealBridge…):
+/// accepted silently.
+const VENDOR: &[&str] = &[
+    "BCFlags",
+    "DoubleDummyTricks",
+    "ParScore",
+    "ParContract",
+    "Ability",
+    "Minimax",
+    "OptimumContract",
+    "Analysis",
+    "BidSystem",
+    "Lead",
+    "Club",
+    "Info",
+    "Teams",
+    "Venue",
+    "ContractRank",
+    "Contest",
+    "PlayerEW",
+    "PlayerNS",
+    "ScoreTotal",
+    "ScoreNS",
+    "ScoreEW",
+    "IMP",
+    "EventType",
+    "Match",
+    "Segment",
+    "PlayScript",
+];
+
+pub(crate) fn is_known_tag(name: &str) -> bool {
+    MTS.contains(&name) || STANDARD.contains(&name) || VENDOR.contains(&name)
+}
+
+/// Tag-name case, unknown tags and duplicates.
+pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
+    for (i, tag) in game.tags.iter().enumerate() {
+        if tag.name.is_empty() {
+            continue;
+        }
+        if !tag.name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            let fixed = capitalise(tag.name);
+            sink.push(
+                crate::diagnostic::Diagnostic::new(
+                    &rules::TAG_NAME_CASE,
+                    tag.name_range,
+                    format!("tag name `{}` does not start with an upper-case letter", tag.name),
+                )
+                .with_replacement(format!("Rename to `{fixed}`"), tag.name_range, fixed),
+            );
+        } else if !is_known_tag(tag.name) {
+            sink.report(&rules::UNKNOWN_TAG, tag.name_range, format!("unknown tag `{}`", tag.name));
+        }
+        check_section_allowed(tag, sink);
+        if tag.name == "Note" {
+            continue;
+        }
+        if let Some(first) = game.tags[..i].iter().find(|t| t.name == tag.name) {
+            let rule = if sink.export { &rules::EXPORT_DUPLICATE_TAG } else { &rules::DUPLICATE_TAG };
+            sink.push(
+                crate::diagnostic::Diagnostic::new(
+                    rule,
+                    tag.name_range,
+                    format!("tag `{}` is given twice in this game; this one is ignored", tag.name),
+                )
+                .with_related(first.name_range, "first given here"),
+            );
+        }
+    }
+}
+
+/// Section data after a tag that defines none (an identification tag, a note): usually a broken
+/// tag or a stray line. Unknown tags may be user-defined sections (PBN 5.1).
+fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
+    let takes_section =
+        matches!(tag.name, "Auction" | "Play") || tag.name.ends_with("Table") || !is_known_tag(tag.name);
+    if takes_section {
+        return;
+    }
+    let mut items = tag.section_items();
+    let Some(first) = items.next() else { return };
+    let last = items.last().unwrap_or(first);
+    sink.report(
+        &rules::SECTION_AFTER_TAG,
+        first.range.cover(last.range),
+        format!("data after the {} tag, which takes no section", tag.name),
+    );
+}
+
+fn capitalise(name: &str) -> String {
+    let mut c = name.chars();
+    c.next().map_or_else(String::new, |f| f.to_ascii_uppercase().to_string() + c.as_str())
+}
+
+/// A literal value to check: the tag's value, or the text after `##`; `None` for `#`.
+fn literal<'a>(tag: &Tag<'a>) -> Option<(&'a str, usize)> {
+    if tag.value == "#" {
+        None
+    } else if let Some(rest) = tag.value.strip_prefix("##") {
+        Some((rest, 2))
+    } else {
+        Some((tag.value, 0))
+    }
+}
+
+/// `""` or `"?"`: an inappropriate or unknown MTS value (PBN 3.4).
+fn is_placeholder(v: &str) -> bool {
+    v.is_empty() || v == "?"
+}
+
+/// Checks every (first) tag's value and returns the typed facts.
+// One arm per tag, each reading as that tag's rule (placeholder test included).
+#[allow(clippy::collapsible_match)]
+pub(super) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
+    let mut facts = Facts::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for tag in game.tags.iter().filter(|t| t.well_formed) {
+        if tag.name != "Note" && seen.contains(&tag.name) {
+            continue;
+        }
+        seen.push(tag.name);
+        if let Some(i) = tag.value.find('\t') {
+            sink.report(
+                &rules::CONTROL_CHARACTER,
+                tag.sub_range(i, i + 1),
+                format!("tab inside the {} value: strings hold printing characters only", tag.name),
+            );
+        }
+        let Some((v, offset)) = literal(tag) else { continue };
+        let whole = tag.sub_range(offset, offset + v.len());
+        let mut bad = |rule: &'static crate::diagnostic::Rule, message: String| sink.report(rule, whole, message);
+        match tag.name {
+            "Date" | "EventDate" | "UTCDate" => {
+                if !is_placeholder(v) {
+                    if let Err(why) = check_date(v) {
+                        bad(&rules::INVALID_DATE, format!("{} value `{v}`: {why}", tag.name));
+                    }
+                }
+            }
+            "Time" | "UTCTime" => {
+                if !is_placeholder(v) && !is_time(v) {
+                    bad(&rules::INVALID_TAG_VALUE, format!("{} value `{v}` is not HH:MM:SS", tag.name));
+                }
+            }
+            "Board" => {
+                if !is_placeholder(v) {
+                    match v.parse::<u32>() {
+                        Ok(n) if n > 0 && v.bytes().all(|b| b.is_ascii_digit()) => facts.board = Some(n),
+                        _ => bad(&rules::INVALID_BOARD, format!("Board value `{v}` is not a positive integer")),
+                    }
+                }
+            }
+            "Dealer" => {
+                if !is_placeholder(v) {
+                    match Seat::parse(v) {
+                        Some(s) => facts.dealer = Some(s),
+                        None => bad(&rules::INVALID_SEAT, format!("Dealer value `{v}` is not W, N, E or S")),
+                    }
+                }
+            }
+            "Auction" | "Play" => {
+                // `[Play ""]` with no cards: a program's way of saying there is no play.
+                let empty_section = v.is_empty() && tag.section_items().next().is_none();
+                if Seat::parse(v).is_none() && !empty_section {
+                    bad(&rules::INVALID_SEAT, format!("{} value `{v}` is not W, N, E or S", tag.name));
+                }
+            }
+            "Declarer" => {
+                if v == "?" {
+                } else if v.is_empty() {
+                    facts.passed_out = true;
+                } else {
+                    let (swap, seat) = v.strip_prefix('^').map_or((false, v), |s| (true, s));
+                    match Seat::parse(seat) {
+                        Some(s) => facts.declarer = Some((s, swap)),
+                        None => bad(
+                            &rules::INVALID_SEAT,
+                            format!("Declarer value `{v}` is not W, N, E, S or ^ and one of them"),
+                        ),
+                    }
+                }
+            }
+            "Vulnerable" => {
+                if !is_placeholder(v) {
+                    match Vulnerability::parse(v) {
+                        Some(x) => facts.vulnerable = Some(x),
+                        None => bad(
+                            &rules::INVALID_VULNERABLE,
+                            format!("Vulnerable value `{v}` is not None, Love, -, NS, EW, All or Both"),
+                        ),
+                    }
+                }
+            }
+            "Deal" => {
+                if !is_placeholder(v) {
+                    match parse_deal(v) {
+                        Ok(d) => facts.deal = Some(d),
+                        Err(e) => sink.report(
+                            &rules::DEAL_SYNTAX,
+                            tag.sub_range(offset + e.start, offset + e.end.max(e.start)),
+                            format!("Deal value: {}", e.message),
+                        ),
+                    }
+                }
+            }
+            "Contract" => check_contract(tag, v, offset, &mut facts, sink),
+            "Result" => check_result(tag, v, offset, &mut facts, sink),
+            "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber" | "OptimumScore" => {
+                if !is_placeholder(v) {
+                    if let Err(why) = check_score_value(tag.name, v) {
+                        bad(&rules::INVALID_SCORE, format!("{} value `{v}`: {why}", tag.name));
+                    }
+                }
+            }
+            "Round" => {
+                if !is_placeholder(v)
+                    && !v.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+                {
+                    bad(
+                        &rules::INVALID_TAG_VALUE,
+                        format!("Round value `{v}`: use letters, digits and `_`, parts separated by `.`"),
+                    );
+                }
+            }
+            "FrenchMP" => {
+                if !matches!(v, "Yes" | "No" | "") {
+                    bad(&rules::INVALID_TAG_VALUE, format!("FrenchMP value `{v}` is not Yes or No"));
+                }
+            }
+            "Room" => {
+                if !matches!(v, "Open" | "Closed" | "" | "?") {
+                    bad(&rules::INVALID_TAG_VALUE, format!("Room value `{v}` is not Open or Closed"));
+                }
+            }
+            "Hidden" => {
+                if !v.chars().all(|c| Seat::from_char(c).is_some()) {
+                    bad(&rules::INVALID_TAG_VALUE, format!("Hidden value `{v}` may only hold W, N, E and S"));
+                }
+            }
+            "TimeControl" => {
+                let ok = v.is_empty() || v.split_once('/').is_some_and(|(a, b)| is_uint(a) && is_uint(b));
+                if !ok {
+                    bad(&rules::INVALID_TAG_VALUE, format!("TimeControl value `{v}` is not <games>/<minutes>"));
+                }
+            }
+            "TimeCall" | "TimeCard" => {
+                if !v.is_empty() && !is_uint(v) {
+                    bad(&rules::INVALID_TAG_VALUE, format!("{} value `{v}` is not a number of seconds", tag.name));
+                }
+            }
+            "DoubleDummyTricks" => {
+                if !(is_placeholder(v) || v.len() == 20 && v.bytes().all(|b| b.is_ascii_hexdigit())) {
+                    bad(&rules::INVALID_TAG_VALUE, format!("DoubleDummyTricks value `{v}` is not 20 hex digits"));
+                }
+            }
+            "Scoring" => check_scoring(tag, v, offset, sink),
+            "Mode" => {
+                if !matches!(v, "EM" | "IBS" | "OKB" | "TABLE" | "TC" | "" | "?") {
+                    bad(&rules::UNKNOWN_TAG_VALUE, format!("Mode value `{v}` is none of EM, IBS, OKB, TABLE, TC"));
+                }
+            }
+            "Competition" => {
+                if !matches!(v, "Cavendish" | "Chicago" | "Individuals" | "Pairs" | "Rubber" | "Teams" | "" | "?") {
+                    bad(
+                        &rules::UNKNOWN_TAG_VALUE,
+                        format!(
+                            "Competition value `{v}` is none of Cavendish, Chicago, Individuals, Pairs, Rubber, Teams"
+                        ),
+                    );
+                }
+            }
+            "Note" => {
+                let ok = v
+                    .split_once(':')
+                    .is_some_and(|(n, _)| n.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n)) && is_uint(n));
+                if !ok {
+                    bad(&rules::INVALID_NOTE_TAG, format!("Note value `{v}` is not `<1-32>:<text>`"));
+                }
+            }
+            _ => {}
+        }
+    }
+    facts
+}
+
+fn is_uint(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn check_date(v: &str) -> Result<(), String> {
+    let b = v.as_bytes();
+    if b.len() != 10 || b[4] != b'.' || b[7] != b'.' {
+        return Err("expected YYYY.MM.DD".to_owned());
+    }
+    for (i, &c) in b.iter().enumerate() {
+        if i != 4 && i != 7 && !(c.is_ascii_digit() || c == b'?') {
+            return Err(format!("`{}` is not a digit or `?`", c as char));
+        }
+    }
+    if let Ok(m) = v[5..7].parse::<u32>() {
+        if !(1..=12).contains(&m) {
+            return Err(format!("month {:02} is not 01–12", m));
+        }
+    }
+    if let Ok(d) = v[8..10].parse::<u32>() {
+        if !(1..=31).contains(&d) {
+            return Err(format!("day {:02} is not 01–31", d));
+        }
+    }
+    Ok(())
+}
+
+fn is_time(v: &str) -> bool {
+    let parts: Vec<&str> = v.split(':').collect();
+    parts.len() == 3
+        && parts.iter().all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts[0] < "24"
+        && parts[1] < "60"
+        && parts[2] < "61"
+}
+
+fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink: &mut Sink) {
+    let range = tag.sub_range(offset, offset + v.len());
+    if is_placeholder(v) {
+        return;
+    }
+    if v.eq_ignore_ascii_case("pass") {
+        facts.passed_out = true;
+        return;
+    }
+    if let Some(c) = Contract::parse(v) {
+        facts.contract = Some(c);
+        return;
+    }
+    if let Some(d) = Denomination::parse(v) {
+        facts.end_position_trump = Some(d);
+        return;
+    }
+    // `1N`: a common shorthand the standard does not allow.
+    let upper = v.to_ascii_uppercase();
+    if let Some(fixed) =
+        upper.find('N').filter(|&i| !upper[i..].starts_with("NT")).map(|i| format!("{}NT{}", &v[..i], &v[i + 1..]))
+    {
+        if let Some(c) = Contract::parse(&fixed) {
+            facts.contract = Some(c);
+            sink.push(
+                crate::diagnostic::Diagnostic::new(
+                    &rules::INVALID_CONTRACT,
+                    range,
+                    format!("Contract value `{v}`: no trump is `NT`, not `N`"),
+                )
+                .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
+            );
+            return;
+        }
+    }
+    sink.report(
+        &rules::INVALID_CONTRACT,
+        range,
+        format!("Contract value `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
+    );
+}
+
+fn check_result(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink: &mut Sink) {
+    let range = tag.sub_range(offset, offset + v.len());
+    if is_placeholder(v) {
+        return;
+    }
+    let (irregular, body) = v.strip_prefix('^').map_or((false, v), |b| (true, b));
+    facts.result_irregular = irregular;
+    let words: Vec<&str> = body.split(' ').collect();
+    let tricks = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 13 && is_uint(s));
+    let mut bad = |msg: String| sink.report(&rules::INVALID_RESULT, range, format!("Result value `{v}`: {msg}"));
+    match words.as_slice() {
+        [n] => match tricks(n) {
+            Some(t) => facts.result = Some(t),
+            None => bad("expected the number of tricks 0..13".to_owned()),
+        },
+        [side, n] if matches!(*side, "NS" | "EW") => match tricks(n) {
+            Some(t) => {
+                if let Some((decl, _)) = facts.declarer {
+                    let declarer_side = if decl.is_ns() { "NS" } else { "EW" };
+                    facts.result = Some(if *side == declarer_side { t } else { 13 - t });
+                }
+            }
+            None => bad("expected the number of tricks 0..13".to_owned()),
+        },
+        [s1, n1, s2, n2] if matches!((*s1, *s2), ("NS", "EW") | ("EW", "NS")) => match (tricks(n1), tricks(n2)) {
+            (Some(a), Some(b)) if a + b == 13 => {
+                if let Some((decl, _)) = facts.declarer {
+                    let declarer_side = if decl.is_ns() { "NS" } else { "EW" };
+                    facts.result = Some(if *s1 == declarer_side { a } else { b });
+                }
+            }
+            (Some(a), Some(b)) => bad(format!("the tricks add up to {}, not 13", a + b)),
+            _ => bad("expected the number of tricks 0..13".to_owned()),
+        },
+        _ => bad("expected `<tricks>`, `NS <tricks>`, `EW <tricks>` or both sides".to_owned()),
+    }
+}
+
+/// The five score forms of PBN 4.2.1 (OptimumScore: without the bare form), with the number
+/// syntax of each tag.
+fn check_score_value(tag: &str, v: &str) -> Result<(), String> {
+    let number_ok = |s: &str| -> bool {
+        match tag {
+            "Score" | "OptimumScore" => parse_int(s).is_some(),
+            "ScoreIMP" | "ScoreMP" => parse_decimal(s).is_some(),
+            "ScorePercentage" => parse_decimal(s).is_some_and(|x| (0.0..=100.0).contains(&x)),
+            "ScoreRubber" => s.split_once('/').is_some_and(|(a, b)| is_uint(a) && is_uint(b)),
+            _ => true,
+        }
+    };
+    let expected = match tag {
+        "Score" | "OptimumScore" => "an integer",
+        "ScoreIMP" | "ScoreMP" => "a number (decimal point allowed)",
+        "ScorePercentage" => "a percentage 0..100",
+        _ => "<above>/<below>",
+    };
+    // Import format is lenient about spaces: `50 / 70` is one rubber score, trailing spaces pass.
+    let spaced = if tag == "ScoreRubber" { v.replace(" /", "/").replace("/ ", "/") } else { v.to_owned() };
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let ok = match words.as_slice() {
+        [n] => tag != "OptimumScore" && number_ok(n),
+        [side, n] => matches!(*side, "NS" | "EW") && number_ok(n),
+        [s1, n1, s2, n2] => matches!((*s1, *s2), ("NS", "EW") | ("EW", "NS")) && number_ok(n1) && number_ok(n2),
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else if tag == "OptimumScore" {
+        Err(format!("expected `NS <score>`, `EW <score>` or both, with {expected}"))
+    } else {
+        Err(format!("expected `<score>`, `NS <score>`, `EW <score>` or both, with {expected}"))
+    }
+}
+
+pub(crate) fn parse_int(s: &str) -> Option<i32> {
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if !is_uint(digits) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+pub(crate) fn parse_decimal(s: &str) -> Option<f64> {
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, "0"));
+    // `50.` is a decimal too (the Verifier's reference files use it).
+    if !is_uint(int) || !(frac.is_empty() || is_uint(frac)) {
+        return None;
+    }
+    s.trim_end_matches('.').parse().ok()
+}
+
+const SCORING_KNOWN: &[&str] = &[
+    "MP",
+    "MatchPoints",
+    "IMP",
+    "Cavendish",
+    "Chicago",
+    "Rubber",
+    "BAM",
+    "Instant",
+    "Butler",
+    "Butler-2",
+    "Experts",
+    "Cross",
+    "Cross1",
+    "Cross2",
+    "Mean",
+    "Median",
+    "MP1",
+    "MP2",
+    "OldMP",
+    "Mitchell2",
+    "Mitchell3",
+    "Mitchell4",
+    "Ascherman",
+    "Bastille",
+    "EMP",
+    "IMP_1948",
+    "IMP_1961",
+];
+
+fn check_scoring(tag: &Tag<'_>, v: &str, offset: usize, sink: &mut Sink) {
+    if is_placeholder(v) {
+        return;
+    }
+    let mut pos = offset;
+    for field in v.split(';') {
+        let range = tag.sub_range(pos, pos + field.len());
+        if field.is_empty() {
+            sink.report(
+                &rules::UNKNOWN_TAG_VALUE,
+                tag.sub_range(offset, offset + v.len()),
+                format!("Scoring value `{v}` has an empty field"),
+            );
+            return;
+        }
+        if !SCORING_KNOWN.iter().any(|k| k.eq_ignore_ascii_case(field)) {
+            sink.report(
+                &rules::UNKNOWN_TAG_VALUE,
+                range,
+                format!("Scoring field `{field}` is not a scoring system or modifier the standard lists"),
+            );
+        }
+        pos += field.len() + 1;
+    }
+}

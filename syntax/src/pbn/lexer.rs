@@ -1,0 +1,442 @@
+//! The PBN lexer: lossless, linear, never fails.
+//!
+//! PBN's token grammar changes with the place in the game (PBN 3.2): inside `[ … ]` there are
+//! names and strings; after an `Auction` tag calls, after a `Play` tag cards, after any other tag
+//! section tokens and strings (tables, user sections). One logos enum per mode recognises the
+//! tokens; a small driver ([`lex`]) switches modes and handles what logos cannot see: `%` escape
+//! lines only count in column 1, a brace comment may span lines (and semi-empty lines), and a
+//! semi-empty line outside a comment ends the game, which resets the mode.
+
+use super::syntax_kind::SyntaxKind;
+use crate::parsing::Token;
+use crate::text::{TextRange, TextSize};
+use logos::Logos;
+
+/// Inside `[ … ]`.
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum TagMode {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("[")]
+    LBrack,
+    #[token("]")]
+    RBrack,
+    #[regex(r"[A-Za-z0-9_]+")]
+    Name,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
+    UnterminatedString,
+}
+
+/// After an `Auction` tag.
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum AuctionMode {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("[")]
+    LBrack,
+    #[regex(r"(?i)(pass|ap|x|xx|[1-7](c|d|h|s|nt|n))", priority = 10)]
+    Call,
+    #[regex(r"[A-Za-z0-9-]+")]
+    Word,
+    #[token("-", priority = 10)]
+    Dash,
+    #[token("+")]
+    Plus,
+    #[token("*")]
+    Star,
+    #[regex(r"=[0-9]+=")]
+    NoteRef,
+    #[regex(r"\$[0-9]+")]
+    Nag,
+    #[regex(r"[!?][!?]?")]
+    Suffix,
+    #[regex(r"\^[ISRL]")]
+    Irregularity,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
+    UnterminatedString,
+}
+
+/// After a `Play` tag.
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum PlayMode {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("[")]
+    LBrack,
+    #[regex(r"[SHDCshdc]([2-9AKQJTakqjt]|10)", priority = 10)]
+    Card,
+    #[regex(r"[A-Za-z0-9-]+")]
+    Word,
+    #[token("-", priority = 10)]
+    Dash,
+    #[token("+")]
+    Plus,
+    #[token("*")]
+    Star,
+    #[regex(r"=[0-9]+=")]
+    NoteRef,
+    #[regex(r"\$[0-9]+")]
+    Nag,
+    #[regex(r"[!?][!?]?")]
+    Suffix,
+    #[regex(r"\^[ISRL]")]
+    Irregularity,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
+    UnterminatedString,
+}
+
+/// After any other tag, and before the first tag: tables and user-defined sections (PBN 5).
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum SectionMode {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("[")]
+    LBrack,
+    /// PBN 3.2: ASCII 33..126 except `[ ] { } ; " %`.
+    #[regex(r"[!#$&-:<-Z\\^-z|~]+")]
+    Word,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
+    UnterminatedString,
+}
+
+impl From<TagMode> for SyntaxKind {
+    fn from(t: TagMode) -> SyntaxKind {
+        match t {
+            TagMode::Whitespace => SyntaxKind::WHITESPACE,
+            TagMode::Newline => SyntaxKind::NEWLINE,
+            TagMode::LineComment => SyntaxKind::LINE_COMMENT,
+            TagMode::LBrack => SyntaxKind::L_BRACK,
+            TagMode::RBrack => SyntaxKind::R_BRACK,
+            TagMode::Name => SyntaxKind::TAG_NAME,
+            TagMode::String => SyntaxKind::STRING,
+            TagMode::UnterminatedString => SyntaxKind::UNTERMINATED_STRING,
+        }
+    }
+}
+
+impl From<AuctionMode> for SyntaxKind {
+    fn from(t: AuctionMode) -> SyntaxKind {
+        match t {
+            AuctionMode::Whitespace => SyntaxKind::WHITESPACE,
+            AuctionMode::Newline => SyntaxKind::NEWLINE,
+            AuctionMode::LineComment => SyntaxKind::LINE_COMMENT,
+            AuctionMode::LBrack => SyntaxKind::L_BRACK,
+            AuctionMode::Call => SyntaxKind::CALL,
+            AuctionMode::Word => SyntaxKind::WORD,
+            AuctionMode::Dash => SyntaxKind::DASH,
+            AuctionMode::Plus => SyntaxKind::PLUS,
+            AuctionMode::Star => SyntaxKind::STAR,
+            AuctionMode::NoteRef => SyntaxKind::NOTE_REF,
+            AuctionMode::Nag => SyntaxKind::NAG,
+            AuctionMode::Suffix => SyntaxKind::SUFFIX,
+            AuctionMode::Irregularity => SyntaxKind::IRREGULARITY,
+            AuctionMode::String => SyntaxKind::STRING,
+            AuctionMode::UnterminatedString => SyntaxKind::UNTERMINATED_STRING,
+        }
+    }
+}
+
+impl From<PlayMode> for SyntaxKind {
+    fn from(t: PlayMode) -> SyntaxKind {
+        match t {
+            PlayMode::Whitespace => SyntaxKind::WHITESPACE,
+            PlayMode::Newline => SyntaxKind::NEWLINE,
+            PlayMode::LineComment => SyntaxKind::LINE_COMMENT,
+            PlayMode::LBrack => SyntaxKind::L_BRACK,
+            PlayMode::Card => SyntaxKind::CARD,
+            PlayMode::Word => SyntaxKind::WORD,
+            PlayMode::Dash => SyntaxKind::DASH,
+            PlayMode::Plus => SyntaxKind::PLUS,
+            PlayMode::Star => SyntaxKind::STAR,
+            PlayMode::NoteRef => SyntaxKind::NOTE_REF,
+            PlayMode::Nag => SyntaxKind::NAG,
+            PlayMode::Suffix => SyntaxKind::SUFFIX,
+            PlayMode::Irregularity => SyntaxKind::IRREGULARITY,
+            PlayMode::String => SyntaxKind::STRING,
+            PlayMode::UnterminatedString => SyntaxKind::UNTERMINATED_STRING,
+        }
+    }
+}
+
+impl From<SectionMode> for SyntaxKind {
+    fn from(t: SectionMode) -> SyntaxKind {
+        match t {
+            SectionMode::Whitespace => SyntaxKind::WHITESPACE,
+            SectionMode::Newline => SyntaxKind::NEWLINE,
+            SectionMode::LineComment => SyntaxKind::LINE_COMMENT,
+            SectionMode::LBrack => SyntaxKind::L_BRACK,
+            SectionMode::Word => SyntaxKind::SECTION_WORD,
+            SectionMode::String => SyntaxKind::STRING,
+            SectionMode::UnterminatedString => SyntaxKind::UNTERMINATED_STRING,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Tag,
+    Auction,
+    Play,
+    Section,
+}
+
+/// The first token of `rest` in logos mode `T`: its kind (ERROR when logos rejects it) and
+/// length (at least one character, so the driver always advances).
+fn first_token<'a, T>(rest: &'a str) -> (SyntaxKind, usize)
+where
+    T: Logos<'a, Source = str> + Into<SyntaxKind>,
+    T::Extras: Default,
+{
+    let mut lexer = T::lexer(rest);
+    match lexer.next() {
+        Some(Ok(t)) if lexer.span().end > 0 => (t.into(), lexer.span().end),
+        _ => (SyntaxKind::ERROR, rest.chars().next().map_or(1, char::len_utf8)),
+    }
+}
+
+/// Whether the line starting at `pos` is semi-empty: only spaces and tabs before its end.
+fn line_is_blank(text: &str, pos: usize) -> bool {
+    text.as_bytes()[pos..].iter().find(|&&b| b != b' ' && b != b'\t').is_none_or(|&b| b == b'\n' || b == b'\r')
+}
+
+fn line_end(text: &str, pos: usize) -> usize {
+    text.as_bytes()[pos..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(text.len(), |i| pos + i)
+}
+
+/// Finds closing braces without ever scanning the same text twice: remembers the last `}`
+/// found (valid for every start before it) and whether the text has none after some point.
+struct BraceFinder {
+    next_close: Option<usize>,
+    none_after: usize,
+}
+
+impl BraceFinder {
+    fn find(&mut self, text: &str, from: usize) -> Option<usize> {
+        if from >= self.none_after {
+            return None;
+        }
+        if let Some(close) = self.next_close {
+            if close >= from {
+                return Some(close);
+            }
+        }
+        match text.as_bytes()[from..].iter().position(|&b| b == b'}') {
+            Some(i) => {
+                self.next_close = Some(from + i);
+                self.next_close
+            }
+            None => {
+                self.none_after = from;
+                None
+            }
+        }
+    }
+}
+
+/// The end of an unterminated brace comment starting at `start`: the end of the last line
+/// before the next semi-empty line (so that the next game still parses), or the end of text.
+fn unterminated_comment_end(text: &str, start: usize) -> usize {
+    let mut pos = start;
+    loop {
+        let end = line_end(text, pos);
+        if end >= text.len() {
+            return text.len();
+        }
+        let next = if text[end..].starts_with("\r\n") { end + 2 } else { end + 1 };
+        if next >= text.len() || line_is_blank(text, next) {
+            return end;
+        }
+        pos = next;
+    }
+}
+
+/// The section mode that follows a tag of this name.
+fn section_mode(tag_name: &str) -> Mode {
+    match tag_name {
+        "Auction" => Mode::Auction,
+        "Play" => Mode::Play,
+        _ => Mode::Section,
+    }
+}
+
+/// Lexes a whole PBN text. The tokens cover `text` exactly, in order.
+pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
+    let mut tokens: Vec<Token<SyntaxKind>> = Vec::with_capacity(text.len() / 4);
+    let mut push = |kind: SyntaxKind, start: usize, end: usize| {
+        let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+        match tokens.last_mut() {
+            Some(last) if kind == SyntaxKind::ERROR && last.kind == SyntaxKind::ERROR => {
+                last.range = last.range.cover(range);
+            }
+            _ => tokens.push(Token { kind, range }),
+        }
+    };
+    let mut braces = BraceFinder { next_close: None, none_after: usize::MAX };
+    let mut mode = Mode::Section;
+    let mut tag_name: Option<(usize, usize)> = None;
+    let mut line_start = true;
+    let mut pos = 0;
+    while pos < text.len() {
+        let rest = &text[pos..];
+        if line_start && rest.starts_with('%') {
+            let end = line_end(text, pos);
+            push(SyntaxKind::ESCAPE_LINE, pos, end);
+            line_start = false;
+            pos = end;
+            continue;
+        }
+        line_start = false;
+        if rest.starts_with('{') {
+            let (kind, end) = match braces.find(text, pos + 1) {
+                Some(close) => (SyntaxKind::BRACE_COMMENT, close + 1),
+                None => (SyntaxKind::UNTERMINATED_COMMENT, unterminated_comment_end(text, pos)),
+            };
+            push(kind, pos, end);
+            pos = end;
+            continue;
+        }
+        let (kind, len) = match mode {
+            Mode::Tag => first_token::<TagMode>(rest),
+            Mode::Auction => first_token::<AuctionMode>(rest),
+            Mode::Play => first_token::<PlayMode>(rest),
+            Mode::Section => first_token::<SectionMode>(rest),
+        };
+        let end = pos + len;
+        push(kind, pos, end);
+        match kind {
+            SyntaxKind::L_BRACK => {
+                mode = Mode::Tag;
+                tag_name = None;
+            }
+            SyntaxKind::TAG_NAME if tag_name.is_none() => tag_name = Some((pos, end)),
+            SyntaxKind::R_BRACK => mode = tag_name.map_or(Mode::Section, |(s, e)| section_mode(&text[s..e])),
+            SyntaxKind::NEWLINE => {
+                line_start = true;
+                if line_is_blank(text, end) {
+                    mode = Mode::Section;
+                }
+            }
+            _ => {}
+        }
+        pos = end;
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
+        lex(text).into_iter().map(|t| (t.kind, &text[t.range])).collect()
+    }
+
+    #[test]
+    fn tag_pair_and_auction() {
+        use SyntaxKind::*;
+        let text = "[Auction \"N\"]\n1NT =1= Pass! X $3\n^I 1C ^S AP\n";
+        let toks: Vec<_> = kinds(text).into_iter().filter(|(k, _)| !matches!(k, WHITESPACE | NEWLINE)).collect();
+        assert_eq!(
+            toks,
+            vec![
+                (L_BRACK, "["),
+                (TAG_NAME, "Auction"),
+                (STRING, "\"N\""),
+                (R_BRACK, "]"),
+                (CALL, "1NT"),
+                (NOTE_REF, "=1="),
+                (CALL, "Pass"),
+                (SUFFIX, "!"),
+                (CALL, "X"),
+                (NAG, "$3"),
+                (IRREGULARITY, "^I"),
+                (CALL, "1C"),
+                (IRREGULARITY, "^S"),
+                (CALL, "AP"),
+            ]
+        );
+    }
+
+    #[test]
+    fn play_cards_and_words() {
+        use SyntaxKind::*;
+        let text = "[Play \"W\"]\nSA H10 ht - + * Z9\n";
+        let toks: Vec<_> =
+            kinds(text).into_iter().filter(|(k, _)| matches!(k, CARD | DASH | PLUS | STAR | WORD)).collect();
+        assert_eq!(
+            toks,
+            vec![(CARD, "SA"), (CARD, "H10"), (CARD, "ht"), (DASH, "-"), (PLUS, "+"), (STAR, "*"), (WORD, "Z9")]
+        );
+    }
+
+    #[test]
+    fn escape_only_in_column_one_and_not_in_comments() {
+        use SyntaxKind::*;
+        let k = kinds("% PBN 2.1\n{\n% not\n\n}\n[A \"%\"]");
+        assert_eq!(k[0], (ESCAPE_LINE, "% PBN 2.1"));
+        assert_eq!(k[2], (BRACE_COMMENT, "{\n% not\n\n}"));
+    }
+
+    #[test]
+    fn unterminated_string_and_comment_recover_before_next_game() {
+        use SyntaxKind::*;
+        let k = kinds("[Event \"abc]\n{ open\nmore\n\n[Board \"1\"]");
+        assert!(k.contains(&(UNTERMINATED_STRING, "\"abc]")));
+        assert!(k.contains(&(UNTERMINATED_COMMENT, "{ open\nmore")));
+        assert!(k.contains(&(TAG_NAME, "Board")));
+    }
+
+    #[test]
+    fn table_rows_are_section_words_and_strings() {
+        use SyntaxKind::*;
+        let k = kinds("[ScoreTable \"Rank\\2R;Names\\10L\"]\n1 \"A - B\" 50%\n");
+        assert!(k.contains(&(SECTION_WORD, "1")));
+        assert!(k.contains(&(STRING, "\"A - B\"")));
+        assert!(k.contains(&(SECTION_WORD, "50")));
+        assert!(k.contains(&(ERROR, "%")));
+    }
+
+    #[test]
+    fn semi_empty_line_resets_the_mode() {
+        use SyntaxKind::*;
+        let k = kinds("[Play \"W\"]\nSA\n \t\nSA\n");
+        assert_eq!(k.iter().filter(|(kind, _)| *kind == CARD).count(), 1);
+        assert!(k.contains(&(SECTION_WORD, "SA")));
+    }
+
+    #[test]
+    fn covers_every_byte_of_odd_input() {
+        let text = "\u{0}[\"\\\n{é]}^Q$\r\r\n%";
+        let toks = lex(text);
+        let mut pos = 0;
+        for t in &toks {
+            assert_eq!(usize::from(t.range.start()), pos);
+            pos = t.range.end().into();
+        }
+        assert_eq!(pos, text.len());
+    }
+}

@@ -1,0 +1,243 @@
+//! The PBN parser: tokens → lossless rowan tree.
+//!
+//! ```text
+//! ROOT    = (trivia | GAME)*                 semi-empty lines and escape lines between games
+//! GAME    = (TAG SECTION? | ERROR_NODE | trivia)*   up to the end of its last non-empty line
+//! TAG     = '[' TAG_NAME STRING ']'          trivia allowed between the tokens (import format)
+//! SECTION = the non-`[` tokens after a tag: calls, cards, table rows, section tokens
+//! ```
+//!
+//! A game ends at a NEWLINE followed by a semi-empty line (PBN 3): brace comments are single
+//! tokens, so the semi-empty lines inside them never end a game. Every error is local to its tag,
+//! section or game; the next game always starts fresh.
+
+use super::lexer::lex;
+use super::rules;
+use super::syntax_kind::{PBNLanguage, SyntaxKind};
+use crate::parsing::{Parse, Parser, Token};
+use crate::text::TextRange;
+use SyntaxKind::*;
+
+/// Index of every token that ends a game: a NEWLINE whose next line is semi-empty (or the text
+/// ends), so that the grammar asks in O(1) whether it is at a game boundary.
+fn game_breaks(tokens: &[Token<SyntaxKind>]) -> Vec<bool> {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            t.kind == NEWLINE && {
+                let rest = &tokens[i + 1..];
+                let mut j = 0;
+                if rest.first().is_some_and(|t| t.kind == WHITESPACE) {
+                    j = 1;
+                }
+                // A line of whitespace that ends the file also counts as semi-empty.
+                rest.get(j).is_none_or(|t| t.kind == NEWLINE)
+            }
+        })
+        .collect()
+}
+
+struct PbnParser<'t> {
+    p: Parser<'t, SyntaxKind>,
+    breaks: Vec<bool>,
+    index: usize,
+}
+
+impl<'t> PbnParser<'t> {
+    fn current(&self) -> Option<SyntaxKind> {
+        self.p.current()
+    }
+
+    fn bump(&mut self) {
+        self.p.bump();
+        self.index += 1;
+    }
+
+    /// Whether the token just consumed ended the game.
+    fn after_break(&self) -> bool {
+        self.index > 0 && self.breaks[self.index - 1]
+    }
+
+    /// Bumps trivia that stays inside the current game: stops after a game-ending newline.
+    fn skip_trivia_in_game(&mut self) {
+        while self.current().is_some_and(SyntaxKind::is_trivia) && !self.after_break() {
+            self.bump_checked();
+        }
+    }
+
+    /// Bumps a token, reporting the lexical errors it carries.
+    fn bump_checked(&mut self) {
+        let range = self.p.current_range();
+        match self.current() {
+            Some(UNTERMINATED_STRING) => {
+                self.p.error(&rules::UNTERMINATED_STRING, range, "string not closed on its line: add the closing `\"`")
+            }
+            Some(UNTERMINATED_COMMENT) => self.p.error(
+                &rules::UNTERMINATED_COMMENT,
+                TextRange::at(range.start(), 1.into()),
+                "brace comment `{` is never closed by `}`",
+            ),
+            Some(ERROR) => {
+                let text = self.p.current_text();
+                self.p.error(&rules::INVALID_CHARACTER, range, format!("unexpected `{}`", text.escape_debug()));
+            }
+            _ => {}
+        }
+        self.bump();
+    }
+
+    fn root(&mut self) {
+        while !self.p.at_end() {
+            // Between games: semi-empty lines, escape lines and the newlines that end them.
+            while matches!(self.current(), Some(WHITESPACE | NEWLINE | ESCAPE_LINE)) {
+                self.bump();
+            }
+            if self.p.at_end() {
+                break;
+            }
+            self.game();
+        }
+    }
+
+    fn game(&mut self) {
+        self.p.start_node(GAME);
+        while !self.p.at_end() && !self.after_break() {
+            match self.current() {
+                Some(L_BRACK) => {
+                    self.tag();
+                    self.section();
+                }
+                Some(k) if k.is_trivia() => self.bump_checked(),
+                _ => self.stray(),
+            }
+        }
+        self.p.finish_node();
+    }
+
+    /// Text before the first tag of a game, or after a tag that is not a section.
+    fn stray(&mut self) {
+        let start = self.p.current_range().start();
+        self.p.start_node(ERROR_NODE);
+        let mut end = start;
+        while !self.p.at_end() && !self.after_break() && !self.p.at(L_BRACK) {
+            if self.current().is_some_and(SyntaxKind::is_trivia) {
+                self.bump_checked();
+            } else {
+                end = self.p.current_range().end();
+                self.bump();
+            }
+        }
+        self.p.finish_node();
+        self.p.error(&rules::TEXT_OUTSIDE_TAG, TextRange::new(start, end), "text outside a tag pair");
+    }
+
+    /// `[ Name "value" ]`: a broken tag is one error; the rest of it up to its `]` (on the same
+    /// line) is skipped silently, so that it never swallows the next tag or the next game.
+    fn tag(&mut self) {
+        self.p.start_node(TAG);
+        let open = self.p.current_range();
+        let mut last_end = open.end();
+        self.bump(); // [
+        self.skip_trivia_in_game();
+        let mut problem = None;
+        if !self.after_break() && self.p.at(TAG_NAME) {
+            last_end = self.p.current_range().end();
+            self.bump();
+            self.skip_trivia_in_game();
+        } else {
+            problem = Some("tag pair has no name after `[`");
+        }
+        if problem.is_none() {
+            if !self.after_break() && matches!(self.current(), Some(STRING | UNTERMINATED_STRING)) {
+                last_end = self.p.current_range().end();
+                if self.p.at(UNTERMINATED_STRING) {
+                    problem = Some("");
+                }
+                self.bump_checked();
+                self.skip_trivia_in_game();
+            } else {
+                problem = Some("tag pair has no value: expected a `\"string\"` after the name");
+            }
+        }
+        if problem.is_none() {
+            if !self.after_break() && self.p.at(R_BRACK) {
+                self.bump();
+            } else {
+                problem = Some("tag pair is not closed by `]`");
+            }
+        }
+        if let Some(message) = problem {
+            // Skip the rest of the broken tag on this line.
+            while !self.after_break() && !matches!(self.current(), None | Some(NEWLINE | L_BRACK)) {
+                let closing = self.p.at(R_BRACK);
+                if self.current().is_some_and(SyntaxKind::is_trivia) {
+                    self.bump_checked();
+                    continue;
+                }
+                last_end = self.p.current_range().end();
+                self.bump();
+                if closing {
+                    break;
+                }
+            }
+            if !message.is_empty() {
+                self.p.error(&rules::MALFORMED_TAG, TextRange::new(open.start(), last_end), message);
+            }
+        }
+        self.p.finish_node();
+    }
+
+    /// The tokens after a tag up to the next `[` or the end of the game. Trivia before the
+    /// first and after the last section token stay outside the node.
+    fn section(&mut self) {
+        while self.current().is_some_and(SyntaxKind::is_trivia) && !self.after_break() {
+            self.bump_checked();
+        }
+        if self.p.at_end() || self.after_break() || self.p.at(L_BRACK) {
+            return;
+        }
+        self.p.start_node(SECTION);
+        loop {
+            if self.p.at_end() || self.after_break() || self.p.at(L_BRACK) {
+                break;
+            }
+            if self.current().is_some_and(SyntaxKind::is_trivia) {
+                // Trailing trivia stays inside only when more section tokens follow in this game.
+                match self.trivia_before_more_section() {
+                    Some(n) => (0..n).for_each(|_| self.bump_checked()),
+                    None => break,
+                }
+            } else {
+                self.bump_checked();
+            }
+        }
+        self.p.finish_node();
+    }
+
+    /// How many trivia tokens come before the next section token, if one follows in this game.
+    fn trivia_before_more_section(&self) -> Option<usize> {
+        let mut n = 0;
+        loop {
+            match self.p.nth(n) {
+                None | Some(L_BRACK) => return None,
+                Some(k) if k.is_trivia() => {
+                    if self.breaks[self.index + n] {
+                        return None;
+                    }
+                }
+                Some(_) => return Some(n),
+            }
+            n += 1;
+        }
+    }
+}
+
+/// Parses a PBN text into a lossless tree plus its syntax errors.
+pub fn parse(text: &str) -> Parse<PBNLanguage> {
+    let tokens = lex(text);
+    let breaks = game_breaks(&tokens);
+    let mut parser = PbnParser { p: Parser::new(text, tokens, ROOT, SyntaxKind::is_trivia), breaks, index: 0 };
+    parser.root();
+    parser.p.finish()
+}
