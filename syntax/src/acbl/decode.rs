@@ -290,10 +290,10 @@ impl<'a> Decoder<'a> {
             self.warn(v.error(0x18, format!("unknown movement type {}", section.movement_type)));
         }
         let index_tables = [v.pointer(4)?, v.pointer(8)?, v.pointer(0xc)?, v.pointer(0x10)?];
-        let entries = if event.is_teams() || event.event_type == 4 {
+        let entries = if event.is_teams() || event.is_bam() {
             self.teams(index_tables[0])
-        } else if section.is_howell() || event.event_type == 3 {
-            self.howell_entries(&v, &section, event.event_type == 3, &index_tables)
+        } else if section.is_howell() || event.is_home_style_pairs() {
+            self.howell_entries(&v, &section, event.is_home_style_pairs(), &index_tables)
         } else {
             self.mitchell_entries(&v, &section, event.is_individual(), &index_tables)
         };
