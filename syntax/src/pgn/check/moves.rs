@@ -549,3 +549,43 @@ fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{CheckOptions, Mode};
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        crate::pgn::check(text, &CheckOptions { mode: Mode::Import, ..Default::default() })
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn canonical_moves_raise_nothing() {
+        assert_eq!(
+            codes(
+                "1. e4 a6 2. e5 d5 3. exd6 e6 4. dxc7 Nc6 5. cxd8=Q+ Kxd8 6. Qf3!? Nf6 7. Bc4 Be7 8. Nh3 h5 9. O-O *"
+            ),
+            Vec::<&str>::new()
+        );
+        assert_eq!(codes("1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6?? 4.Qxf7#! 1-0"), Vec::<&str>::new());
+        assert_eq!(codes("1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 *"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn readable_variants_are_warnings_with_the_right_code() {
+        assert_eq!(codes("1. e4 a6 2. e5 d5 3. e5d6 *"), ["PGN214"]);
+        assert_eq!(codes("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=q *"), ["PGN215"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. o-o *"), ["PGN210"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *"), ["PGN214"]);
+    }
+
+    #[test]
+    fn an_illegal_move_stops_only_its_own_line() {
+        // The illegal `Ke3` is reported once; the rest of its line is silent, the variation
+        // after it is replayed from the position before it, and the next game still checked.
+        let text = "1. e4 e5 2. Ke3 (2. Ke2 Ke7 3. Kd3) 2... Nf6 3. Qxf7 *\n\n1. d4 d5 2. Kb5 *";
+        assert_eq!(codes(text), ["PGN200", "PGN200"]);
+    }
+}
