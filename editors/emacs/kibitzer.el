@@ -153,8 +153,11 @@
 
 ;;;###autoload
 (with-eval-after-load 'eglot
-  (add-to-list 'eglot-server-programs
-               '((pgn-mode pbn-mode pbi-mode epd-mode) . kibitzer--server-contact)))
+  ;; One entry per mode, not one entry for the four: eglot before 1.12 gives every buffer of a
+  ;; server the language id of the server's first mode, and kibitzer checks a document in the
+  ;; format its language id names (a PBN file sent as "pgn" would be checked as PGN).
+  (dolist (mode '(pgn-mode pbn-mode pbi-mode epd-mode))
+    (add-to-list 'eglot-server-programs (cons mode #'kibitzer--server-contact))))
 
 (provide 'kibitzer)
 ;;; kibitzer.el ends here

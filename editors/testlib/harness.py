@@ -138,8 +138,15 @@ def verify(args):
             if exp["formatted_path"] is not None:
                 with open(exp["formatted_path"], "rb") as f:
                     want_bytes = f.read()
-                same = got_bytes == want_bytes
-                report(same, f"{name}: formatted and saved, the file is what `kibitzer fmt` writes" + ("" if same else diff(want_bytes, got_bytes)))
+                if got_bytes == want_bytes:
+                    report(True, f"{name}: formatted and saved, the file is what `kibitzer fmt` writes")
+                elif got_bytes.replace(b"\r\n", b"\n") == want_bytes.replace(b"\r\n", b"\n") and one_line_ending(got_bytes):
+                    # An editor keeps a document's line endings when it applies formatting edits
+                    # (VS Code cannot change them through edits), while `kibitzer fmt` may change
+                    # them (PBN export format is CRLF). Same text, one consistent style: accepted.
+                    report(True, f"{name}: formatted and saved, the file is what `kibitzer fmt` writes but for its line endings ({line_endings(got_bytes)} kept, fmt writes {line_endings(want_bytes)})")
+                else:
+                    report(False, f"{name}: formatted and saved, the file is what `kibitzer fmt` writes" + diff(want_bytes, got_bytes))
             else:
                 print(f"  note {name}: formatting not compared ({exp['formatted_unavailable']})")
                 report(bool(got_bytes.strip()), f"{name}: formatted and saved, the file is not empty")
@@ -150,6 +157,16 @@ def verify(args):
         # just that the editor shows no diagnostic the CLI does not report.
         print("  note the CLI reports no diagnostic on the samples: the rules of these formats are missing")
     return 1 if failures else 0
+
+
+def line_endings(data):
+    crlf = data.count(b"\r\n")
+    lf = data.count(b"\n") - crlf
+    return "CRLF" if crlf and not lf else "LF" if lf and not crlf else "mixed" if crlf else "none"
+
+
+def one_line_ending(data):
+    return line_endings(data) != "mixed" and data.count(b"\r") == data.count(b"\r\n")
 
 
 def fmt_pairs(diags):

@@ -12,7 +12,7 @@
 (require 'kibitzer)
 
 (setq kibitzer-server-program (getenv "KIBITZER_BIN")
-      eglot-sync-connect 10
+      eglot-sync-connect 30
       eglot-autoshutdown t)
 
 (defun kibitzer-test--wait (seconds pred)
