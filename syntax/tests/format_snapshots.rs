@@ -42,3 +42,8 @@ fn epd() {
 fn pbn() {
     snapshot_fixtures(Lang::Pbn);
 }
+
+#[test]
+fn pgn() {
+    snapshot_fixtures(Lang::Pgn);
+}
