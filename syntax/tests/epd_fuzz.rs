@@ -3,12 +3,16 @@
 
 mod epdpbi_support;
 
+use epdpbi_support::mutate;
 use kibitzer_syntax::{check, reprint, units, CheckOptions, Lang};
 use proptest::prelude::*;
 
 const SEED: &str = "r3k2r/pP6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1\n\
 4k3/8/8/8/8/8/8/4K3 w - - bm Kd1 Kf1; id \"a\\\"b\"; ce 10; pv Kd1 Kd7; c0 \"x\";\r\n\
 % comment\n1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - hmvc 0;\r";
+
+/// What mutations insert: field and operation syntax, line breaks, non-ASCII.
+const MUTATIONS: &str = r#"[ -~\t\r\n"\\;/\[\]+#%é]"#;
 
 fn assert_sound(text: &str) {
     assert_eq!(reprint(Lang::Epd, text), text);
@@ -18,21 +22,6 @@ fn assert_sound(text: &str) {
         assert!(usize::from(d.range.end()) <= text.len());
         assert!(text.is_char_boundary(d.range.start().into()) && text.is_char_boundary(d.range.end().into()));
     }
-}
-
-/// A mutation of the seed: a byte range replaced by arbitrary characters.
-fn mutated() -> impl Strategy<Value = String> {
-    (0..SEED.len(), 0..8usize, "[ -~\t\r\n\"\\\\;/\\[\\]+#%é]{0,8}").prop_map(|(at, len, insert)| {
-        let mut at = at;
-        while !SEED.is_char_boundary(at) {
-            at -= 1;
-        }
-        let mut end = (at + len).min(SEED.len());
-        while !SEED.is_char_boundary(end) {
-            end -= 1;
-        }
-        format!("{}{}{}", &SEED[..at], insert, &SEED[end..])
-    })
 }
 
 proptest! {
@@ -49,15 +38,13 @@ proptest! {
     }
 
     #[test]
-    fn mutations_of_real_records_are_lossless(text in mutated()) {
+    fn mutations_of_real_records_are_lossless(text in mutate::replace_span(SEED, MUTATIONS)) {
         assert_sound(&text);
     }
 
     #[test]
-    fn truncations_are_lossless(cut in 0..SEED.len()) {
-        if SEED.is_char_boundary(cut) {
-            assert_sound(&SEED[..cut]);
-        }
+    fn truncations_are_lossless(text in mutate::truncate(SEED)) {
+        assert_sound(&text);
     }
 }
 

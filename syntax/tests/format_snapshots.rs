@@ -47,3 +47,8 @@ fn pbn() {
 fn pgn() {
     snapshot_fixtures(Lang::Pgn);
 }
+
+#[test]
+fn pbi() {
+    snapshot_fixtures(Lang::Pbi);
+}

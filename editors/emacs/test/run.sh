@@ -10,7 +10,8 @@ command -v emacs >/dev/null || skip "emacs is not installed (apt-get install ema
 emacs --batch --eval '(progn (require (quote package)) (package-initialize) (require (quote eglot)))' \
     >/dev/null 2>&1 || skip "eglot is not available to Emacs (apt-get install elpa-eglot)"
 require_server
-make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" "$SAMPLES_DIR/positions.fen"
+make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
+    "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
 observed=$WORKDIR/observed-emacs.json
 
 echo "emacs: $(emacs --version | head -1), server $KIBITZER_BIN"

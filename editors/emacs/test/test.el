@@ -76,17 +76,22 @@
              (mapcar (lambda (d)
                        (let ((text (flymake-diagnostic-text d)))
                          `((line . ,(line-number-at-pos (flymake-diagnostic-beg d)))
+                           ;; Characters, not `current-column' (display columns).
+                           (column . ,(save-excursion
+                                        (goto-char (flymake-diagnostic-beg d))
+                                        (1+ (- (point) (line-beginning-position)))))
                            (code . ,(and (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text)))
                            (message . ,text))))
                      (flymake-diagnostics)))
             (hover-text nil))
-        (when (and hover (hash-table-p (gethash "position" hover)))
-          (let* ((pos (gethash "position" hover))
-                 (result (jsonrpc-request
-                          (eglot-current-server) :textDocument/hover
-                          (list :textDocument (eglot--TextDocumentIdentifier)
-                                :position (list :line (gethash "line" pos)
-                                                :character (gethash "character" pos))))))
+        (when hover
+          ;; Point on the first character of the NAG; eglot computes the position.
+          (goto-char (point-min))
+          (unless (search-forward (gethash "needle" hover) nil t)
+            (error "%s: no %s in the buffer" path (gethash "needle" hover)))
+          (goto-char (match-beginning 0))
+          (let ((result (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                         (eglot--TextDocumentPositionParams))))
             (setq hover-text (kibitzer-test--hover-text (plist-get result :contents)))))
         ;; Format on save, as the README tells users to set it up.
         (add-hook 'before-save-hook #'eglot-format-buffer nil t)
@@ -95,10 +100,7 @@
         `((path . ,path)
           (diagnostics . ,(vconcat diags))
           (hover . ,hover-text)
-          (formatted . ,(with-temp-buffer
-                          (insert-file-contents-literally path)
-                          (decode-coding-region (point-min) (point-max) 'utf-8)
-                          (buffer-string))))))))
+          (saved . t))))))
 
 (condition-case err
     (let* ((plan (with-temp-buffer

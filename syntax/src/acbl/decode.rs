@@ -305,7 +305,8 @@ impl<'a> Decoder<'a> {
         }
         let movement_at = v.pointer(0x14)?;
         if movement_at != 0 {
-            let movement = movement(self.file, movement_at);
+            let movement =
+                self.first_visit("Movement Table", movement_at).and_then(|()| movement(self.file, movement_at));
             section.movement = self.keep(movement);
         }
         if event.is_teams() && v.pointer(0x23d).is_ok_and(|p| p != 0) {

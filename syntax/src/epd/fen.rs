@@ -4,9 +4,23 @@
 //! string; [`check_fields`] does the same for fields already split by a parser (EPD), whose
 //! ranges are wherever the caller says. Both return the cozy-chess [`Board`] when the position
 //! is playable, so that moves can be checked against it.
+//!
+//! ```
+//! use kibitzer_syntax::epd::fen::check_fen;
+//! use kibitzer_syntax::text::TextSize;
+//!
+//! let fen = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
+//! let checked = check_fen(fen, false);
+//! assert!(checked.board.is_none());
+//! let problem = &checked.problems[0];
+//! assert_eq!((problem.rule.code, &fen[problem.range]), ("FEN007", "K"));
+//! // A PGN `[FEN "…"]` tag whose value starts at byte 120 of the file:
+//! let diagnostic = problem.to_diagnostic(TextSize::from(120));
+//! assert_eq!(u32::from(diagnostic.range.start()), 120 + 22);
+//! ```
 
 use super::position::{
-    color_adjective, color_name, outer_rook, parse_forsyth, piece_name, ForsythProblem, Placement, SanityProblem,
+    color_adjective, color_name, outer_rook, parse_forsyth, ForsythProblem, Placement, SanityProblem,
 };
 use super::rules::*;
 use crate::diagnostic::{Applicability, Diagnostic, Rule};
@@ -18,6 +32,8 @@ use cozy_chess::{Board, CastleRights, Color, File, Piece, Rank, Square};
 pub struct FenField<'a> {
     pub text: &'a str,
     pub range: TextRange,
+    /// The whitespace between the previous field and this one (empty for the first field).
+    pub space_before: &'a str,
 }
 
 /// A text edit that would fix a problem.
@@ -121,13 +137,16 @@ pub fn check_fen(fen: &str, chess960: bool) -> CheckedPosition {
 pub fn split_fields(text: &str) -> Vec<FenField<'_>> {
     let mut fields = Vec::new();
     let mut start = None;
+    let mut previous_end = None;
     for (i, b) in text.bytes().enumerate().chain(std::iter::once((text.len(), b' '))) {
         match (b.is_ascii_whitespace(), start) {
             (true, Some(s)) => {
                 fields.push(FenField {
                     text: &text[s..i],
                     range: TextRange::new(TextSize::from(s as u32), TextSize::from(i as u32)),
+                    space_before: previous_end.map_or("", |e| &text[e..s]),
                 });
+                previous_end = Some(i);
                 start = None;
             }
             (false, None) => start = Some(i),
@@ -186,6 +205,7 @@ impl Checker {
             return None;
         }
         self.field_count(fields, kind);
+        self.separators(fields);
         let (placement, placement_ok) = self.placement(fields[0]);
         let side = fields.get(1).map_or(Some(Color::White), |f| self.side_to_move(*f));
         let side_ok = side.is_some();
@@ -294,6 +314,25 @@ impl Checker {
         self.push(problem);
     }
 
+    /// Fields are separated by exactly one space (16.1.3).
+    fn separators(&mut self, fields: &[FenField]) {
+        for pair in fields.windows(2) {
+            let space = pair[1].space_before;
+            if space != " " && !space.is_empty() {
+                let range = TextRange::new(pair[0].range.end(), pair[1].range.start());
+                let shown = space.escape_debug().to_string();
+                self.push(
+                    FenProblem::new(
+                        &FEN_FIELD_SEPARATOR,
+                        range,
+                        format!("fields separated by \"{shown}\", expected a single space"),
+                    )
+                    .with_fix("Replace with one space", range, " ", true),
+                );
+            }
+        }
+    }
+
     /// Returns the placement (when it describes a board) and whether it had no error.
     fn placement(&mut self, field: FenField) -> (Option<Placement>, bool) {
         let (placement, problems) = parse_forsyth(field.text, field.range.start(), fen_piece);
@@ -311,10 +350,10 @@ impl Checker {
                     let rank = if rank >= 1 { format!("rank {rank}") } else { "an extra rank".to_owned() };
                     FenProblem::new(&FEN_PLACEMENT, range, format!("{rank} `{text}` has {count} squares, expected 8"))
                 }
-                ForsythProblem::BadChar { ch, range } => FenProblem::new(
+                ForsythProblem::BadText { text, range } => FenProblem::new(
                     &FEN_PLACEMENT,
                     range,
-                    format!("`{ch}` in the piece placement: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
+                    format!("`{text}` in the piece placement: expected piece letters (PNBRQK, pnbrqk) or digits 1-8"),
                 ),
                 ForsythProblem::AdjacentDigits { range, total } => {
                     let text =
@@ -368,68 +407,27 @@ impl Checker {
     /// Maps the notation-independent sanity problems to FEN rules; false when one is an error.
     fn sanity(&mut self, placement: &Placement, side: Color, side_range: Option<TextRange>) -> bool {
         let mut ok = true;
-        let man_range = |sq: Square| placement.man(sq).map_or(placement.range, |m| m.range);
         for problem in placement.sanity(side) {
-            let p = match problem {
-                SanityProblem::MissingKing { color } => {
-                    FenProblem::new(&FEN_KINGS, placement.range, format!("no {} king", color_adjective(color)))
-                }
-                SanityProblem::ExtraKing { color, square, first } => FenProblem::new(
-                    &FEN_KINGS,
-                    man_range(square),
-                    format!("second {} king on {square}: a side has exactly one king", color_adjective(color)),
-                )
-                .with_related(man_range(first), format!("the first {} king, on {first}", color_adjective(color))),
-                SanityProblem::PawnOnBackRank { color, square } => FenProblem::new(
-                    &FEN_PAWN_ON_BACK_RANK,
-                    man_range(square),
-                    format!(
-                        "{} pawn on {square}: pawns cannot stand on the first or eighth rank",
-                        color_adjective(color)
-                    ),
-                ),
-                SanityProblem::OpponentInCheck { color, king, checker } => {
-                    let piece = placement.man(checker).map_or("man", |m| piece_name(m.piece));
-                    FenProblem::new(
-                        &FEN_OPPONENT_IN_CHECK,
-                        side_range.unwrap_or(placement.range),
-                        format!(
-                            "{} to move, but the {} king on {king} is in check from the {piece} on {checker}",
-                            color_name(!color),
-                            color_adjective(color)
-                        ),
-                    )
-                    .with_related(man_range(checker), format!("the checking {piece}"))
-                }
-                SanityProblem::TooManyMen { color, count } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!("{} has {count} men, at most 16 are possible", color_name(color)),
-                ),
-                SanityProblem::TooManyPawns { color, count } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!("{} has {count} pawns, at most 8 are possible", color_name(color)),
-                ),
-                SanityProblem::TooManyPromoted { color, promoted, missing_pawns } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    placement.range,
-                    format!(
-                        "{} has {promoted} promoted piece(s) but only {missing_pawns} missing pawn(s) to promote",
-                        color_name(color)
-                    ),
-                ),
-                SanityProblem::SameColoredBishops { color, squares: (a, b) } => FenProblem::new(
-                    &FEN_IMPOSSIBLE_MATERIAL,
-                    man_range(b),
-                    format!(
-                        "{} bishops on {a} and {b} share a square colour, but no {} pawn is missing to have promoted",
-                        color_adjective(color),
-                        color_adjective(color)
-                    ),
-                ),
+            let rule = match problem {
+                SanityProblem::MissingKing { .. } | SanityProblem::ExtraKing { .. } => &FEN_KINGS,
+                SanityProblem::PawnOnBackRank { .. } => &FEN_PAWN_ON_BACK_RANK,
+                SanityProblem::OpponentInCheck { .. } => &FEN_OPPONENT_IN_CHECK,
+                SanityProblem::TooManyMen { .. }
+                | SanityProblem::TooManyPawns { .. }
+                | SanityProblem::TooManyPromoted { .. }
+                | SanityProblem::SameColoredBishops { .. } => &FEN_IMPOSSIBLE_MATERIAL,
             };
-            ok &= p.rule.severity != crate::diagnostic::Severity::Error;
+            let described = problem.describe(placement);
+            // A check of the side not to move usually means the active colour is wrong.
+            let range = match problem {
+                SanityProblem::OpponentInCheck { .. } => side_range.unwrap_or(described.range),
+                _ => described.range,
+            };
+            let mut p = FenProblem::new(rule, range, described.message);
+            if let Some((range, message)) = described.related {
+                p = p.with_related(range, message);
+            }
+            ok &= rule.severity != crate::diagnostic::Severity::Error;
             self.push(p);
         }
         ok
@@ -706,6 +704,10 @@ mod tests {
         assert_eq!(codes("r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1"), vec![("FEN006", "qkQK".to_owned())]);
         assert_eq!(codes("4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1"), vec![("FEN016", "[Qn]".to_owned())]);
         assert_eq!(codes("4k3/8/8/8/8/8/8/13K3 w - - 0 1"), vec![("FEN003", "13".to_owned())]);
+        assert_eq!(
+            codes("4k3/8/8/8/8/8/8/4K3 w  - - 0\t1"),
+            vec![("FEN018", "  ".to_owned()), ("FEN018", "\t".to_owned())]
+        );
     }
 
     #[test]

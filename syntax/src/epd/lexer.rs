@@ -5,7 +5,7 @@
 //! exactly, so the parser can rebuild it byte for byte.
 
 use super::syntax_kind::SyntaxKind;
-use crate::parsing::{lex, Token};
+use crate::parsing::{lex_range, Token};
 use crate::text::{TextRange, TextSize};
 use logos::Logos;
 
@@ -71,12 +71,7 @@ pub fn tokenize(text: &str) -> Vec<Token<SyntaxKind>> {
         if line.starts_with(['%', '#']) {
             tokens.push(Token { kind: SyntaxKind::COMMENT, range: content });
         } else {
-            let start = content.start();
-            tokens.extend(
-                lex::<LineToken>(line, LineToken::Error)
-                    .into_iter()
-                    .map(|t| Token { kind: t.kind.into(), range: t.range + start }),
-            );
+            tokens.extend(lex_range(text, content, LineToken::Error));
         }
         if !terminator.is_empty() {
             tokens.push(Token { kind: SyntaxKind::NEWLINE, range: terminator });

@@ -62,14 +62,17 @@ fn record<'a>(node: &SyntaxNode, text: &'a str) -> Record<'a> {
     let mut fields = Vec::new();
     let mut operations = Vec::new();
     let mut end = node.text_range().start();
+    let mut space_before = "";
     for child in node.children_with_tokens() {
         let range = child.text_range();
         if !matches!(child.kind(), NEWLINE | WHITESPACE) {
             end = range.end();
         }
         match child.kind() {
+            WHITESPACE => space_before = &text[range],
             PLACEMENT | SIDE_TO_MOVE | CASTLING | EN_PASSANT | HALFMOVE_CLOCK | FULLMOVE_NUMBER | EXTRA_FIELD => {
-                fields.push(FenField { text: &text[range], range });
+                fields.push(FenField { text: &text[range], range, space_before });
+                space_before = "";
             }
             OPERATION => {
                 if let Some(node) = child.as_node() {

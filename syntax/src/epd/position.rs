@@ -28,6 +28,28 @@ pub struct Placement {
     pub range: TextRange,
 }
 
+/// The men of a placement as cozy-chess bitboards.
+struct Bitboards {
+    by: [[BitBoard; Piece::NUM]; Color::NUM],
+}
+
+impl Bitboards {
+    fn of(&self, color: Color, piece: Piece) -> BitBoard {
+        self.by[color as usize][piece as usize]
+    }
+
+    fn attacker_of(&self, target: Square, by: Color) -> Option<Square> {
+        let occupied = self.by.iter().flatten().fold(BitBoard::EMPTY, |all, bb| all | *bb);
+        let queens = self.of(by, Piece::Queen);
+        let attackers = (get_rook_moves(target, occupied) & (self.of(by, Piece::Rook) | queens))
+            | (get_bishop_moves(target, occupied) & (self.of(by, Piece::Bishop) | queens))
+            | (get_knight_moves(target) & self.of(by, Piece::Knight))
+            | (get_king_moves(target) & self.of(by, Piece::King))
+            | (get_pawn_attacks(target, !by) & self.of(by, Piece::Pawn));
+        attackers.next_square()
+    }
+}
+
 /// A position that no legal game could reach, or that a legal game could not continue from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SanityProblem {
@@ -70,6 +92,70 @@ pub enum SanityProblem {
         color: Color,
         squares: (Square, Square),
     },
+}
+
+/// A sanity problem put into words: where it is, what is wrong, and a related place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    pub range: TextRange,
+    pub message: String,
+    pub related: Option<(TextRange, String)>,
+}
+
+impl SanityProblem {
+    /// Words and ranges for this problem; ranges point at the offending man's letter where
+    /// there is one, else at the whole placement.
+    pub fn describe(&self, placement: &Placement) -> Described {
+        let at = |sq: Square| placement.man(sq).map_or(placement.range, |m| m.range);
+        let plain = |range: TextRange, message: String| Described { range, message, related: None };
+        match *self {
+            SanityProblem::MissingKing { color } => {
+                plain(placement.range, format!("no {} king", color_adjective(color)))
+            }
+            SanityProblem::ExtraKing { color, square, first } => Described {
+                range: at(square),
+                message: format!("second {} king on {square}: a side has exactly one king", color_adjective(color)),
+                related: Some((at(first), format!("the first {} king, on {first}", color_adjective(color)))),
+            },
+            SanityProblem::PawnOnBackRank { color, square } => plain(
+                at(square),
+                format!("{} pawn on {square}: pawns cannot stand on the first or eighth rank", color_adjective(color)),
+            ),
+            SanityProblem::OpponentInCheck { color, king, checker } => {
+                let piece = placement.man(checker).map_or("man", |m| piece_name(m.piece));
+                Described {
+                    range: at(king),
+                    message: format!(
+                        "{} to move, but the {} king on {king} is in check from the {piece} on {checker}",
+                        color_name(!color),
+                        color_adjective(color)
+                    ),
+                    related: Some((at(checker), format!("the checking {piece}"))),
+                }
+            }
+            SanityProblem::TooManyMen { color, count } => {
+                plain(placement.range, format!("{} has {count} men, at most 16 are possible", color_name(color)))
+            }
+            SanityProblem::TooManyPawns { color, count } => {
+                plain(placement.range, format!("{} has {count} pawns, at most 8 are possible", color_name(color)))
+            }
+            SanityProblem::TooManyPromoted { color, promoted, missing_pawns } => plain(
+                placement.range,
+                format!(
+                    "{} has {promoted} promoted piece(s) but only {missing_pawns} missing pawn(s) to promote",
+                    color_name(color)
+                ),
+            ),
+            SanityProblem::SameColoredBishops { color, squares: (a, b) } => plain(
+                at(b),
+                format!(
+                    "{} bishops on {a} and {b} share a square colour, but no {} pawn is missing to have promoted",
+                    color_adjective(color),
+                    color_adjective(color)
+                ),
+            ),
+        }
+    }
 }
 
 pub fn color_name(color: Color) -> &'static str {
@@ -115,37 +201,29 @@ impl Placement {
         Square::ALL.into_iter().filter_map(|sq| self.man(sq).map(|m| (sq, m)))
     }
 
-    fn bitboard(&self, filter: impl Fn(&Man) -> bool) -> BitBoard {
-        self.men().filter(|(_, m)| filter(m)).fold(BitBoard::EMPTY, |bb, (sq, _)| bb | sq.bitboard())
-    }
-
-    fn count(&self, color: Color, piece: Option<Piece>) -> u32 {
-        self.men().filter(|(_, m)| m.color == color && piece.is_none_or(|p| m.piece == p)).count() as u32
+    /// Every man as bitboards by colour and piece, in one pass over the board.
+    fn bitboards(&self) -> Bitboards {
+        let mut by = [[BitBoard::EMPTY; Piece::NUM]; Color::NUM];
+        for (square, man) in self.men() {
+            by[man.color as usize][man.piece as usize] |= square.bitboard();
+        }
+        Bitboards { by }
     }
 
     /// A man of `by` that attacks `target`, if any (pieces in between block sliders).
     pub fn attacker_of(&self, target: Square, by: Color) -> Option<Square> {
-        let occupied = self.bitboard(|_| true);
-        let theirs = |piece: Piece| self.bitboard(|m| m.color == by && m.piece == piece);
-        let queens = theirs(Piece::Queen);
-        let attackers = (get_rook_moves(target, occupied) & (theirs(Piece::Rook) | queens))
-            | (get_bishop_moves(target, occupied) & (theirs(Piece::Bishop) | queens))
-            | (get_knight_moves(target) & theirs(Piece::Knight))
-            | (get_king_moves(target) & theirs(Piece::King))
-            | (get_pawn_attacks(target, !by) & theirs(Piece::Pawn));
-        attackers.next_square()
+        self.bitboards().attacker_of(target, by)
     }
 
-    /// Every sanity problem of the position with `side_to_move` to play, in board order.
+    /// Every sanity problem of the position with `side_to_move` to play.
     pub fn sanity(&self, side_to_move: Color) -> Vec<SanityProblem> {
+        let boards = self.bitboards();
         let mut problems = Vec::new();
         for color in Color::ALL {
-            let kings: Vec<Square> =
-                self.men().filter(|(_, m)| m.color == color && m.piece == Piece::King).map(|(sq, _)| sq).collect();
-            // Text order is rank 8 first; report the kings after the first one written.
-            let mut in_text_order = kings.clone();
-            in_text_order.sort_by_key(|sq| self.man(*sq).map(|m| m.range.start()));
-            match in_text_order.split_first() {
+            // Report the kings after the first one written (text order is rank 8 first).
+            let mut kings: Vec<Square> = boards.of(color, Piece::King).into_iter().collect();
+            kings.sort_by_key(|sq| self.man(*sq).map(|m| m.range.start()));
+            match kings.split_first() {
                 None => problems.push(SanityProblem::MissingKing { color }),
                 Some((&first, rest)) => {
                     for &square in rest {
@@ -154,46 +232,45 @@ impl Placement {
                 }
             }
         }
-        for (square, man) in self.men() {
-            if man.piece == Piece::Pawn && matches!(square.rank(), Rank::First | Rank::Eighth) {
-                problems.push(SanityProblem::PawnOnBackRank { color: man.color, square });
+        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        for color in Color::ALL {
+            for square in boards.of(color, Piece::Pawn) & back_ranks {
+                problems.push(SanityProblem::PawnOnBackRank { color, square });
             }
         }
         let waiting = !side_to_move;
-        if let Some((king, _)) = self.men().find(|(_, m)| m.color == waiting && m.piece == Piece::King) {
-            if let Some(checker) = self.attacker_of(king, side_to_move) {
+        if let Some(king) = boards.of(waiting, Piece::King).next_square() {
+            if let Some(checker) = boards.attacker_of(king, side_to_move) {
                 problems.push(SanityProblem::OpponentInCheck { color: waiting, king, checker });
             }
         }
         for color in Color::ALL {
-            let men = self.count(color, None);
+            let count = |piece: Piece| boards.of(color, piece).len();
+            let men: u32 = Piece::ALL.into_iter().map(count).sum();
             if men > 16 {
                 problems.push(SanityProblem::TooManyMen { color, count: men });
             }
-            let pawns = self.count(color, Some(Piece::Pawn));
+            let pawns = count(Piece::Pawn);
             if pawns > 8 {
                 problems.push(SanityProblem::TooManyPawns { color, count: pawns });
                 continue;
             }
             let missing_pawns = 8 - pawns;
-            let bishops: Vec<Square> =
-                self.men().filter(|(_, m)| m.color == color && m.piece == Piece::Bishop).map(|(sq, _)| sq).collect();
-            let light = |sq: &Square| (sq.file() as usize + sq.rank() as usize) % 2 == 1;
-            let light_bishops = bishops.iter().filter(|sq| light(sq)).count() as u32;
-            let dark_bishops = bishops.len() as u32 - light_bishops;
-            let same_colored: Vec<Square> = if light_bishops > 1 {
-                bishops.iter().copied().filter(light).collect()
-            } else {
-                bishops.iter().copied().filter(|sq| !light(sq)).collect()
-            };
-            let mut bishop_excess = light_bishops.saturating_sub(1) + dark_bishops.saturating_sub(1);
-            if let ([a, b, ..], 0) = (&same_colored[..], missing_pawns) {
-                problems.push(SanityProblem::SameColoredBishops { color, squares: (*a, *b) });
-                bishop_excess = 0;
+            let bishops = boards.of(color, Piece::Bishop);
+            let light_squares = BitBoard::LIGHT_SQUARES;
+            let (light, dark) = (bishops & light_squares, bishops & !light_squares);
+            let mut bishop_excess = light.len().saturating_sub(1) + dark.len().saturating_sub(1);
+            let same_colored = if light.len() > 1 { light } else { dark };
+            if let (true, 0) = (same_colored.len() > 1, missing_pawns) {
+                let mut squares = same_colored.into_iter();
+                if let (Some(a), Some(b)) = (squares.next(), squares.next()) {
+                    problems.push(SanityProblem::SameColoredBishops { color, squares: (a, b) });
+                    bishop_excess = 0;
+                }
             }
-            let promoted = self.count(color, Some(Piece::Queen)).saturating_sub(1)
-                + self.count(color, Some(Piece::Rook)).saturating_sub(2)
-                + self.count(color, Some(Piece::Knight)).saturating_sub(2)
+            let promoted = count(Piece::Queen).saturating_sub(1)
+                + count(Piece::Rook).saturating_sub(2)
+                + count(Piece::Knight).saturating_sub(2)
                 + bishop_excess;
             if promoted > missing_pawns {
                 problems.push(SanityProblem::TooManyPromoted { color, promoted, missing_pawns });
@@ -233,8 +310,8 @@ pub enum ForsythProblem {
     RankCount { count: usize },
     /// A rank (8 = the first one written) that does not describe eight squares.
     SquareCount { rank: usize, count: usize, range: TextRange },
-    /// A character that is neither a piece letter of the notation nor a digit 1-8.
-    BadChar { ch: char, range: TextRange },
+    /// Characters (a run of them) that are neither piece letters of the notation nor digits 1-8.
+    BadText { text: String, range: TextRange },
     /// Two or more digits in a row; `total` is their sum.
     AdjacentDigits { range: TextRange, total: u32 },
 }
@@ -286,8 +363,15 @@ pub fn parse_forsyth(
                 }
                 None => {
                     // Most likely meant as a man: count it as a square so the rank length is
-                    // not reported as a second problem.
-                    problems.push(ForsythProblem::BadChar { ch, range: at(pos, ch.len_utf8()) });
+                    // not reported as a second problem. A run of bad characters is one problem.
+                    match problems.last_mut() {
+                        Some(ForsythProblem::BadText { text, range }) if range.end() == at(pos, 0).start() => {
+                            text.push(ch);
+                            *range = range.cover(at(pos, ch.len_utf8()));
+                        }
+                        _ => problems
+                            .push(ForsythProblem::BadText { text: ch.to_string(), range: at(pos, ch.len_utf8()) }),
+                    }
                     file += 1;
                 }
             }
@@ -303,6 +387,9 @@ pub fn parse_forsyth(
         offset += rank_text.len() + 1;
     }
     if rank_count != 8 {
+        // With ranks missing or extra, per-rank lengths say little: keep the count and the
+        // characters that are wrong anywhere.
+        problems.retain(|p| matches!(p, ForsythProblem::BadText { .. }));
         problems.push(ForsythProblem::RankCount { count: rank_count });
     }
     let blocking = problems.iter().any(|p| !matches!(p, ForsythProblem::AdjacentDigits { .. }));

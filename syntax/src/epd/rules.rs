@@ -4,24 +4,7 @@
 //! record) and are shared with the PGN `FEN` tag check; EPD0xx rules concern EPD operations and
 //! the layout of EPD/FEN files.
 
-use crate::diagnostic::{Rule, RuleScope, Severity};
-
-macro_rules! rule {
-    ($name:ident, $code:literal, $kebab:literal, $sev:ident, $section:literal, $summary:literal,
-     $explanation:literal, $bad:literal, $good:literal) => {
-        pub const $name: Rule = Rule {
-            code: $code,
-            name: $kebab,
-            severity: Severity::$sev,
-            scope: RuleScope::Import,
-            section: $section,
-            summary: $summary,
-            explanation: $explanation,
-            bad: $bad,
-            good: $good,
-        };
-    };
-}
+use crate::diagnostic::{declare_rule as rule, Rule};
 
 rule!(FEN_FIELD_COUNT, "FEN001", "fen-field-count", Error, "PGN 16.1.3",
     "A FEN record has six fields, an EPD record four fields before its operations",
@@ -147,6 +130,10 @@ rule!(
     "4k3/8/8/8/4P3/8/8/4K3 b - e3 5 1",
     "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"
 );
+rule!(FEN_FIELD_SEPARATOR, "FEN018", "fen-field-separator", Warning, "PGN 16.1.3",
+    "Fields are separated by a single space",
+    "Adjacent FEN and EPD fields are separated by one ASCII space; tabs or runs of spaces trip up readers that split on single spaces.",
+    "4k3/8/8/8/8/8/8/4K3 w  - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 
 rule!(EPD_OPERATION_UNTERMINATED, "EPD001", "epd-missing-semicolon", Warning, "PGN 16.2.4",
     "Every EPD operation ends with `;`",
@@ -283,6 +270,7 @@ pub static ALL: &[&Rule] = &[
     &FEN_IMPOSSIBLE_MATERIAL,
     &FEN_VARIANT,
     &FEN_CLOCK_AFTER_DOUBLE_STEP,
+    &FEN_FIELD_SEPARATOR,
     &EPD_OPERATION_UNTERMINATED,
     &EPD_UNTERMINATED_STRING,
     &EPD_OPCODE_SYNTAX,

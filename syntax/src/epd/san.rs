@@ -4,6 +4,13 @@
 //!
 //! PGN replay has its own, faster machinery; this one favours clarity over speed, which suits
 //! the few moves of an EPD record.
+//!
+//! ```
+//! use kibitzer_syntax::epd::san::{resolve_san, SanError};
+//! let board = cozy_chess::Board::default();
+//! assert_eq!(resolve_san(&board, "Ng1f3").unwrap().canonical, "Nf3");
+//! assert_eq!(resolve_san(&board, "e5"), Err(SanError::Illegal));
+//! ```
 
 use cozy_chess::{Board, File, GameStatus, Move, Piece, Rank, Square};
 
@@ -155,14 +162,19 @@ pub fn resolve_san(board: &Board, san: &str) -> Result<Resolved, SanError> {
     let moves = legal_moves(board);
     let found: Vec<Move> = moves.iter().copied().filter(|mv| matches(board, *mv, pattern)).collect();
     match found[..] {
-        [mv] => Ok(Resolved { mv, canonical: san_of(board, mv) }),
+        [mv] => Ok(Resolved { mv, canonical: san_among(board, mv, &moves) }),
         [] => Err(SanError::Illegal),
-        _ => Err(SanError::Ambiguous(found.iter().map(|mv| san_of(board, *mv)).collect())),
+        _ => Err(SanError::Ambiguous(found.iter().map(|mv| san_among(board, *mv, &moves)).collect())),
     }
 }
 
 /// The canonical SAN of a legal move, with `+` or `#`.
 pub fn san_of(board: &Board, mv: Move) -> String {
+    san_among(board, mv, &legal_moves(board))
+}
+
+/// [`san_of`] with the legal moves of `board` already generated (for disambiguation).
+fn san_among(board: &Board, mv: Move, legal: &[Move]) -> String {
     let mut san = match castling_side(board, mv) {
         Some(true) => "O-O".to_owned(),
         Some(false) => "O-O-O".to_owned(),
@@ -176,8 +188,9 @@ pub fn san_of(board: &Board, mv: Move) -> String {
                     s.push(char::from(mv.from.file()));
                 }
             } else {
-                let rivals: Vec<Move> = legal_moves(board)
-                    .into_iter()
+                let rivals: Vec<Move> = legal
+                    .iter()
+                    .copied()
                     .filter(|m| {
                         m.to == mv.to
                             && m.from != mv.from

@@ -804,6 +804,31 @@ rule!(EXPORT_MISSING_TAG, "PBN805", "export-missing-tag", Warning, Export, "PBN 
     "Export format gives the MTS in every game (`?` when unknown, empty when inappropriate) unless a `##` tag of an earlier game supplies it.",
     "[Event \"\"]\n[Board \"1\"]", "(all 15 tags)");
 
+rule!(
+    EXPORT_LINE_FORMAT,
+    "PBN806",
+    "export-line-format",
+    Warning,
+    Export,
+    "PBN 2.3",
+    "Export format: a line not ended by CRLF, or a game separator that is not an empty line.",
+    "Export format ends every line with CR LF and separates games with an empty line.",
+    "[Event \"\"]\\n",
+    "[Event \"\"]\\r\\n"
+);
+rule!(
+    TABLE_ROW_COUNT,
+    "PBN904",
+    "table-row-count",
+    Error,
+    Import,
+    "PBN 5.4",
+    "An AuctionTimeTable or PlayTimeTable whose rows do not match the calls or cards.",
+    "Each row gives the time of one call (one card), in the order of the auction (play) section.",
+    "[Auction \"N\"]\n1C Pass\n[AuctionTimeTable \"Time\"]\n5",
+    "[AuctionTimeTable \"Time\"]\n5\n2"
+);
+
 pub static ALL: &[&Rule] = &[
     &UNTERMINATED_STRING,
     &UNTERMINATED_COMMENT,
@@ -872,8 +897,10 @@ pub static ALL: &[&Rule] = &[
     &EXPORT_VALUE_FORM,
     &EXPORT_TAB,
     &EXPORT_MISSING_TAG,
+    &EXPORT_LINE_FORMAT,
     &TABLE_COLUMN_SPEC,
     &TABLE_ROW_SIZE,
     &TABLE_COMMENT,
     &TABLE_VALUE,
+    &TABLE_ROW_COUNT,
 ];

@@ -61,3 +61,32 @@ pub fn render(text: &str, breaks: LineBreaks, diagnostics: &[Diagnostic]) -> Str
     }
     out
 }
+
+/// Strategies for the property tests: mutations of a seed text.
+pub mod mutate {
+    use proptest::prelude::*;
+
+    fn floor_boundary(s: &str, mut at: usize) -> usize {
+        at = at.min(s.len());
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// `seed` with up to 8 bytes at a random place replaced by up to 8 characters of `alphabet`
+    /// (a regex character class).
+    pub fn replace_span(seed: &'static str, alphabet: &'static str) -> impl Strategy<Value = String> {
+        let insert = proptest::string::string_regex(&format!("{alphabet}{{0,8}}")).expect("a valid character class");
+        (0..seed.len(), 0..8usize, insert).prop_map(move |(at, len, insert)| {
+            let at = floor_boundary(seed, at);
+            let end = floor_boundary(seed, at + len);
+            format!("{}{}{}", &seed[..at], insert, &seed[end..])
+        })
+    }
+
+    /// `seed` cut at a random character boundary.
+    pub fn truncate(seed: &'static str) -> impl Strategy<Value = String> {
+        (0..=seed.len()).prop_map(move |cut| seed[..floor_boundary(seed, cut)].to_owned())
+    }
+}

@@ -41,7 +41,8 @@ tar czf "$rgcache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C "$(dir
 
 # unsafe_perm: code-server's postinstall refuses to run as root otherwise; yes: node-pty's build
 # calls `npx node-gyp`, which must not stop to ask.
-( cd "$prefix" && [ -f package.json ] || echo '{"private":true}' > package.json
+( cd "$prefix" || exit 1
+  [ -f package.json ] || echo '{"private":true}' > package.json
   npm_config_unsafe_perm=true npm_config_yes=true npm install --no-audit --no-fund --foreground-scripts \
       "code-server@$CODE_SERVER_VERSION" "playwright-core@$PLAYWRIGHT_VERSION" ) >>"$log" 2>&1 \
     || fail "npm could not install code-server $CODE_SERVER_VERSION (see $log)"

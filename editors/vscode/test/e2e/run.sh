@@ -17,7 +17,8 @@ if [ ! -f "$vsix" ]; then
         >/dev/null 2>&1 || fail "could not build the .vsix"
 fi
 
-make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen"
+make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
+    "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
 export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}
 mkdir -p "$KIBITZER_ARTEFACTS"
 state=$WORKDIR/code-server
@@ -44,7 +45,7 @@ common_args=(--user-data-dir "$state/user" --extensions-dir "$state/extensions")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$code_server" "${common_args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
     --disable-update-check --disable-workspace-trust --disable-getting-started-override \
-    "$WORKDIR" >"$state/server.log" 2>&1 &
+    "$FILES_DIR" >"$state/server.log" 2>&1 &
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
 for _ in $(seq 1 120); do
@@ -56,7 +57,7 @@ curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "code-server did no
 
 echo "code-server $(node "$modules/code-server/out/node/entry.js" --version 2>/dev/null | head -1), server $KIBITZER_BIN"
 observed=$WORKDIR/observed-vscode.json
-KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$WORKDIR" \
+KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
     NODE_PATH=$modules timeout 180 node "$here/e2e.js"
 status=$?
 [ $status = 0 ] || fail "the VS Code session failed (exit $status; log $state/server.log, screenshots in $KIBITZER_ARTEFACTS)"

@@ -47,8 +47,12 @@ test('settings and commands', () => {
   assert.deepEqual(props['kibitzer.mode'].enum, ['import', 'export']);
   const commands = c.commands.map((x) => x.command).sort();
   assert.deepEqual(commands, ['kibitzer.formatAsExport', 'kibitzer.restartServer', 'kibitzer.showOutput']);
-  assert.equal(c.configurationDefaults['[pgn]']['files.encoding'], 'iso88591');
-  assert.equal(c.configurationDefaults['[pbn]']['files.encoding'], 'iso88591');
+  for (const lang of ['[pgn]', '[pbn]']) {
+    const d = c.configurationDefaults[lang];
+    assert.equal(d['files.encoding'], 'iso88591', lang);
+    assert.equal(d['files.autoGuessEncoding'], true, lang);
+    assert.deepEqual(d['files.candidateGuessEncodings'], ['utf8', 'iso88591'], lang);
+  }
 });
 
 test('every command of package.json is registered by the extension', () => {

@@ -2,14 +2,15 @@
 // reads and a record of the messages and clipboard writes it makes.
 const Module = require('module');
 
-const state = {
+const fresh = () => ({
   settings: {},
   workspaceFolders: undefined,
   errorChoice: undefined,
   errors: [],
   clipboard: undefined,
   commands: [],
-};
+});
+const state = fresh();
 
 const vscode = {
   workspace: {
@@ -51,14 +52,7 @@ Module._load = function (request, ...rest) {
 };
 
 function reset() {
-  Object.assign(state, {
-    settings: {},
-    workspaceFolders: undefined,
-    errorChoice: undefined,
-    errors: [],
-    clipboard: undefined,
-    commands: [],
-  });
+  Object.assign(state, fresh());
 }
 
 module.exports = { state, reset };

@@ -168,6 +168,8 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
             }
             _ => {
                 sink.report(&rules::INVALID_CALL, t.range, format!("`{}` is not a call", t.text));
+                // What the player meant is unknown: checking the rest would only echo this error.
+                return None;
             }
         }
         seat = seat.next();

@@ -7,11 +7,63 @@ use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{parse_deal, Game, Seat};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;
+use crate::pbn::syntax_kind::SyntaxKind;
 
 pub(super) fn check(game: &Game<'_>, text: &str, sink: &mut Sink) {
     check_layout(game, text, sink);
     check_order(game, sink);
     check_values(game, sink);
+    check_sections(game, sink);
+}
+
+/// Calls and cards in upper case, suffixes translated to NAGs, the auction starting with the
+/// dealer (PBN 3.5, 3.5.2, 3.11).
+fn check_sections(game: &Game<'_>, sink: &mut Sink) {
+    if let (Some(tag), Some(dealer)) = (game.tag("Auction"), game.value("Dealer").and_then(Seat::parse)) {
+        if Seat::parse(tag.value).is_some_and(|s| s != dealer) {
+            let d = dealer.letter().to_string();
+            sink.push(
+                Diagnostic::new(
+                    &rules::EXPORT_VALUE_FORM,
+                    tag.value_range,
+                    format!("export format starts the auction with the dealer `{d}`"),
+                )
+                .with_replacement(format!("Replace with `{d}`"), tag.value_range, d.clone()),
+            );
+        }
+    }
+    for tag in game.tags.iter().filter(|t| matches!(t.name, "Auction" | "Play")) {
+        let nag_base = if tag.name == "Auction" { 0 } else { 6 };
+        for t in tag.section_items() {
+            let canonical = match t.kind {
+                SyntaxKind::CALL => match t.text.to_ascii_uppercase().as_str() {
+                    "PASS" => "Pass".to_owned(),
+                    upper => upper.to_owned(),
+                },
+                SyntaxKind::CARD => t.text.to_ascii_uppercase().replace("10", "T"),
+                SyntaxKind::SUFFIX => {
+                    let n = ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == t.text).map_or(0, |i| i + 1);
+                    format!("${}", n + nag_base)
+                }
+                _ => continue,
+            };
+            if canonical != t.text {
+                let what = if t.kind == SyntaxKind::SUFFIX { "suffix" } else { "value" };
+                sink.push(
+                    Diagnostic::new(
+                        &rules::EXPORT_VALUE_FORM,
+                        t.range,
+                        format!("export format writes the {what} `{}` as `{canonical}`", t.text),
+                    )
+                    .with_replacement(
+                        format!("Replace with `{canonical}`"),
+                        t.range,
+                        canonical.clone(),
+                    ),
+                );
+            }
+        }
+    }
 }
 
 fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {

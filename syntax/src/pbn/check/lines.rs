@@ -6,6 +6,9 @@ use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
 
 pub(super) fn check(text: &str, sink: &mut Sink) {
+    if sink.export {
+        check_export_line_ends(text, sink);
+    }
     let mut line_start = 0;
     let mut chars_in_line = 0usize;
     let mut printing = 0usize;
@@ -55,5 +58,34 @@ fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usi
             range,
             format!("line with {printing} printing characters: export format keeps lines under 80"),
         );
+    }
+}
+
+/// Export format: CRLF line ends (reported once, at the first other one) and games separated by
+/// empty lines, not lines of spaces.
+fn check_export_line_ends(text: &str, sink: &mut Sink) {
+    let bytes = text.as_bytes();
+    let bare = (0..bytes.len()).find(|&i| {
+        (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
+            || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+    });
+    if let Some(i) = bare {
+        sink.report(
+            &rules::EXPORT_LINE_FORMAT,
+            TextRange::at(TextSize::from(i as u32), TextSize::from(1)),
+            "export format ends lines with CR LF; this line (and maybe others) does not",
+        );
+    }
+    let mut start = 0;
+    for line in text.split('\n') {
+        let content = line.strip_suffix('\r').unwrap_or(line);
+        if !content.is_empty() && content.bytes().all(|b| b == b' ' || b == b'\t') {
+            sink.report(
+                &rules::EXPORT_LINE_FORMAT,
+                TextRange::at(TextSize::from(start as u32), TextSize::from(content.len() as u32)),
+                "export format separates games with an empty line, not a line of spaces",
+            );
+        }
+        start += line.len() + 1;
     }
 }

@@ -79,11 +79,7 @@ pub(crate) struct Facts {
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     let parse = super::parse(text);
     let root = parse.syntax();
-    let export = options.mode == Mode::Export
-        || root
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .any(|t| t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT");
+    let export = options.mode == Mode::Export || has_export_line(&root);
     let mut sink = Sink { diagnostics: parse.errors().to_vec(), export };
     lines::check(text, &mut sink);
     let mut inheritance = Inheritance::default();
@@ -95,6 +91,17 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
         }
     }
     sink.diagnostics
+}
+
+/// Whether an escape line `% EXPORT` marks the file as export format. Escape lines between games
+/// are children of the root, inside a game children of the game node: no deeper walk is needed.
+fn has_export_line(root: &super::syntax_kind::SyntaxNode) -> bool {
+    let is_export =
+        |t: &super::syntax_kind::SyntaxToken| t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT";
+    root.children_with_tokens().any(|e| match e {
+        rowan::NodeOrToken::Token(t) => is_export(&t),
+        rowan::NodeOrToken::Node(n) => n.children_with_tokens().filter_map(|e| e.into_token()).any(|t| is_export(&t)),
+    })
 }
 
 fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
@@ -145,7 +152,16 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
                 );
             }
         } else if tag.name != "Note" {
-            inheritance.last.insert(tag.name.to_owned(), tag.value.to_owned());
+            // Reuse the stored string: most games repeat the same tags.
+            match inheritance.last.get_mut(tag.name) {
+                Some(v) => {
+                    v.clear();
+                    v.push_str(tag.value);
+                }
+                None => {
+                    inheritance.last.insert(tag.name.to_owned(), tag.value.to_owned());
+                }
+            }
         }
     }
 }

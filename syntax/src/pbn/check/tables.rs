@@ -24,6 +24,34 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
         check_table(tag, facts, sink);
     }
+    check_time_tables(game, sink);
+}
+
+/// AuctionTimeTable and PlayTimeTable have one row per call or card (PBN 5.4, 5.8).
+fn check_time_tables(game: &Game<'_>, sink: &mut Sink) {
+    for (table, section, items) in [
+        ("AuctionTimeTable", "Auction", [SyntaxKind::CALL, SyntaxKind::WORD]),
+        ("PlayTimeTable", "Play", [SyntaxKind::CARD, SyntaxKind::WORD]),
+    ] {
+        let (Some(tag), Some(source)) = (game.tag(table).filter(|t| t.well_formed), game.tag(section)) else {
+            continue;
+        };
+        let columns = tag.value.split(';').count();
+        let elements =
+            tag.section_items().filter(|t| matches!(t.kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)).count();
+        let rows = elements / columns.max(1);
+        let expected = source.section_items().filter(|t| items.contains(&t.kind)).count();
+        if rows != expected && !tag.value.starts_with('#') {
+            sink.report(
+                &rules::TABLE_ROW_COUNT,
+                tag.name_range,
+                format!(
+                    "{table} has {rows} rows but the {section} section has {expected} {}",
+                    if section == "Auction" { "calls" } else { "cards" }
+                ),
+            );
+        }
+    }
 }
 
 /// A column: its name without order sign and width.
@@ -76,6 +104,9 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         );
     }
     let col = |name: &str| columns.iter().position(|c| c == name);
+    if tag.name == "OptimumResultTable" {
+        check_optimum_pairs(&elements, n, col("Declarer"), col("Denomination"), sink);
+    }
     for row in elements.chunks_exact(n) {
         let cell = |i: Option<usize>| i.map(|i| row[i]);
         let text = |t: &SectionToken<'_>| t.text.trim_matches('"').trim().to_owned();
@@ -156,6 +187,30 @@ fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize
                     &name[6..]
                 ),
             ));
+        }
+    }
+}
+
+/// OptimumResultTable: each Declarer × Denomination pair at most once (a full table has 20).
+fn check_optimum_pairs(
+    elements: &[&SectionToken<'_>],
+    n: usize,
+    declarer: Option<usize>,
+    denomination: Option<usize>,
+    sink: &mut Sink,
+) {
+    let (Some(dc), Some(nc)) = (declarer, denomination) else { return };
+    let mut seen: Vec<(Seat, Denomination)> = Vec::new();
+    for row in elements.chunks_exact(n) {
+        let (Some(d), Some(den)) = (Seat::parse(row[dc].text), Denomination::parse(row[nc].text)) else { continue };
+        if seen.contains(&(d, den)) {
+            sink.report(
+                &rules::TABLE_VALUE,
+                row[dc].range.cover(row[nc].range),
+                format!("OptimumResultTable gives {} {} twice", d.letter(), den.as_str()),
+            );
+        } else {
+            seen.push((d, den));
         }
     }
 }
