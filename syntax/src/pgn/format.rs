@@ -394,8 +394,8 @@ fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<(
     }
     let parsed = san::parse(&written)?;
     let (spelled, after) = match parsed.mv {
-        // A null move has no canonical SAN: it stays as written.
-        SanMove::Null => (written.clone(), board.null_move()?),
+        // The standard has no null move; `--` is how python-chess, Scid and ChessBase write it.
+        SanMove::Null => ("--".to_owned(), board.null_move()?),
         ref mv => {
             let mv = match san::resolve(board, mv, parsed.spelling.ambiguous_b) {
                 san::Resolution::Legal(m) => m,
