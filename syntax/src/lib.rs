@@ -11,6 +11,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod epd;
 pub mod format;
+pub mod ide;
 pub mod parsing;
 pub mod pbi;
 pub mod pbn;
