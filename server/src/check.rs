@@ -85,7 +85,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut json = Vec::new();
     let mut counts = Counts::default();
     for target in &targets {
-        let options = match settings.options_for(target.settings_path()) {
+        let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
             Err(e) => return trouble(&e),
         };
@@ -93,6 +93,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Ok(s) => s,
             Err(e) => return trouble(&e),
         };
+        // PBI requires a BOM, which decoding strips from the text: the check is told.
+        options.encoding = Some(source.encoding);
         let mut text = source.text.clone();
         // With --fix, files are rewritten; standard input is only checked as fixed (`fmt` is
         // the command that writes to standard output).

@@ -138,3 +138,20 @@ fn a_config_file_turns_a_rule_off() {
     let out = kibitzer(&["check", "games/broken.pgn"], dir.path(), None);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+#[test]
+fn pbi_without_a_byte_order_mark_is_reported_and_with_one_is_not() {
+    let dir = workspace();
+    let line = "#PBI 1.2\nA. Composer:4k3/8/8/8/8/8/8/4K3:#2:::::\n";
+    std::fs::write(dir.path().join("no-bom.pbi"), line).unwrap();
+    std::fs::write(dir.path().join("bom.pbi"), format!("\u{FEFF}{line}")).unwrap();
+    let codes = |file: &str| {
+        let out = kibitzer(&["check", "--format", "json", file], dir.path(), None);
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        value.as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect::<Vec<_>>()
+    };
+    let bom_rule =
+        kibitzer_syntax::diagnostic::catalogue().into_iter().find(|r| r.name == "pbi-missing-bom").unwrap().code;
+    assert!(codes("no-bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("no-bom.pbi"));
+    assert!(!codes("bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("bom.pbi"));
+}

@@ -112,6 +112,11 @@ where
         self.tokens.get(self.pos + n).map(|t| t.kind)
     }
 
+    /// The text of the token `n` places ahead (trivia counted), `""` at the end.
+    pub fn nth_text(&self, n: usize) -> &'t str {
+        self.tokens.get(self.pos + n).map_or("", |t| &self.text[t.range])
+    }
+
     pub fn current(&self) -> Option<K> {
         self.nth(0)
     }

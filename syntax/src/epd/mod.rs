@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod fen;
+pub mod format;
 pub mod lexer;
 pub mod model;
 pub mod parser;

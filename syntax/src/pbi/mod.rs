@@ -6,6 +6,7 @@
 //! FEN through [`crate::epd::position`].
 
 pub mod check;
+pub mod format;
 pub mod lexer;
 pub mod model;
 pub mod parser;

@@ -51,7 +51,13 @@ fn check_game(game: &Game, mode: Mode, has_syntax_error: bool, out: &mut Vec<Dia
     termination(game, &info, replay.as_ref(), has_syntax_error, out);
 }
 
-fn termination(game: &Game, info: &tags::TagInfo, replay: Option<&moves::Replay>, has_syntax_error: bool, out: &mut Vec<Diagnostic>) {
+fn termination(
+    game: &Game,
+    info: &tags::TagInfo,
+    replay: Option<&moves::Replay>,
+    has_syntax_error: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(result) = game.result() else {
         if !has_syntax_error {
             let end = last_significant_end(game);

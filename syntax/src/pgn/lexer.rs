@@ -255,15 +255,18 @@ mod tests {
 
     #[test]
     fn escape_only_in_column_one() {
-        assert_eq!(kinds("% x\ne4 % y"), vec![
-            (ESCAPE, "% x"),
-            (NEWLINE, "\n"),
-            (SAN, "e4"),
-            (WHITESPACE, " "),
-            (ERROR_TOKEN, "%"),
-            (WHITESPACE, " "),
-            (SYMBOL, "y")
-        ]);
+        assert_eq!(
+            kinds("% x\ne4 % y"),
+            vec![
+                (ESCAPE, "% x"),
+                (NEWLINE, "\n"),
+                (SAN, "e4"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "%"),
+                (WHITESPACE, " "),
+                (SYMBOL, "y")
+            ]
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::lexer;
 use super::syntax_kind::{SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::text::TextRange;
+use crate::text::{TextRange, TextSize};
 use std::borrow::Cow;
 
 /// The games of a parsed file, in order.
@@ -111,7 +111,7 @@ pub fn string_value(token: &str) -> Cow<'_, str> {
 pub fn string_value_range(token: &SyntaxToken) -> TextRange {
     let r = token.text_range();
     if r.len() >= 2.into() {
-        TextRange::new(r.start() + crate::text::TextSize::from(1), r.end() - crate::text::TextSize::from(1))
+        TextRange::new(r.start() + TextSize::from(1), r.end() - TextSize::from(1))
     } else {
         r
     }
@@ -132,4 +132,53 @@ mod tests {
         assert_eq!(string_value(tags[0].1.text()), "a \"b\" \\ c");
         assert_eq!(game.result().unwrap().text(), "1-0");
     }
+}
+
+/// A token met by [`walk`]: its kind, text and place.
+#[derive(Debug, Clone, Copy)]
+pub struct Tok<'a> {
+    pub kind: SyntaxKind,
+    pub text: &'a str,
+    pub range: TextRange,
+}
+
+/// What [`walk`] reports, in document order.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// A node starts at this offset.
+    Enter(SyntaxKind, TextSize),
+    Leave(SyntaxKind),
+    Token(Tok<'a>),
+}
+
+/// Walks the tree below `node` over its green (immutable, shared) data, without creating
+/// cursor nodes: the hot path of the move replay. Iterative, so depth costs no stack.
+pub fn walk(node: &SyntaxNode, mut f: impl FnMut(Event)) {
+    let green = node.green();
+    let mut stack: Vec<(rowan::Children<'_>, SyntaxKind)> = vec![(green.children(), kind_of(green.kind()))];
+    let mut offset = node.text_range().start();
+    while let Some((children, _)) = stack.last_mut() {
+        match children.next() {
+            Some(rowan::NodeOrToken::Token(t)) => {
+                let range = TextRange::at(offset, t.text_len());
+                offset = range.end();
+                f(Event::Token(Tok { kind: kind_of(t.kind()), text: t.text(), range }));
+            }
+            Some(rowan::NodeOrToken::Node(n)) => {
+                let kind = kind_of(n.kind());
+                f(Event::Enter(kind, offset));
+                stack.push((n.children(), kind));
+            }
+            None => {
+                let (_, kind) = stack.pop().expect("stack is not empty");
+                if !stack.is_empty() {
+                    f(Event::Leave(kind));
+                }
+            }
+        }
+    }
+}
+
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    <super::syntax_kind::PGNLanguage as rowan::Language>::kind_from_raw(raw)
 }

@@ -61,21 +61,63 @@ fn comment(p: &mut P) {
     p.bump();
 }
 
+/// Tag pairs and comments between them. An empty line followed by a tag whose name this
+/// section already has starts the next game (files of tag-only games look like that).
 fn tag_section(p: &mut P) {
     p.start_node(TAG_SECTION);
+    let mut names: std::collections::HashSet<&str> = std::collections::HashSet::new();
     loop {
         match p.current() {
-            Some(L_BRACKET) => tag(p),
+            Some(L_BRACKET) => {
+                if let Some(name) = tag_name_at(p, 0) {
+                    names.insert(name);
+                }
+                tag(p);
+            }
             Some(COMMENT | LINE_COMMENT) => comment(p),
-            Some(k) if k.is_trivia() => p.bump(),
             _ => break,
         }
-        // Trivia after the last tag belongs to the movetext.
-        if !matches!(p.peek_non_trivia(), Some(L_BRACKET | COMMENT | LINE_COMMENT)) {
-            break;
+        // Does the section go on past the trivia ahead? (Each run of trivia is looked at a
+        // bounded number of times, so this stays linear.) If not, the trivia belongs to the
+        // movetext.
+        let Some(n) = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())) else { break };
+        match p.nth(n) {
+            Some(COMMENT | LINE_COMMENT) => {}
+            Some(L_BRACKET) => {
+                if blank_line_ahead(p) && tag_name_at(p, n).is_some_and(|name| names.contains(name)) {
+                    break;
+                }
+            }
+            _ => break,
         }
+        p.skip_trivia();
     }
     p.finish_node();
+}
+
+/// Whether the trivia ahead holds an empty line.
+fn blank_line_ahead(p: &P) -> bool {
+    let mut newlines = 0;
+    for i in 0.. {
+        match p.nth(i) {
+            Some(NEWLINE) => newlines += 1,
+            Some(WHITESPACE | ESCAPE) => {}
+            _ => break,
+        }
+        if newlines >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The name of the tag whose `[` is `n` tokens ahead.
+fn tag_name_at<'t>(p: &P<'t>, n: usize) -> Option<&'t str> {
+    let mut i = n + 1;
+    while p.nth(i) == Some(WHITESPACE) {
+        i += 1;
+    }
+    matches!(p.nth(i), Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN)).then(|| p.nth_text(i))
 }
 
 /// `[Name "value"]`, recovering at the `]` or at the end of the line.
@@ -174,14 +216,14 @@ fn movetext(p: &mut P) {
     let mut open: Vec<TextRange> = Vec::new();
     let mut flat = 0usize;
     let mut reported_depth = false;
-    loop {
-        let Some(kind) = p.current() else { break };
+    while let Some(kind) = p.current() {
         match kind {
             k if k.is_trivia() => p.bump(),
             L_BRACKET if at_line_start(p) => break,
             RESULT_TOKEN => {
                 close_variations(p, &mut open);
                 p.bump();
+                extra_results(p);
                 break;
             }
             NUMBER => {
@@ -241,6 +283,19 @@ fn movetext(p: &mut P) {
     p.finish_node();
 }
 
+/// More termination markers on the line of the first (`1-0 1-0`) belong to this game, as
+/// errors: a game has exactly one.
+fn extra_results(p: &mut P) {
+    while (p.at(WHITESPACE) && p.nth(1) == Some(RESULT_TOKEN)) || p.at(RESULT_TOKEN) {
+        skip_blanks(p);
+        let range = p.current_range();
+        p.start_node(ERROR);
+        p.bump();
+        p.finish_node();
+        p.error(&rules::EXTRA_RESULT, range, "a second termination marker: a game has exactly one");
+    }
+}
+
 /// Reports the variations still open where the game ends, each at its `(`.
 fn close_variations(p: &mut P, open: &mut Vec<TextRange>) {
     while let Some(range) = open.pop() {
@@ -278,6 +333,10 @@ fn garbage(p: &mut P) {
         p.error(&rules::UNEXPECTED_TOKEN, TextRange::at(start, 1.into()), "`)` closes no variation");
     } else {
         let text = &p.text()[range];
-        p.error(&rules::UNEXPECTED_TOKEN, range, format!("`{}` is not a move, move number, annotation or result", short(text)));
+        p.error(
+            &rules::UNEXPECTED_TOKEN,
+            range,
+            format!("`{}` is not a move, move number, annotation or result", short(text)),
+        );
     }
 }

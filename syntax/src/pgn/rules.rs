@@ -59,7 +59,7 @@ rules! {
     LINE_TOO_LONG = "PGN011" "line-too-long" Warning Import "PGN 4.3"
         "A line longer than 255 characters, or of 80 or more in export format"
         "Import format lines hold at most 255 characters; export format lines fewer than 80."
-        bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
+        bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
     CONTROL_CHARACTER = "PGN012" "control-character" Warning Import "PGN 4.1"
         "A control character other than a line break or tab"
         "PGN text consists of printing characters, spaces and line breaks (and tabs, in import format)."
@@ -76,7 +76,7 @@ rules! {
     TAG_VALUE_TOO_LONG = "PGN101" "tag-value-too-long" Warning Import "PGN 7"
         "A tag value longer than 255 characters"
         "A string holds at most 255 characters."
-        bad: "[Annotator \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]\n\n1. e4 *\n", good: "[Annotator \"a\"]\n\n1. e4 *\n";
+        bad: "[Annotator \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]\n\n1. e4 *\n", good: "[Annotator \"a\"]\n\n1. e4 *\n";
     DUPLICATE_TAG = "PGN102" "duplicate-tag" Error Import "PGN 8.1"
         "The same tag name appears twice in a game"
         "A tag name appears at most once in a tag section; readers disagree on which value wins."
@@ -145,11 +145,11 @@ rules! {
     AMBIGUOUS_MOVE = "PGN201" "ambiguous-move" Error Import "PGN 8.2.3.4"
         "A move that more than one piece can make"
         "When two pieces of the same kind can move to the square, SAN adds the file, the rank or both of the moving piece."
-        bad: "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 *\n", good: "1. Nf3 Nf6 2. Nc3 Nc6 3. Nfd4 *\n";
+        bad: "1. Nf3 Nf6 2. d3 d6 3. Nd2 *\n", good: "1. Nf3 Nf6 2. d3 d6 3. Nbd2 *\n";
     WRONG_PIECE = "PGN202" "wrong-piece" Error Import "PGN 8.2.3"
         "A move that names a piece which cannot go there, when another piece can"
         "The piece letter says which piece moves; the move is illegal for the piece named."
-        bad: "1. e4 e5 2. Bf3 *\n", good: "1. e4 e5 2. Nf3 *\n";
+        bad: "1. e4 e5 2. Bc3 *\n", good: "1. e4 e5 2. Nc3 *\n";
     MOVE_AFTER_GAME_END = "PGN203" "move-after-game-end" Error Import "PGN 8.2.3"
         "A move after checkmate or stalemate"
         "A game ends at checkmate or stalemate; no move can follow."
@@ -227,6 +227,10 @@ rules! {
         "A result that contradicts the final position (a mate or a stalemate)"
         "After checkmate the mating side wins; after stalemate the game is drawn."
         bad: "1. f3 e5 2. g4 Qh4# 1-0\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";
+    EXTRA_RESULT = "PGN304" "extra-result" Error Import "PGN 8.2.6"
+        "More than one termination marker after the moves"
+        "A game's movetext ends with exactly one termination marker."
+        bad: "1. e4 * *\n", good: "1. e4 *\n";
     VARIANT_NOT_REPLAYED = "PGN303" "variant-not-replayed" Information Import "PGN 9"
         "Moves of a chess variant kibitzer does not know are not replayed"
         "Games with a Variant tag other than standard chess and Chess960 are checked for syntax only."

@@ -5,7 +5,7 @@
 //! marks all parse. Whether the result is canonical is decided against the position in
 //! [`canonical`], which also gives the canonical spelling for a fix.
 
-use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 use std::fmt::Write;
 
 /// The check indicator written after a move.
@@ -133,13 +133,15 @@ pub fn parse(text: &str) -> Option<San> {
     let mut rest = body;
     let mut promotion = None;
     if let [head @ .., last] = rest {
-        if let Some((p, _)) = piece_of_letter(*last).filter(|(p, _)| !matches!(p, Piece::Pawn | Piece::King)) {
+        if let Some((p, lower)) = piece_of_letter(*last).filter(|(p, _)| !matches!(p, Piece::Pawn | Piece::King)) {
             if let [h2 @ .., b'='] = head {
                 promotion = Some(p);
                 spelling.promotion_equals = true;
+                spelling.lowercase_piece = lower;
                 rest = h2;
             } else if matches!(head.last(), Some(b'1' | b'8')) {
                 promotion = Some(p);
+                spelling.lowercase_piece = lower;
                 rest = head;
             }
         }
@@ -154,7 +156,7 @@ pub fn parse(text: &str) -> Option<San> {
             spelling.ambiguous_b = true;
         } else if let Some((p, lower)) = piece_of_letter(*c) {
             piece = Some(p);
-            spelling.lowercase_piece = lower;
+            spelling.lowercase_piece |= lower;
             prefix = tail;
         }
     }
@@ -215,6 +217,24 @@ pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
             _ => Resolution::Illegal,
         },
         SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
+            // Long algebraic without a letter (`g1f3`): the piece is whatever stands there.
+            let piece = match (piece, from_file, from_rank) {
+                (None, Some(f), Some(r)) => {
+                    let from = Square::new(f, r);
+                    board.piece_on(from).filter(|_| board.color_on(from) == Some(board.side_to_move()))
+                }
+                _ => piece,
+            };
+            if let (Some(Piece::King), Some(f), Some(_)) = (piece, from_file, from_rank) {
+                // `e1g1`: castling written as a two-square king move.
+                if (f as i8 - to.file() as i8).abs() == 2 {
+                    if let Some(m) =
+                        castling_move(board, to.file() < f).filter(|m| m.from.file() == f && board.is_legal(*m))
+                    {
+                        return Resolution::Legal(m);
+                    }
+                }
+            }
             let r = resolve_normal(board, piece.unwrap_or(Piece::Pawn), from_file, from_rank, to, promotion);
             if ambiguous_b && piece.is_none() && matches!(r, Resolution::Illegal) {
                 // `bc4`: not a b-pawn move, so perhaps a bishop written in lowercase.
@@ -236,7 +256,7 @@ fn resolve_normal(
     to: Square,
     promotion: Option<Piece>,
 ) -> Resolution {
-    let mut mask = board.colored_pieces(board.side_to_move(), piece);
+    let mut mask = board.colored_pieces(board.side_to_move(), piece) & reaching(board, piece, to);
     if let Some(f) = from_file {
         mask &= f.bitboard();
     }
@@ -271,6 +291,21 @@ fn resolve_normal(
         (1, [Some(m), _]) => Resolution::Legal(m),
         (_, [Some(a), Some(b)]) => Resolution::Ambiguous(a, b),
         _ => Resolution::Illegal,
+    }
+}
+
+/// The squares from which a `piece` could reach `to` on an otherwise legal board: a cheap
+/// filter before the legal move generation, which is then asked about those pieces only.
+fn reaching(board: &Board, piece: Piece, to: Square) -> BitBoard {
+    let occupied = board.occupied();
+    match piece {
+        Piece::Knight => cozy_chess::get_knight_moves(to),
+        Piece::Bishop => cozy_chess::get_bishop_moves(to, occupied),
+        Piece::Rook => cozy_chess::get_rook_moves(to, occupied),
+        Piece::Queen => cozy_chess::get_bishop_moves(to, occupied) | cozy_chess::get_rook_moves(to, occupied),
+        Piece::King => cozy_chess::get_king_moves(to),
+        // Pushes, double pushes, captures and en passant: leave pawns to the generator.
+        Piece::Pawn => BitBoard::FULL,
     }
 }
 
@@ -349,8 +384,12 @@ pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Bo
 /// Whether SAN needs the from-file and/or the from-rank to tell `mv` from other legal moves of
 /// the same piece type to the same square.
 fn disambiguation(board: &Board, piece: Piece, mv: Move) -> (bool, bool) {
-    let others = board.colored_pieces(board.side_to_move(), piece) & !mv.from.bitboard();
-    let mut rivals = cozy_chess::BitBoard::EMPTY;
+    let others =
+        board.colored_pieces(board.side_to_move(), piece) & reaching(board, piece, mv.to) & !mv.from.bitboard();
+    if others.is_empty() {
+        return (false, false);
+    }
+    let mut rivals = BitBoard::EMPTY;
     board.generate_moves_for(others, |moves| {
         if moves.to.has(mv.to) {
             rivals |= moves.from.bitboard();

@@ -14,7 +14,8 @@ pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
     let bytes = text.as_bytes();
     let mut line_start = 0usize;
     while line_start <= bytes.len() {
-        let len = bytes[line_start..].iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(bytes.len() - line_start);
+        let len =
+            bytes[line_start..].iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(bytes.len() - line_start);
         let line = &text[line_start..line_start + len];
         check_line(line, line_start, limit, mode, out);
         let mut next = line_start + len;
@@ -56,7 +57,11 @@ fn check_line(line: &str, start: usize, limit: usize, mode: Mode, out: &mut Vec<
                 Diagnostic::new(
                     &rules::TAB_CHARACTER,
                     first,
-                    if n == 1 { "tab character in export format".to_owned() } else { format!("{n} tab characters on this line in export format") },
+                    if n == 1 {
+                        "tab character in export format".to_owned()
+                    } else {
+                        format!("{n} tab characters on this line in export format")
+                    },
                 )
                 .with_fix("Replace tabs with spaces", tabs, Applicability::Safe),
             );

@@ -8,13 +8,12 @@
 use super::export_severity;
 use crate::config::Mode;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
-use crate::pgn::model::Game;
+use crate::pgn::model::{self, Event, Game, Tok};
 use crate::pgn::rules;
 use crate::pgn::san::{self, CheckMark, Resolution, San, SanMove};
-use crate::pgn::syntax_kind::{SyntaxKind, SyntaxToken};
+use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Piece};
-use rowan::WalkEvent;
 use std::fmt::Write;
 
 /// How the main line ended, when it ended in a position with no legal move.
@@ -37,8 +36,6 @@ struct PendingNumber {
     number: u32,
     number_range: TextRange,
     dots: usize,
-    /// Where the indication starts (for deleting it).
-    start: TextSize,
 }
 
 struct Line {
@@ -65,76 +62,71 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
     let Some(movetext) = game.movetext() else { return replay };
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
-    for event in movetext.preorder_with_tokens() {
-        match event {
-            WalkEvent::Enter(rowan::NodeOrToken::Node(node)) if node.kind() == SyntaxKind::VARIATION => {
-                let parent = stack.last().expect("the main line is never popped");
-                let line = match &parent.before {
-                    Some(before) => Line::new(before.clone()),
-                    None => {
-                        if !parent.dead {
-                            let open = node.first_token().map_or(node.text_range(), |t| t.text_range());
-                            out.push(Diagnostic::new(
-                                &rules::VARIATION_WITHOUT_MOVE,
-                                open,
-                                "variation comes before any move it could replace",
-                            ));
-                        }
-                        Line { dead: true, ..Line::new(parent.board.clone()) }
+    model::walk(&movetext, |event| match event {
+        Event::Enter(SyntaxKind::VARIATION, at) => {
+            let parent = stack.last().expect("the main line is never popped");
+            let line = match &parent.before {
+                Some(before) => Line::new(before.clone()),
+                None => {
+                    if !parent.dead {
+                        out.push(Diagnostic::new(
+                            &rules::VARIATION_WITHOUT_MOVE,
+                            TextRange::at(at, 1.into()),
+                            "variation comes before any move it could replace",
+                        ));
                     }
-                };
-                stack.push(line);
-                expect_open_paren = true;
-            }
-            WalkEvent::Leave(rowan::NodeOrToken::Node(node)) if node.kind() == SyntaxKind::VARIATION => {
-                if stack.len() > 1 {
-                    stack.pop();
+                    Line { dead: true, ..Line::new(parent.board.clone()) }
                 }
-                if let Some(line) = stack.last_mut() {
-                    line.interrupted = true;
-                }
-            }
-            WalkEvent::Enter(rowan::NodeOrToken::Token(token)) => {
-                let depth = stack.len() - 1;
-                let line = stack.last_mut().expect("the main line is never popped");
-                match token.kind() {
-                    SyntaxKind::SAN => {
-                        if depth == 0 {
-                            replay.main_plies += 1;
-                        }
-                        play(line, &token, mode, out);
-                    }
-                    SyntaxKind::NUMBER => {
-                        let start = token.text_range().start();
-                        line.pending = Some(PendingNumber {
-                            number: token.text().parse().unwrap_or(u32::MAX),
-                            number_range: token.text_range(),
-                            dots: 0,
-                            start,
-                        });
-                    }
-                    SyntaxKind::DOTS => match &mut line.pending {
-                        Some(p) if p.number_range.end() == token.text_range().start() => p.dots = token.text().len(),
-                        _ => {}
-                    },
-                    SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
-                    SyntaxKind::NAG => nag(&token, out),
-                    SyntaxKind::SUFFIX => suffix(&token, mode, out),
-                    SyntaxKind::L_PAREN => {
-                        if expect_open_paren {
-                            expect_open_paren = false;
-                        } else {
-                            // A parenthesis beyond the depth cap (already reported): stop here.
-                            line.dead = true;
-                            line.before = None;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            _ => {}
+            };
+            stack.push(line);
+            expect_open_paren = true;
         }
-    }
+        Event::Leave(SyntaxKind::VARIATION) => {
+            if stack.len() > 1 {
+                stack.pop();
+            }
+            if let Some(line) = stack.last_mut() {
+                line.interrupted = true;
+            }
+        }
+        Event::Token(token) => {
+            let depth = stack.len() - 1;
+            let line = stack.last_mut().expect("the main line is never popped");
+            match token.kind {
+                SyntaxKind::SAN => {
+                    if depth == 0 {
+                        replay.main_plies += 1;
+                    }
+                    play(line, token, mode, out);
+                }
+                SyntaxKind::NUMBER => {
+                    line.pending = Some(PendingNumber {
+                        number: token.text.parse().unwrap_or(u32::MAX),
+                        number_range: token.range,
+                        dots: 0,
+                    });
+                }
+                SyntaxKind::DOTS => match &mut line.pending {
+                    Some(p) if p.number_range.end() == token.range.start() => p.dots = token.text.len(),
+                    _ => {}
+                },
+                SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
+                SyntaxKind::NAG => nag(token, out),
+                SyntaxKind::SUFFIX => suffix(token, mode, out),
+                SyntaxKind::L_PAREN => {
+                    if expect_open_paren {
+                        expect_open_paren = false;
+                    } else {
+                        // A parenthesis beyond the depth cap (already reported): stop here.
+                        line.dead = true;
+                        line.before = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    });
     let main = &stack[0];
     if !main.dead && !main.first {
         replay.ending = ending(&main.board);
@@ -159,14 +151,14 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
     let pending = line.pending.take();
     if line.dead {
         line.before = None;
         return;
     }
-    let text = token.text();
-    let range = token.text_range();
+    let text = token.text;
+    let range = token.range;
     let Some(written) = san::parse(text) else { return };
     move_number(line, pending, range, mode, out);
     line.first = false;
@@ -182,7 +174,11 @@ fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnost
             }
             None => fail(
                 line,
-                Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move()))),
+                Diagnostic::new(
+                    &rules::ILLEGAL_MOVE,
+                    range,
+                    format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
+                ),
                 out,
             ),
         }
@@ -208,8 +204,16 @@ fn play(line: &mut Line, token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnost
             let mut after = line.board.clone();
             after.play_unchecked(mv);
             let fixed = san::canonical(&line.board, mv, &after);
-            let d = Diagnostic::new(&rules::MISSING_PROMOTION, range, format!("`{text}` reaches the last rank but names no promotion piece"))
-                .with_fix(format!("Promote to a queen: `{fixed}`"), vec![TextEdit::replace(range, fixed)], Applicability::Unsafe);
+            let d = Diagnostic::new(
+                &rules::MISSING_PROMOTION,
+                range,
+                format!("`{text}` reaches the last rank but names no promotion piece"),
+            )
+            .with_fix(
+                format!("Promote to a queen: `{fixed}`"),
+                vec![TextEdit::replace(range, fixed)],
+                Applicability::Unsafe,
+            );
             fail(line, d, out);
         }
         Resolution::Illegal => {
@@ -233,7 +237,11 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
     let side = color_name(board.side_to_move());
     if !board.generate_moves(|_| true) {
         let why = if board.checkers().is_empty() { "stalemate" } else { "checkmate" };
-        return Diagnostic::new(&rules::MOVE_AFTER_GAME_END, range, format!("`{text}` is played after {why}: the game is over"));
+        return Diagnostic::new(
+            &rules::MOVE_AFTER_GAME_END,
+            range,
+            format!("`{text}` is played after {why}: the game is over"),
+        );
     }
     match written.mv {
         SanMove::Castle { long } => {
@@ -252,9 +260,16 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             // Would another piece make this move? Then the letter is what is wrong.
             let others: Vec<(Piece, cozy_chess::Move)> = Piece::ALL
                 .iter()
-                .filter(|&&p| p != named)
+                // A pawn is never "the piece meant" by a piece letter.
+                .filter(|&&p| p != named && p != Piece::Pawn)
                 .filter_map(|&p| {
-                    let mv = SanMove::Normal { piece: Some(p), from_file, from_rank, to, promotion: promotion.filter(|_| p == Piece::Pawn) };
+                    let mv = SanMove::Normal {
+                        piece: Some(p),
+                        from_file,
+                        from_rank,
+                        to,
+                        promotion: promotion.filter(|_| p == Piece::Pawn),
+                    };
                     match san::resolve(board, &mv, false) {
                         Resolution::Legal(m) => Some((p, m)),
                         _ => None,
@@ -268,9 +283,17 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
                 return Diagnostic::new(
                     &rules::WRONG_PIECE,
                     range,
-                    format!("`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`", san::piece_name(named), san::piece_name(p)),
+                    format!(
+                        "`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`",
+                        san::piece_name(named),
+                        san::piece_name(p)
+                    ),
                 )
-                .with_fix(format!("Replace with `{fixed}`"), vec![TextEdit::replace(range, fixed)], Applicability::Unsafe);
+                .with_fix(
+                    format!("Replace with `{fixed}`"),
+                    vec![TextEdit::replace(range, fixed)],
+                    Applicability::Unsafe,
+                );
             }
             let has_piece = !(board.colored_pieces(board.side_to_move(), named)).is_empty();
             let reason = if !has_piece {
@@ -313,7 +336,16 @@ impl SanBuf {
 /// Compares the written move with its canonical SAN; on a difference, one warning naming what
 /// differs, under the code of the first difference, with a fix to the canonical form.
 #[allow(clippy::too_many_arguments)]
-fn spelling(board: &Board, mv: cozy_chess::Move, after: &Board, written: &San, text: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn spelling(
+    board: &Board,
+    mv: cozy_chess::Move,
+    after: &Board,
+    written: &San,
+    text: &str,
+    range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
     let mut buf = SanBuf { bytes: [0; 16], len: 0 };
     san::write_canonical(&mut buf, board, mv, after);
     let canonical = buf.as_str();
@@ -339,8 +371,11 @@ fn spelling(board: &Board, mv: cozy_chess::Move, after: &Board, written: &San, t
                 reasons.push((&rules::PAWN_LETTER, "pawn moves have no piece letter"));
             }
             let canon_origin = canonical_origin(canonical, moved);
-            let written_origin = (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
-            if sp.hyphen {
+            let written_origin =
+                (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
+            if piece.is_none() && moved != Piece::Pawn && !sp.ambiguous_b {
+                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
+            } else if sp.hyphen {
                 reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
             } else if written_origin != canon_origin {
                 reasons.push((
@@ -394,12 +429,19 @@ fn canonical_origin(canonical: &str, moved: Piece) -> (bool, bool) {
         return (b.get(1) == Some(&b'x'), false);
     }
     // After the piece letter: up to two origin characters before an optional `x` and the square.
-    let body: Vec<u8> = b[1..].iter().copied().take_while(|c| *c != b'+' && *c != b'#').filter(|c| *c != b'x').collect();
+    let body: Vec<u8> =
+        b[1..].iter().copied().take_while(|c| *c != b'+' && *c != b'#').filter(|c| *c != b'x').collect();
     let origin = &body[..body.len().saturating_sub(2)];
     (origin.iter().any(|c| (b'a'..=b'h').contains(c)), origin.iter().any(|c| (b'1'..=b'8').contains(c)))
 }
 
-fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
+fn move_number(
+    line: &mut Line,
+    pending: Option<PendingNumber>,
+    san_range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
     let expected = u32::from(line.board.fullmove_number());
     let white = line.board.side_to_move() == Color::White;
     if let Some(p) = pending {
@@ -410,7 +452,11 @@ fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextR
                     p.number_range,
                     format!("move number `{}` should be `{expected}`", p.number),
                 )
-                .with_replacement(format!("Replace with `{expected}`"), p.number_range, expected.to_string()),
+                .with_replacement(
+                    format!("Replace with `{expected}`"),
+                    p.number_range,
+                    expected.to_string(),
+                ),
             );
         }
     }
@@ -428,42 +474,54 @@ fn move_number(line: &mut Line, pending: Option<PendingNumber>, san_range: TextR
                 san_range,
                 format!("export format wants the move number `{want}` before this move"),
             )
-            .with_fix(format!("Insert `{want}`"), vec![TextEdit::insert(san_range.start(), format!("{want} "))], Applicability::Safe),
+            .with_fix(
+                format!("Insert `{want}`"),
+                vec![TextEdit::insert(san_range.start(), format!("{want} "))],
+                Applicability::Safe,
+            ),
         ),
         Some(p) if !needed => out.push(
             Diagnostic::new(
                 &rules::EXPORT_MOVE_NUMBER,
-                TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32)),
+                TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32)),
                 "export format has no move number before Black's move here",
             )
-            .with_fix("Remove the move number", vec![TextEdit::delete(TextRange::new(p.start, san_range.start()))], Applicability::Safe),
+            .with_fix(
+                "Remove the move number",
+                vec![TextEdit::delete(TextRange::new(p.number_range.start(), san_range.start()))],
+                Applicability::Safe,
+            ),
         ),
         Some(p) if p.dots != wanted_dots && p.number == expected => {
-            let r = TextRange::new(p.start, p.number_range.end() + TextSize::from(p.dots as u32));
+            let r = TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32));
             out.push(
-                Diagnostic::new(&rules::EXPORT_MOVE_NUMBER, r, format!("export format writes this move number as `{want}`"))
-                    .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
+                Diagnostic::new(
+                    &rules::EXPORT_MOVE_NUMBER,
+                    r,
+                    format!("export format writes this move number as `{want}`"),
+                )
+                .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
             );
         }
         _ => {}
     }
 }
 
-fn nag(token: &SyntaxToken, out: &mut Vec<Diagnostic>) {
-    let digits = &token.text()[1..];
+fn nag(token: Tok, out: &mut Vec<Diagnostic>) {
+    let digits = &token.text[1..];
     let ok = !digits.is_empty() && digits.len() <= 3 && digits.parse::<u32>().is_ok_and(|n| n <= 255);
     if !ok {
         let message = if digits.is_empty() {
             "`$` without a number: NAGs are `$0` to `$255`".to_owned()
         } else {
-            format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text())
+            format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text)
         };
-        out.push(Diagnostic::new(&rules::NAG_RANGE, token.text_range(), message));
+        out.push(Diagnostic::new(&rules::NAG_RANGE, token.range, message));
     }
 }
 
-fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
-    let text = token.text();
+fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let text = token.text;
     let nag = match text {
         "!" => 1,
         "?" => 2,
@@ -474,7 +532,7 @@ fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
         _ => {
             out.push(Diagnostic::new(
                 &rules::UNKNOWN_SUFFIX,
-                token.text_range(),
+                token.range,
                 format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
             ));
             return;
@@ -482,8 +540,52 @@ fn suffix(token: &SyntaxToken, mode: Mode, out: &mut Vec<Diagnostic>) {
     };
     if mode == Mode::Export {
         out.push(
-            Diagnostic::new(&rules::SUFFIX_IN_EXPORT, token.text_range(), format!("export format writes `{text}` as the NAG `${nag}`"))
-                .with_replacement(format!("Replace with `${nag}`"), token.text_range(), format!(" ${nag}")),
+            Diagnostic::new(
+                &rules::SUFFIX_IN_EXPORT,
+                token.range,
+                format!("export format writes `{text}` as the NAG `${nag}`"),
+            )
+            .with_replacement(format!("Replace with `${nag}`"), token.range, format!(" ${nag}")),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{CheckOptions, Mode};
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        crate::pgn::check(text, &CheckOptions { mode: Mode::Import, ..Default::default() })
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn canonical_moves_raise_nothing() {
+        assert_eq!(
+            codes(
+                "1. e4 a6 2. e5 d5 3. exd6 e6 4. dxc7 Nc6 5. cxd8=Q+ Kxd8 6. Qf3!? Nf6 7. Bc4 Be7 8. Nh3 h5 9. O-O *"
+            ),
+            Vec::<&str>::new()
+        );
+        assert_eq!(codes("1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6?? 4.Qxf7#! 1-0"), Vec::<&str>::new());
+        assert_eq!(codes("1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 *"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn readable_variants_are_warnings_with_the_right_code() {
+        assert_eq!(codes("1. e4 a6 2. e5 d5 3. e5d6 *"), ["PGN214"]);
+        assert_eq!(codes("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=q *"), ["PGN215"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. o-o *"), ["PGN210"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *"), ["PGN214"]);
+    }
+
+    #[test]
+    fn an_illegal_move_stops_only_its_own_line() {
+        // The illegal `Ke3` is reported once; the rest of its line is silent, the variation
+        // after it is replayed from the position before it, and the next game still checked.
+        let text = "1. e4 e5 2. Ke3 (2. Ke2 Ke7 3. Kd3) 2... Nf6 3. Qxf7 *\n\n1. d4 d5 2. Kb5 *";
+        assert_eq!(codes(text), ["PGN200", "PGN200"]);
     }
 }

@@ -9,6 +9,7 @@ use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 use cozy_chess::Board;
+use std::collections::HashMap;
 
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -39,6 +40,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
     let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
     // (name, name range, value range) of every complete tag, in order.
     let mut seen: Vec<(String, TextRange, TextRange)> = Vec::new();
+    let mut first_seen: HashMap<String, TextRange> = HashMap::new();
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
     let mut variant: Option<(String, TextRange)> = None;
@@ -58,9 +60,14 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
         }
         let chars = value.chars().count();
         if chars > 255 {
-            warn(out, &rules::TAG_VALUE_TOO_LONG, vrange, format!("tag value has {chars} characters; at most 255 are allowed"));
+            warn(
+                out,
+                &rules::TAG_VALUE_TOO_LONG,
+                vrange,
+                format!("tag value has {chars} characters; at most 255 are allowed"),
+            );
         }
-        if let Some((_, first, _)) = seen.iter().find(|(n, _, _)| n == name) {
+        if let Some(first) = first_seen.get(name) {
             out.push(
                 Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
@@ -76,15 +83,21 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
                 if let Ok(n) = value.parse::<u32>() {
                     info.plycount = Some(PlyCount { value: n, range: vrange });
                 } else {
-                    warn(out, &rules::PLYCOUNT_MISMATCH, vrange, format!("PlyCount `{value}` is not a number of plies"));
+                    warn(
+                        out,
+                        &rules::PLYCOUNT_MISMATCH,
+                        vrange,
+                        format!("PlyCount `{value}` is not a number of plies"),
+                    );
                 }
             }
             _ => {}
         }
+        first_seen.entry(name.to_owned()).or_insert(name_range);
         seen.push((name.to_owned(), name_range, vrange));
     }
     if mode == Mode::Export {
-        export_rules(game, &seen, out);
+        export_rules(game, &seen, &first_seen, out);
     }
     let chess960 = match &variant {
         None => false,
@@ -127,8 +140,15 @@ fn variant_kind(value: &str) -> Option<bool> {
 
 fn parse_fen(fen: &str, chess960: bool) -> Result<Board, String> {
     let fen = fen.trim();
-    let attempt = |f: &str| {
-        Board::from_fen(f, false).or_else(|e| if chess960 { Board::from_fen(f, true) } else { Err(e) })
+    let attempt = |f: &str| match Board::from_fen(f, false) {
+        Ok(b) => Ok(b),
+        // X-FEN `KQkq` with rooks off the corners (Chess960, with or without a Variant tag),
+        // or Shredder-FEN file letters.
+        Err(e) => match xfen_to_shredder(f) {
+            Some(shredder) => Board::from_fen(&shredder, true).map_err(|_| e),
+            None if chess960 => Board::from_fen(f, true).map_err(|_| e),
+            None => Err(e),
+        },
     };
     match attempt(fen) {
         Ok(b) => Ok(b),
@@ -138,6 +158,49 @@ fn parse_fen(fen: &str, chess960: bool) -> Result<Board, String> {
         }
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Rewrites X-FEN castling letters `KQkq` as Shredder-FEN files (the outermost rook on that
+/// side of the king), so that Chess960 positions written in X-FEN can be read.
+fn xfen_to_shredder(fen: &str) -> Option<String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let castling = *fields.get(2)?;
+    if castling == "-" || !castling.bytes().all(|c| b"KQkq".contains(&c)) {
+        return None;
+    }
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 8 {
+        return None;
+    }
+    let expand = |rank: &str| -> Vec<u8> {
+        let mut out = Vec::with_capacity(8);
+        for c in rank.bytes() {
+            if c.is_ascii_digit() {
+                out.extend(std::iter::repeat_n(b'.', (c - b'0') as usize));
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let white = expand(ranks[7]);
+    let black = expand(ranks[0]);
+    let mut out = String::new();
+    for c in castling.bytes() {
+        let (rank, king, rook, upper) =
+            if c.is_ascii_uppercase() { (&white, b'K', b'R', true) } else { (&black, b'k', b'r', false) };
+        let k = rank.iter().position(|&x| x == king)?;
+        let file = if c.eq_ignore_ascii_case(&b'K') {
+            (k + 1..rank.len()).rev().find(|&i| rank[i] == rook)?
+        } else {
+            (0..k).find(|&i| rank[i] == rook)?
+        };
+        let letter = b'a' + file as u8;
+        out.push(char::from(if upper { letter.to_ascii_uppercase() } else { letter }));
+    }
+    let mut rebuilt: Vec<&str> = fields.clone();
+    rebuilt[2] = &out;
+    Some(rebuilt.join(" "))
 }
 
 fn setup_rules(setup: Option<&(String, TextRange)>, fen: Option<&(String, TextRange)>, out: &mut Vec<Diagnostic>) {
@@ -159,7 +222,8 @@ fn setup_rules(setup: Option<&(String, TextRange)>, fen: Option<&(String, TextRa
 }
 
 fn valid_tag_name(name: &str) -> bool {
-    name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic()) && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 fn check_value(name: &str, value: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
@@ -269,7 +333,8 @@ fn valid_eco(value: &str) -> bool {
     if value == "?" || value.is_empty() {
         return true;
     }
-    let code = |c: &[u8]| c.len() == 3 && (b'A'..=b'E').contains(&c[0]) && c[1].is_ascii_digit() && c[2].is_ascii_digit();
+    let code =
+        |c: &[u8]| c.len() == 3 && (b'A'..=b'E').contains(&c[0]) && c[1].is_ascii_digit() && c[2].is_ascii_digit();
     match b.len() {
         3 => code(b),
         6 => code(&b[..3]) && b[3] == b'/' && b[4].is_ascii_digit() && b[5].is_ascii_digit(),
@@ -279,12 +344,17 @@ fn valid_eco(value: &str) -> bool {
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
-fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
+fn export_rules(
+    game: &Game,
+    seen: &[(String, TextRange, TextRange)],
+    first_seen: &HashMap<String, TextRange>,
+    out: &mut Vec<Diagnostic>,
+) {
     let anchor = game
         .tag_section()
         .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.text_range().start()));
     for name in SEVEN_TAG_ROSTER {
-        if !seen.iter().any(|(n, _, _)| n == name) {
+        if !first_seen.contains_key(name) {
             warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
         }
     }
@@ -294,12 +364,14 @@ fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut 
         let (ra, rb) = (rank(&a.0), rank(&b.0));
         let in_order = ra < rb || (ra == rb && ra == SEVEN_TAG_ROSTER.len() && a.0 <= b.0);
         if !in_order {
+            // One report per game: after the first misplaced tag the rest follows from it.
             warn(
                 out,
                 &rules::TAG_ORDER,
                 b.1,
                 format!("tag `{}` comes after `{}`; export order is the Seven Tag Roster, then the other tags in ASCII order", b.0, a.0),
             );
+            break;
         }
     }
     if let Some(section) = game.tag_section() {
