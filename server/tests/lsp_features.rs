@@ -103,17 +103,39 @@ fn note_references_lead_to_their_note_and_back() {
     assert!(c.shutdown().success());
 }
 
-#[test]
-fn formatting_and_code_actions_answer_without_losing_text() {
-    let mut c = started();
-    let edits = c.call(
-        "textDocument/formatting",
-        json!({"textDocument": {"uri": PGN_URI}, "options": {"tabSize": 8, "insertSpaces": false}}),
+/// Applies LSP text edits (non-overlapping) by sending them as one didChange, last first so that
+/// the positions of the others stay valid.
+fn apply(c: &mut LspClient, uri: &str, version: i64, edits: &Value) {
+    let mut edits = edits.as_array().unwrap().clone();
+    edits.sort_by_key(|e| (e["range"]["start"]["line"].as_u64(), e["range"]["start"]["character"].as_u64()));
+    let changes: Vec<Value> = edits.iter().rev().map(|e| json!({"range": e["range"], "text": e["newText"]})).collect();
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
     );
-    // Until the formatter is merged there is nothing to format; then the edits must apply.
-    if let Some(edits) = edits.as_array() {
-        assert!(edits.iter().all(|e| e["range"].is_object() && e["newText"].is_string()));
-    }
+}
+
+#[test]
+fn formatting_gives_the_export_format_as_minimal_edits_and_is_idempotent() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/fmt.pgn";
+    c.open(uri, "pgn", 1, "[Event \"x\"]\n[Result \"*\"]\n\n1.e4   e5 2.Nf3 *\n");
+    let options = json!({"tabSize": 8, "insertSpaces": false});
+    let edits = c.call("textDocument/formatting", json!({"textDocument": {"uri": uri}, "options": options}));
+    assert!(!edits.as_array().unwrap().is_empty(), "{edits}");
+    apply(&mut c, uri, 2, &edits);
+    c.diagnostics(uri, 2);
+    let again = c.call("textDocument/formatting", json!({"textDocument": {"uri": uri}, "options": options}));
+    assert_eq!(again, json!([]), "formatting twice changes nothing");
+    let hover = c.call("textDocument/hover", LspClient::position_params(uri, 4, 4));
+    assert!(hover.is_null() || hover["contents"].is_object());
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn code_actions_and_selection_ranges_answer() {
+    let mut c = started();
     let actions = c.call(
         "textDocument/codeAction",
         json!({"textDocument": {"uri": PGN_URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 12, "character": 0}}, "context": {"diagnostics": []}}),

@@ -171,11 +171,7 @@ pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -
 pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     let pos = s.positions();
     let text = s.rope.to_string();
-    let wanted = range.map(|r| pos.text_range(r));
-    let edits: Vec<KEdit> = super::formatting::edits(s.lang, &text)?
-        .into_iter()
-        .filter(|e| wanted.is_none_or(|w| w.intersect(e.range).is_some() || w.contains_range(e.range)))
-        .collect();
+    let edits = super::formatting::edits(s.lang, &text, range.map(|r| pos.text_range(r)));
     Some(convert::edits(&edits, &pos))
 }
 

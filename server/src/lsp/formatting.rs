@@ -1,15 +1,21 @@
-//! Document formatting through the formatter of `kibitzer fmt`.
-//!
-//! The shared formatter (`kibitzer_syntax::format`) is being written; until it is merged this
-//! module offers no edits (`None`: the client is told there is nothing to format), and the
-//! server advertises formatting so that editors are configured once.
+//! Document and range formatting with the formatter of `kibitzer fmt`
+//! (`kibitzer_syntax::format`), answered as minimal text edits. Units with syntax errors are left
+//! as written by the engine, so formatting never loses text.
 
 use kibitzer_syntax::diagnostic::TextEdit;
-use kibitzer_syntax::Lang;
+use kibitzer_syntax::format::{format, format_range, minimal_edits, FormatOptions};
+use kibitzer_syntax::{Lang, TextRange};
 
-/// Minimal edits turning `text` into its formatted form; `None` when there is no formatter for
-/// `lang` or nothing changes.
-pub fn edits(lang: Lang, text: &str) -> Option<Vec<TextEdit>> {
-    let _ = (lang, text);
-    None
+/// Minimal edits turning `text` into its formatted form (only the units `range` touches, when
+/// given); empty when it is formatted already.
+pub fn edits(lang: Lang, text: &str, range: Option<TextRange>) -> Vec<TextEdit> {
+    let options = FormatOptions::default();
+    let formatted = match range {
+        None => format(lang, text, &options),
+        Some(r) => format_range(lang, text, r, &options),
+    };
+    if formatted.text == text {
+        return Vec::new();
+    }
+    minimal_edits(text, &formatted.text)
 }

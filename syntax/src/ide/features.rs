@@ -38,6 +38,12 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
             let pair = pairs.iter().find(|p| p.range.contains_range(tok.range))?;
             let name = &text[pair.name];
             let value = &text[pair.value?];
+            if lang == Lang::Pbn && name == "Contract" {
+                let tag = |n: &str| pairs.iter().find(|p| &text[p.name] == n).and_then(|p| p.value).map(|v| &text[v]);
+                if let Some(md) = contract_markdown(value, tag("Declarer"), tag("Vulnerable")) {
+                    return info(md);
+                }
+            }
             tag_value_markdown(lang, name, value).and_then(info)
         }
         Kind::Nag => {
@@ -57,6 +63,41 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
         }
         _ => None,
     }
+}
+
+/// Hover for a PBN contract: the duplicate score (Law 77) for every number of tricks declarer
+/// may take, at the vulnerability of the game's Declarer and Vulnerable tags.
+fn contract_markdown(value: &str, declarer: Option<&str>, vulnerable: Option<&str>) -> Option<String> {
+    use crate::pbn::model::{Contract, Seat};
+    use crate::pbn::score::{duplicate_score, Vulnerability};
+    let contract = Contract::parse(value)?;
+    let seat = declarer.and_then(|d| Seat::parse(d.trim_start_matches('^')));
+    let vul = vulnerable.and_then(Vulnerability::parse);
+    let (is_vul, said) = match (seat, vul) {
+        (Some(seat), Some(v)) => {
+            let is_vul = v.is_vulnerable(seat);
+            (
+                is_vul,
+                format!(
+                    "declarer {value} by {}, {}",
+                    declarer.unwrap_or(""),
+                    if is_vul { "vulnerable" } else { "not vulnerable" }
+                ),
+            )
+        }
+        _ => (false, "vulnerability unknown: scores shown not vulnerable".to_owned()),
+    };
+    let needed = contract.level + 6;
+    let mut md = format!("**Contract {value}** — {said} *(PBN 3.4.14; scores by Law 77)*\n\n| tricks | result | score |\n|---|---|---|\n");
+    for tricks in (needed.saturating_sub(4)..=13).rev() {
+        let result = match tricks.cmp(&needed) {
+            std::cmp::Ordering::Less => format!("down {}", needed - tricks),
+            std::cmp::Ordering::Equal => "made".to_owned(),
+            std::cmp::Ordering::Greater => format!("+{}", tricks - needed),
+        };
+        md.push_str(&format!("| {tricks} | {result} | {} |\n", duplicate_score(contract, is_vul, tricks)));
+    }
+    Some(md)
 }
 
 fn lang_name(lang: Lang) -> &'static str {
@@ -617,6 +658,10 @@ mod tests {
         let note = hover(Lang::Pbn, PBN, at(PBN, "=1=")).unwrap();
         assert_eq!(note.markdown, "**Note =1=**: five spades");
         assert!(hover(Lang::Pbn, PBN, at(PBN, "Contract")).unwrap().markdown.contains("PBN 3.4.14"));
+        // 4S by N, not vulnerable (no Vulnerable tag: shown not vulnerable): 420 made, +1 450.
+        let contract = hover(Lang::Pbn, PBN, at(PBN, "4S\"")).unwrap().markdown;
+        assert!(contract.contains("| 10 | made | 420 |") && contract.contains("| 11 | +1 | 450 |"), "{contract}");
+        assert!(contract.contains("| 9 | down 1 | -50 |"), "{contract}");
     }
 
     #[test]
