@@ -53,9 +53,10 @@ fn epd_meaning(unit: &str) -> Vec<String> {
 }
 
 /// A PGN game: its tags (but the roster's placeholders the formatter adds), and in order each
-/// move as the piece, target square and promotion it names, NAGs (suffixes as NAGs), comments'
+/// move as the target square and promotion it names, NAGs (suffixes as NAGs), comments'
 /// words, variation brackets, the termination marker.
 fn pgn_meaning(unit: &str) -> Vec<String> {
+    use cozy_chess::{File, Piece, Rank};
     use kibitzer_syntax::pgn::san::{self, SanMove};
     use kibitzer_syntax::pgn::syntax_kind::SyntaxKind as K;
     let root = kibitzer_syntax::pgn::parse(unit).syntax();
@@ -75,7 +76,17 @@ fn pgn_meaning(unit: &str) -> Vec<String> {
             let text = token.text();
             match token.kind() {
                 K::SAN => sequence.push(match san::parse(text).map(|s| s.mv) {
-                    Some(SanMove::Normal { piece, to, promotion, .. }) => format!("{piece:?} {to} {promotion:?}"),
+                    // The piece is not compared: long algebraic (`g1f3`) may omit its letter;
+                    // and `e1g1` is castling when it is the king (taken as such here).
+                    Some(SanMove::Normal { piece, from_file, from_rank, to, promotion: None })
+                        if matches!(piece, None | Some(Piece::King))
+                            && from_file == Some(File::E)
+                            && from_rank.is_some_and(|r| r == to.rank() && matches!(r, Rank::First | Rank::Eighth))
+                            && matches!(to.file(), File::G | File::C) =>
+                    {
+                        format!("castle long={}", to.file() == File::C)
+                    }
+                    Some(SanMove::Normal { to, promotion, .. }) => format!("{to} {promotion:?}"),
                     Some(SanMove::Castle { long }) => format!("castle long={long}"),
                     Some(SanMove::Null) => "null".to_owned(),
                     None => text.to_owned(),
