@@ -1,11 +1,198 @@
-//! `kibitzer check` (not yet built: see its issue).
+//! `kibitzer check`: the linter. Reads every file, runs the shared engine
+//! (`kibitzer_syntax::check`), prints the diagnostics and, with `--fix`, applies the safe fixes.
 
+use crate::inputs::{collect_targets, write_atomically, Origin, Settings, Target};
+use crate::report::{locate, write_github, write_text, OutputFormat};
+use kibitzer_syntax::diagnostic::{apply_edits, Applicability, TextEdit};
+use kibitzer_syntax::text::LineIndex;
+use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, Mode, Severity};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-pub struct CheckArgs {}
+pub struct CheckArgs {
+    /// Files or directories to check (directories are walked for .pgn .pbn .pbi .epd .fen); `-`
+    /// reads standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// `import` checks what people write leniently; `export` also applies the export-format rules
+    /// (PGN 3.2, PBN 2.3). Default: the `mode` of kibitzer.toml, else import. A PBN file with a
+    /// `% EXPORT` line is always checked in export mode.
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// How to print diagnostics.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// The format of the input, overriding the file extension; needed for `-` (stdin).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Apply the safe fixes to the files (rewritten atomically in their own encoding), then report
+    /// what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// The name of the file read from standard input: picks its format and its kibitzer.toml.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filepath: Option<PathBuf>,
+}
 
-pub fn run(_args: CheckArgs) -> ExitCode {
-    eprintln!("kibitzer check: not implemented yet");
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    Import,
+    Export,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Import => Mode::Import,
+            ModeArg::Export => Mode::Export,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LangArg {
+    Pgn,
+    Pbn,
+    Pbi,
+    Epd,
+    Fen,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::Pgn => Lang::Pgn,
+            LangArg::Pbn => Lang::Pbn,
+            LangArg::Pbi => Lang::Pbi,
+            LangArg::Epd | LangArg::Fen => Lang::Epd,
+        }
+    }
+}
+
+/// How many rounds `--fix` runs: a fix may uncover another (a corrected move lets the replay go on).
+const FIX_ROUNDS: usize = 8;
+
+pub fn run(args: CheckArgs) -> ExitCode {
+    let targets = match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return trouble(&e),
+    };
+    let mut settings = Settings::new(args.mode.map(Mode::from));
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut json = Vec::new();
+    let mut counts = Counts::default();
+    for target in &targets {
+        let mut options = match settings.options_for(target.settings_path()) {
+            Ok(o) => o,
+            Err(e) => return trouble(&e),
+        };
+        let source = match target.read() {
+            Ok(s) => s,
+            Err(e) => return trouble(&e),
+        };
+        // PBI requires a BOM, which decoding strips from the text: the check is told.
+        options.encoding = Some(source.encoding);
+        let mut text = source.text.clone();
+        // With --fix, files are rewritten; standard input is only checked as fixed (`fmt` is
+        // the command that writes to standard output).
+        if let Some(fixed) = args.fix.then(|| fix_text(target, &text, &options)).flatten() {
+            if let Origin::File(path) = &target.origin {
+                if let Err(e) = write_atomically(path, &fixed, &source) {
+                    return trouble(&e);
+                }
+            }
+            text = fixed;
+        }
+        let diagnostics = kibitzer_syntax::check(target.lang, &text, &options);
+        let name = target.display_name();
+        let index = LineIndex::with_breaks(&text, target.lang.line_breaks());
+        for d in &diagnostics {
+            counts.add(d.severity);
+            let loc = locate(&name, &text, &index, d);
+            let written = match args.format {
+                OutputFormat::Text => write_text(&mut out, &text, &index, d, &loc),
+                OutputFormat::Github => write_github(&mut out, &loc),
+                OutputFormat::Json => {
+                    json.push(loc);
+                    Ok(())
+                }
+            };
+            if written.is_err() {
+                return ExitCode::from(crate::EXIT_TROUBLE);
+            }
+        }
+    }
+    let result = match args.format {
+        OutputFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &json).map_err(std::io::Error::other).and_then(|_| writeln!(out))
+        }
+        OutputFormat::Text => counts.summary(&mut out, targets.len()),
+        OutputFormat::Github => Ok(()),
+    };
+    if result.and_then(|_| out.flush()).is_err() {
+        return ExitCode::from(crate::EXIT_TROUBLE);
+    }
+    ExitCode::from(u8::from(counts.errors > 0))
+}
+
+/// Applies the safe fixes of `text` until none is left (or [`FIX_ROUNDS`]); `None` when nothing
+/// changed.
+fn fix_text(target: &Target, text: &str, options: &CheckOptions) -> Option<String> {
+    let mut current = text.to_owned();
+    for _ in 0..FIX_ROUNDS {
+        let diagnostics = kibitzer_syntax::check(target.lang, &current, options);
+        let edits: Vec<TextEdit> = diagnostics
+            .iter()
+            .filter_map(|d: &Diagnostic| d.fix.as_ref())
+            .filter(|f| f.applicability == Applicability::Safe)
+            .flat_map(|f| f.edits.iter().cloned())
+            .collect();
+        let (next, applied) = apply_edits(&current, &edits);
+        if applied == 0 || next == current {
+            break;
+        }
+        current = next;
+    }
+    (current != text).then_some(current)
+}
+
+#[derive(Default)]
+struct Counts {
+    errors: usize,
+    warnings: usize,
+    others: usize,
+}
+
+impl Counts {
+    fn add(&mut self, s: Severity) {
+        match s {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Information | Severity::Hint => self.others += 1,
+        }
+    }
+
+    fn summary(&self, out: &mut impl Write, files: usize) -> std::io::Result<()> {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        if self.errors + self.warnings + self.others == 0 {
+            writeln!(out, "{} checked: no problems found", plural(files, "file"))
+        } else {
+            writeln!(
+                out,
+                "{} checked: {}, {}, {}",
+                plural(files, "file"),
+                plural(self.errors, "error"),
+                plural(self.warnings, "warning"),
+                plural(self.others, "note")
+            )
+        }
+    }
+}
+
+pub fn trouble(message: &str) -> ExitCode {
+    eprintln!("kibitzer: {message}");
     ExitCode::from(crate::EXIT_TROUBLE)
 }

@@ -1,1 +1,228 @@
-//! Finding, reading and classifying the files a command was given.
+//! Finding, reading and writing the files a command was given, and the settings that apply to
+//! them. Shared by `check` and `fmt` (and, for settings, by the language server).
+
+use kibitzer_syntax::config::{parse_config, CheckOptions, Mode};
+use kibitzer_syntax::text::{decode, encode, SourceText};
+use kibitzer_syntax::Lang;
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The name of the configuration file looked up from a file's folder upwards.
+pub const CONFIG_FILE: &str = "kibitzer.toml";
+
+/// Where an input comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    File(PathBuf),
+    /// Standard input; the path (from `--stdin-filepath`) is only a name for messages and settings.
+    Stdin(Option<PathBuf>),
+}
+
+/// A file to work on, not read yet.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub origin: Origin,
+    pub lang: Lang,
+}
+
+impl Target {
+    /// The name printed in diagnostics.
+    pub fn display_name(&self) -> String {
+        match &self.origin {
+            Origin::File(p) | Origin::Stdin(Some(p)) => p.display().to_string(),
+            Origin::Stdin(None) => "<stdin>".to_owned(),
+        }
+    }
+
+    /// The path settings are looked up from.
+    pub fn settings_path(&self) -> Option<&Path> {
+        match &self.origin {
+            Origin::File(p) | Origin::Stdin(Some(p)) => Some(p),
+            Origin::Stdin(None) => None,
+        }
+    }
+
+    pub fn read(&self) -> Result<SourceText, String> {
+        let bytes = match &self.origin {
+            Origin::File(p) => std::fs::read(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))?,
+            Origin::Stdin(_) => {
+                let mut buf = Vec::new();
+                std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("<stdin>: cannot read: {e}"))?;
+                buf
+            }
+        };
+        Ok(decode(&bytes))
+    }
+}
+
+/// Expands the command line's paths: files as given (their format from `lang`, else from the
+/// extension), directories walked recursively for the known extensions in name order, `-` for
+/// standard input (which needs `lang` or a `stdin_path` with a known extension).
+pub fn collect_targets(
+    paths: &[PathBuf],
+    lang: Option<Lang>,
+    stdin_path: Option<&Path>,
+) -> Result<Vec<Target>, String> {
+    let mut targets = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            let lang = lang.or_else(|| stdin_path.and_then(Lang::from_path)).ok_or_else(|| {
+                "reading standard input needs --lang pgn|pbn|pbi|epd (or --stdin-filepath with a known extension)"
+                    .to_owned()
+            })?;
+            targets.push(Target { origin: Origin::Stdin(stdin_path.map(Path::to_path_buf)), lang });
+        } else if path.is_dir() {
+            walk(path, lang, &mut targets)?;
+        } else if path.exists() {
+            let lang = lang.or_else(|| Lang::from_path(path)).ok_or_else(|| {
+                format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or use --lang)", path.display())
+            })?;
+            targets.push(Target { origin: Origin::File(path.clone()), lang });
+        } else {
+            return Err(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    Ok(targets)
+}
+
+fn walk(dir: &Path, lang: Option<Lang>, out: &mut Vec<Target>) -> Result<(), String> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read directory: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, lang, out)?;
+        } else if let Some(file_lang) = Lang::from_path(&path) {
+            // A directory walk picks files by extension; `--lang` narrows it to one format.
+            if lang.is_none_or(|l| l == file_lang) {
+                out.push(Target { origin: Origin::File(path), lang: file_lang });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Finds the `kibitzer.toml` that governs `path`: in its folder or the nearest folder above.
+pub fn find_config(path: &Path) -> Option<PathBuf> {
+    let start = if path.is_dir() { path.to_path_buf() } else { path.parent()?.to_path_buf() };
+    let start = if start.as_os_str().is_empty() { PathBuf::from(".") } else { start };
+    let start = start.canonicalize().ok()?;
+    start.ancestors().map(|dir| dir.join(CONFIG_FILE)).find(|candidate| candidate.is_file())
+}
+
+/// Reads the settings for files, caching each configuration file once.
+#[derive(Default)]
+pub struct Settings {
+    cache: HashMap<PathBuf, CheckOptions>,
+    mode_override: Option<Mode>,
+}
+
+impl Settings {
+    /// `mode_override` (from `--mode`) wins over the configuration file's `mode`.
+    pub fn new(mode_override: Option<Mode>) -> Settings {
+        Settings { cache: HashMap::new(), mode_override }
+    }
+
+    pub fn options_for(&mut self, path: Option<&Path>) -> Result<CheckOptions, String> {
+        let config = match path {
+            Some(p) => find_config(p),
+            None => std::env::current_dir().ok().and_then(|d| find_config(&d)),
+        };
+        let mut options = match config {
+            None => CheckOptions::default(),
+            Some(file) => match self.cache.get(&file) {
+                Some(o) => o.clone(),
+                None => {
+                    let text =
+                        std::fs::read_to_string(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+                    let o = parse_config(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                    self.cache.insert(file, o.clone());
+                    o
+                }
+            },
+        };
+        if let Some(mode) = self.mode_override {
+            options.mode = mode;
+        }
+        Ok(options)
+    }
+}
+
+/// Writes `text` to `path` in `source`'s encoding without ever leaving the file half-written:
+/// a temporary file in the same folder, renamed over the original (keeping its permissions).
+pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<(), String> {
+    let bytes = encode(text, like.encoding)
+        .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, &bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+    }
+    tmp.persist(path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_directories_for_known_extensions_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.pgn", "a.PBN", "notes.txt", "sub/c.fen", ".hidden/d.pgn"] {
+            let p = dir.path().join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let targets = collect_targets(&[dir.path().to_path_buf()], None, None).unwrap();
+        let names: Vec<_> =
+            targets.iter().map(|t| (t.display_name().rsplit('/').next().unwrap().to_owned(), t.lang)).collect();
+        assert_eq!(
+            names,
+            [("a.PBN".to_owned(), Lang::Pbn), ("b.pgn".to_owned(), Lang::Pgn), ("c.fen".to_owned(), Lang::Epd)]
+        );
+        let only_pgn = collect_targets(&[dir.path().to_path_buf()], Some(Lang::Pgn), None).unwrap();
+        assert_eq!(only_pgn.len(), 1);
+        assert!(collect_targets(&[dir.path().join("notes.txt")], None, None)
+            .unwrap_err()
+            .contains("unknown file type"));
+        assert!(collect_targets(&[PathBuf::from("-")], None, None).is_err());
+    }
+
+    #[test]
+    fn settings_come_from_the_nearest_config_and_the_command_line_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), "mode = \"export\"\n").unwrap();
+        std::fs::create_dir(dir.path().join("games")).unwrap();
+        let file = dir.path().join("games/x.pgn");
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(Settings::new(None).options_for(Some(&file)).unwrap().mode, Mode::Export);
+        assert_eq!(Settings::new(Some(Mode::Import)).options_for(Some(&file)).unwrap().mode, Mode::Import);
+        std::fs::write(dir.path().join(CONFIG_FILE), "mode = \"strict\"\n").unwrap();
+        assert!(Settings::new(None)
+            .options_for(Some(&file))
+            .unwrap_err()
+            .contains("expected \"import\" or \"export\""));
+    }
+
+    #[test]
+    fn atomic_write_keeps_latin1() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("x.pgn");
+        std::fs::write(&file, b"caf\xe9").unwrap();
+        let source = decode(&std::fs::read(&file).unwrap());
+        write_atomically(&file, "caf\u{e9}s", &source).unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"caf\xe9s");
+        assert!(write_atomically(&file, "\u{2654}", &source).is_err());
+        assert_eq!(std::fs::read(&file).unwrap(), b"caf\xe9s", "a failed write leaves the file alone");
+    }
+}

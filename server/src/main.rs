@@ -7,6 +7,7 @@ mod convert;
 mod fmt;
 mod inputs;
 mod lsp;
+mod report;
 mod rules;
 
 use clap::{Parser, Subcommand};

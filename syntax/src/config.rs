@@ -58,6 +58,10 @@ impl RuleSettings {
 pub struct CheckOptions {
     pub mode: Mode,
     pub rules: RuleSettings,
+    /// How the file's bytes were decoded, when the caller knows (the CLI does; an editor may
+    /// not). PBI requires UTF-8 with a byte-order mark, which [`crate::text::decode`] strips
+    /// from the text; with `None` a PBI check sees a BOM only as a leading U+FEFF.
+    pub encoding: Option<crate::text::Encoding>,
 }
 
 /// A problem in a configuration file, with the 1-based line where known.
@@ -90,6 +94,7 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
                     message: format!("mode = {s:?}: expected \"import\" or \"export\""),
                 })?;
             }
+            ("mode", _) => return Err(ConfigError { message: "mode: expected \"import\" or \"export\"".into() }),
             ("rules", toml::Value::Table(rules)) => {
                 for (rule, sev) in rules {
                     let toml::Value::String(s) = sev else {
@@ -111,6 +116,7 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
                     opts.rules.set(rule, severity);
                 }
             }
+            ("rules", _) => return Err(ConfigError { message: "rules: expected a table `[rules]`".into() }),
             (other, _) => {
                 return Err(ConfigError {
                     message: format!("unknown setting `{other}` (expected `mode` or `[rules]`)"),
@@ -119,4 +125,18 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
         }
     }
     Ok(opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_errors_say_what_was_expected() {
+        assert_eq!(parse_config("mode = \"export\"").unwrap().mode, Mode::Export);
+        assert!(parse_config("mode = 3").unwrap_err().message.contains("\"import\" or \"export\""));
+        assert!(parse_config("colour = 1").unwrap_err().message.contains("unknown setting `colour`"));
+        assert!(parse_config("[rules]\nNOPE1 = \"off\"").unwrap_err().message.contains("no rule"));
+        assert!(parse_config("mode = ").is_err());
+    }
 }

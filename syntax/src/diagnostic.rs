@@ -69,6 +69,27 @@ pub struct Rule {
     pub good: &'static str,
 }
 
+/// Declares an import-scope rule constant in a format's `rules.rs`:
+/// `declare_rule!(NAME, "CODE", "kebab-name", Severity, "section", "summary", "explanation",
+/// "bad", "good");`
+macro_rules! declare_rule {
+    ($name:ident, $code:literal, $kebab:literal, $sev:ident, $section:literal, $summary:literal,
+     $explanation:literal, $bad:literal, $good:literal) => {
+        pub const $name: $crate::diagnostic::Rule = $crate::diagnostic::Rule {
+            code: $code,
+            name: $kebab,
+            severity: $crate::diagnostic::Severity::$sev,
+            scope: $crate::diagnostic::RuleScope::Import,
+            section: $section,
+            summary: $summary,
+            explanation: $explanation,
+            bad: $bad,
+            good: $good,
+        };
+    };
+}
+pub(crate) use declare_rule;
+
 /// A text replacement, in byte offsets of the checked text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TextEdit {

@@ -10,6 +10,8 @@ pub mod acbl;
 pub mod config;
 pub mod diagnostic;
 pub mod epd;
+pub mod format;
+pub mod ide;
 pub mod parsing;
 pub mod pbi;
 pub mod pbn;

@@ -39,6 +39,17 @@ where
     tokens
 }
 
+/// Lexes the part `range` of `text` (one line, say) with logos enum `K`, giving tokens whose
+/// ranges are offsets in the whole `text` and whose kinds are converted into `S`.
+pub fn lex_range<'a, K, S>(text: &'a str, range: TextRange, error: K) -> impl Iterator<Item = Token<S>>
+where
+    K: logos::Logos<'a, Source = str> + Copy + PartialEq + Into<S>,
+    K::Extras: Default,
+{
+    let start = range.start();
+    lex(&text[range], error).into_iter().map(move |t| Token { kind: t.kind.into(), range: t.range + start })
+}
+
 /// The result of parsing: a lossless green tree and the syntax errors found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parse<L> {
@@ -99,6 +110,11 @@ where
     /// The kind of the token `n` places ahead (trivia counted), `None` at the end.
     pub fn nth(&self, n: usize) -> Option<K> {
         self.tokens.get(self.pos + n).map(|t| t.kind)
+    }
+
+    /// The text of the token `n` places ahead (trivia counted), `""` at the end.
+    pub fn nth_text(&self, n: usize) -> &'t str {
+        self.tokens.get(self.pos + n).map_or("", |t| &self.text[t.range])
     }
 
     pub fn current(&self) -> Option<K> {

@@ -1,23 +1,32 @@
-//! EPD: placeholder until the EPD lexer and parser land (see the foundation issue).
+//! EPD and FEN files (PGN standard section 16): one record per line.
+//!
+//! `lexer` → `parser` (lossless tree, one node per line) → `model` (records, operations) →
+//! `check`. The position validator [`fen`] and the SAN resolver [`san`] are public so the PGN
+//! `FEN` tag check can use them; [`position`] holds the notation-independent board sanity
+//! checks that PBI shares.
 
+pub mod check;
+pub mod fen;
+pub mod format;
+pub mod lexer;
+pub mod model;
+pub mod parser;
+pub mod position;
 pub mod rules;
+pub mod san;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{Parse, Parser, Token};
 use crate::text::TextRange;
-use syntax_kind::{EPDLanguage, SyntaxKind};
 
-pub fn parse(text: &str) -> Parse<EPDLanguage> {
-    let tokens = vec![Token { kind: SyntaxKind::TEXT, range: TextRange::up_to((text.len() as u32).into()) }];
-    Parser::new(text, tokens, SyntaxKind::ROOT, |_| false).finish()
-}
+pub use parser::parse;
 
 pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
-    parse(text).errors().to_vec()
+    check::check(text)
 }
 
+/// One unit per line, terminator included.
 pub fn units(text: &str) -> Vec<TextRange> {
-    vec![TextRange::up_to((text.len() as u32).into())]
+    lexer::lines(text).map(|(content, terminator)| content.cover(terminator)).collect()
 }

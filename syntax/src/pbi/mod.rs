@@ -1,23 +1,29 @@
-//! PBI: placeholder until the PBI lexer and parser land (see the foundation issue).
+//! PBI (Problem Import) files: UTF-8 with a BOM, a `#PBI 1.1`/`#PBI 1.2` marker line, comment
+//! lines, then one chess problem per data line of nine `:`-separated fields.
+//!
+//! `lexer` (lines, then logos tokens) → `parser` (lossless tree, one node per line) → `model`
+//! (fields, sub-fields, `\xNN` decoding, stipulations) → `check`. Position sanity is shared with
+//! FEN through [`crate::epd::position`].
 
+pub mod check;
+pub mod format;
+pub mod lexer;
+pub mod model;
+pub mod parser;
 pub mod rules;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{Parse, Parser, Token};
 use crate::text::TextRange;
-use syntax_kind::{PBILanguage, SyntaxKind};
 
-pub fn parse(text: &str) -> Parse<PBILanguage> {
-    let tokens = vec![Token { kind: SyntaxKind::TEXT, range: TextRange::up_to((text.len() as u32).into()) }];
-    Parser::new(text, tokens, SyntaxKind::ROOT, |_| false).finish()
+pub use parser::parse;
+
+pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check::check(text, options)
 }
 
-pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
-    parse(text).errors().to_vec()
-}
-
+/// One unit per line (terminator included); a leading BOM belongs to the first line.
 pub fn units(text: &str) -> Vec<TextRange> {
-    vec![TextRange::up_to((text.len() as u32).into())]
+    lexer::lines(text).map(|(content, terminator)| content.cover(terminator)).collect()
 }

@@ -1,23 +1,31 @@
-//! PGN: placeholder until the PGN lexer and parser land (see the foundation issue).
+//! PGN: lexer → parser (lossless rowan tree) → model (typed views) → check (diagnostics).
 
+pub mod check;
+pub mod format;
+pub mod lexer;
+pub mod model;
+pub mod parser;
 pub mod rules;
+pub mod san;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{Parse, Parser, Token};
+use crate::parsing::Parse;
 use crate::text::TextRange;
 use syntax_kind::{PGNLanguage, SyntaxKind};
 
+/// Parses PGN text into a lossless tree of games; never fails.
 pub fn parse(text: &str) -> Parse<PGNLanguage> {
-    let tokens = vec![Token { kind: SyntaxKind::TEXT, range: TextRange::up_to((text.len() as u32).into()) }];
-    Parser::new(text, tokens, SyntaxKind::ROOT, |_| false).finish()
+    parser::parse(text)
 }
 
-pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
-    parse(text).errors().to_vec()
+/// Syntax errors and rule diagnostics of `text`.
+pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check::check(text, options)
 }
 
+/// The range of every game.
 pub fn units(text: &str) -> Vec<TextRange> {
-    vec![TextRange::up_to((text.len() as u32).into())]
+    parse(text).syntax().children().filter(|n| n.kind() == SyntaxKind::GAME).map(|n| n.text_range()).collect()
 }

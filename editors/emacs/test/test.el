@@ -1,0 +1,115 @@
+;;; test.el --- Batch test of kibitzer.el with eglot  -*- lexical-binding: t; -*-
+
+;; Opens each file of the plan ($KIBITZER_PLAN, written by editors/testlib/harness.py) in its mode,
+;; connects eglot to `kibitzer lsp', waits for the flymake diagnostics, hovers the NAG and saves
+;; with `eglot-format-buffer' on `before-save-hook'; writes what it saw to $KIBITZER_OBSERVED.
+;; In batch mode `post-command-hook' never runs, so eglot and flymake are started by hand.
+
+(require 'package)
+(package-initialize)
+(require 'eglot)
+(require 'json)
+(require 'kibitzer)
+
+(setq kibitzer-server-program (getenv "KIBITZER_BIN")
+      eglot-sync-connect 10
+      eglot-autoshutdown t)
+
+(defun kibitzer-test--wait (seconds pred)
+  "Pump process output for up to SECONDS until PRED is non-nil."
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall pred)) (< (float-time) deadline))
+      (flymake-start)
+      (accept-process-output nil 0.05))
+    (funcall pred)))
+
+(defun kibitzer-test--hover-text (contents)
+  (cond ((stringp contents) contents)
+        ((plist-get contents :value))
+        ((vectorp contents)
+         (mapconcat (lambda (c) (if (stringp c) c (plist-get c :value))) contents "\n"))
+        (t "")))
+
+(defvar kibitzer-test--checks nil
+  "Checks made in Emacs itself: ((name . NAME) (ok . BOOL) (detail . TEXT)), for the harness.")
+
+(defconst kibitzer-test--highlights
+  '(("pgn" "$1" font-lock-builtin-face)
+    ("pbn" "$1" font-lock-builtin-face)
+    ("pbi" "# Editor" font-lock-comment-face)
+    ("epd" "rnbqkbnr" font-lock-constant-face))
+  "Per language: a text of its sample and the face font-lock must give it.")
+
+(defun kibitzer-test--check-font-lock (path lang)
+  "Record whether the mode of the buffer (visiting PATH in LANG) highlights its sample text."
+  (font-lock-ensure)
+  (pcase-let ((`(,_ ,needle ,want) (assoc lang kibitzer-test--highlights)))
+    (save-excursion
+      (goto-char (point-min))
+      (let* ((found (search-forward needle nil t))
+             (face (and found (get-text-property (match-beginning 0) 'face))))
+        (push `((name . ,(format "%s: font-lock shows `%s' in %s"
+                                 (file-name-nondirectory path) needle want))
+                (ok . ,(if (eq face want) t :json-false))
+                (detail . ,(format "%S" face)))
+              kibitzer-test--checks)))))
+
+(defun kibitzer-test--observe (file)
+  (let* ((path (gethash "path" file))
+         (lang (gethash "lang" file))
+         (want (length (gethash "diagnostics" file)))
+         (hover (gethash "hover" file))
+         (buf (find-file-noselect path)))
+    (with-current-buffer buf
+      (unless (eq major-mode (intern (concat lang "-mode")))
+        (error "%s opened in %s, not %s-mode" path major-mode lang))
+      ;; The first file starts the server; later ones join it from the major mode's hook, as
+      ;; they do for a user.
+      (unless (eglot-current-server)
+        (apply #'eglot (eglot--guess-contact)))
+      (unless (eglot-current-server) (error "eglot did not connect"))
+      (kibitzer-test--check-font-lock path lang)
+      (kibitzer-test--wait (if (> want 0) 15 2)
+                           (lambda () (and (> want 0) (>= (length (flymake-diagnostics)) want))))
+      (kibitzer-test--wait 0.3 #'ignore)
+      (let ((diags
+             (mapcar (lambda (d)
+                       (let ((text (flymake-diagnostic-text d)))
+                         `((line . ,(line-number-at-pos (flymake-diagnostic-beg d)))
+                           ;; Characters, not `current-column' (display columns).
+                           (column . ,(save-excursion
+                                        (goto-char (flymake-diagnostic-beg d))
+                                        (1+ (- (point) (line-beginning-position)))))
+                           (code . ,(and (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text)))
+                           (message . ,text))))
+                     (flymake-diagnostics)))
+            (hover-text nil))
+        (when hover
+          ;; Point on the first character of the NAG; eglot computes the position.
+          (goto-char (point-min))
+          (unless (search-forward (gethash "needle" hover) nil t)
+            (error "%s: no %s in the buffer" path (gethash "needle" hover)))
+          (goto-char (match-beginning 0))
+          (let ((result (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                         (eglot--TextDocumentPositionParams))))
+            (setq hover-text (kibitzer-test--hover-text (plist-get result :contents)))))
+        ;; Format on save, as the README tells users to set it up.
+        (add-hook 'before-save-hook #'eglot-format-buffer nil t)
+        (set-buffer-modified-p t)
+        (save-buffer)
+        `((path . ,path)
+          (diagnostics . ,(vconcat diags))
+          (hover . ,hover-text)
+          (saved . t))))))
+
+(condition-case err
+    (let* ((plan (with-temp-buffer
+                   (insert-file-contents (getenv "KIBITZER_PLAN"))
+                   (json-parse-buffer)))
+           (observed (mapcar #'kibitzer-test--observe (gethash "files" plan))))
+      (with-temp-file (getenv "KIBITZER_OBSERVED")
+        (insert (json-encode `((files . ,(vconcat observed))
+                               (checks . ,(vconcat (reverse kibitzer-test--checks)))))))
+      (kill-emacs 0))
+  (error (message "emacs test error: %S" err)
+         (kill-emacs 1)))

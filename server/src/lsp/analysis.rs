@@ -1,0 +1,340 @@
+//! Diagnostics of a document, kept per unit (PGN game, EPD line …) so that an edit re-checks only
+//! the units it touches.
+//!
+//! A document's text is cut into *segments*: segment i runs from the start of unit i to the start
+//! of unit i+1 (the first from offset 0, the last to the end), so segments cover the text without
+//! gaps. Each segment keeps the diagnostics of checking its text alone, relative to its start, so
+//! that moving it costs nothing. An edit marks the segments it touches dirty ([`apply_edit`]);
+//! [`refresh`] re-cuts the dirty stretch into units — widening it until the units it finds end
+//! exactly where an untouched unit ended before, the proof that the edit's effect stops there —
+//! and checks only segments that did not exist before.
+//!
+//! This is exact only for formats whose units can be checked alone. PGN games and EPD lines can;
+//! PBN games inherit tag values from earlier games and a PBI file's header governs its lines, so
+//! those are always checked whole ([`independent_units`]). A test replays random edits on corpus
+//! files and compares with a full `check` after each one.
+
+use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize};
+use ropey::Rope;
+use std::sync::Arc;
+
+/// Whether a unit's diagnostics depend on its own text only.
+pub fn independent_units(lang: Lang) -> bool {
+    matches!(lang, Lang::Pgn | Lang::Epd)
+}
+
+#[derive(Debug, Clone)]
+pub struct Segment {
+    /// Absolute byte range in the document.
+    pub range: TextRange,
+    /// The unit's own range (absolute), as `units()` gave it; `None` for a dirty segment.
+    pub unit: Option<TextRange>,
+    /// Diagnostics relative to `range.start()`; `None` while dirty.
+    pub diagnostics: Option<Arc<Vec<Diagnostic>>>,
+}
+
+impl Segment {
+    pub fn is_clean(&self) -> bool {
+        self.diagnostics.is_some()
+    }
+}
+
+/// A replacement of `old` bytes by `new_len` bytes, as a content change of `didChange` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteEdit {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_len: usize,
+}
+
+/// Updates the segment list for an edit: segments touching the edited range (a boundary counts
+/// as touching both sides) merge into one dirty segment, later ones move by the size change.
+pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usize) {
+    if segments.is_empty() {
+        segments.push(dirty(0, new_text_len));
+        return;
+    }
+    let first = segments.partition_point(|s| usize::from(s.range.end()) < edit.start);
+    let last = segments.partition_point(|s| usize::from(s.range.start()) <= edit.old_end).max(first + 1);
+    let last = last.min(segments.len());
+    let first = first.min(last - 1);
+    let grow = edit.new_len as i64 - (edit.old_end - edit.start) as i64;
+    let start = usize::from(segments[first].range.start());
+    let end = (usize::from(segments[last - 1].range.end()) as i64 + grow) as usize;
+    segments.splice(first..last, [dirty(start, end)]);
+    for s in &mut segments[first + 1..] {
+        s.range = shift(s.range, grow);
+        s.unit = s.unit.map(|u| shift(u, grow));
+    }
+    if let Some(s) = segments.last_mut() {
+        // The last segment always reaches the end (an append lands in it).
+        s.range = TextRange::new(s.range.start(), TextSize::from(new_text_len as u32));
+    }
+}
+
+fn dirty(start: usize, end: usize) -> Segment {
+    Segment { range: range(start, end), unit: None, diagnostics: None }
+}
+
+fn range(start: usize, end: usize) -> TextRange {
+    TextRange::new(TextSize::from(start as u32), TextSize::from(end.max(start) as u32))
+}
+
+fn shift(r: TextRange, by: i64) -> TextRange {
+    let s = (u32::from(r.start()) as i64 + by) as u32;
+    let e = (u32::from(r.end()) as i64 + by) as u32;
+    TextRange::new(s.into(), e.into())
+}
+
+/// What [`refresh`] did, for tests and logs.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct RefreshStats {
+    pub checked: usize,
+    pub reused: usize,
+    pub checked_bytes: usize,
+}
+
+/// Makes every segment clean: re-cuts and re-checks the dirty stretches of `rope`.
+pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &CheckOptions) -> RefreshStats {
+    let len = rope.len_bytes();
+    if !independent_units(lang) {
+        if segments.len() == 1 && segments[0].is_clean() && usize::from(segments[0].range.end()) == len {
+            return RefreshStats { reused: 1, ..RefreshStats::default() };
+        }
+        let text = rope.to_string();
+        let diagnostics = kibitzer_syntax::check(lang, &text, options);
+        *segments =
+            vec![Segment { range: range(0, len), unit: Some(range(0, len)), diagnostics: Some(Arc::new(diagnostics)) }];
+        return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
+    }
+    if segments.is_empty() {
+        segments.push(dirty(0, len));
+    }
+    let mut stats = RefreshStats::default();
+    let mut i = 0;
+    while i < segments.len() {
+        if segments[i].is_clean() {
+            i += 1;
+            continue;
+        }
+        // The window: the clean segment before the dirty one (its end may move), the dirty run,
+        // and `extra` clean segments after it, which must come out unchanged.
+        let first = i.saturating_sub(1);
+        let mut run_end = i;
+        while run_end < segments.len() && !segments[run_end].is_clean() {
+            run_end += 1;
+        }
+        let mut extra = 1;
+        loop {
+            let last = (run_end + extra).min(segments.len());
+            let window = range(usize::from(segments[first].range.start()), usize::from(segments[last - 1].range.end()));
+            let recut = cut(lang, rope, window);
+            let reaches_end = last == segments.len();
+            // Settled when the window's last unit is the last old segment's unit, unchanged.
+            let settled = reaches_end
+                || (segments[last - 1].is_clean()
+                    && recut.last().map(|s| (s.range, s.unit))
+                        == Some((segments[last - 1].range, segments[last - 1].unit)));
+            if settled {
+                let mut fresh = Vec::with_capacity(recut.len());
+                let old = &segments[first..last];
+                for mut seg in recut {
+                    let same = old.iter().find(|o| o.is_clean() && o.range == seg.range && o.unit == seg.unit);
+                    match same {
+                        Some(o) => {
+                            seg.diagnostics = o.diagnostics.clone();
+                            stats.reused += 1;
+                        }
+                        None => {
+                            let text: String =
+                                rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
+                            seg.diagnostics = Some(Arc::new(kibitzer_syntax::check(lang, &text, options)));
+                            stats.checked += 1;
+                            stats.checked_bytes += text.len();
+                        }
+                    }
+                    fresh.push(seg);
+                }
+                let n = fresh.len();
+                segments.splice(first..last, fresh);
+                i = first + n;
+                break;
+            }
+            extra *= 2;
+        }
+    }
+    stats
+}
+
+/// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet).
+fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
+    let text: String = rope.byte_slice(usize::from(window.start())..usize::from(window.end())).into();
+    let units = kibitzer_syntax::units(lang, &text);
+    let base = window.start();
+    let mut out: Vec<Segment> = Vec::with_capacity(units.len().max(1));
+    for unit in units {
+        let unit = unit + base;
+        match out.last_mut() {
+            Some(prev) => {
+                prev.range = TextRange::new(prev.range.start(), unit.start());
+                out.push(Segment {
+                    range: TextRange::new(unit.start(), window.end()),
+                    unit: Some(unit),
+                    diagnostics: None,
+                });
+            }
+            None => {
+                out.push(Segment { range: TextRange::new(base, window.end()), unit: Some(unit), diagnostics: None })
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Segment { range: window, unit: Some(TextRange::empty(window.end())), diagnostics: None });
+    }
+    out
+}
+
+/// All diagnostics in document order, with absolute ranges.
+pub fn diagnostics(segments: &[Segment]) -> impl Iterator<Item = Diagnostic> + '_ {
+    segments.iter().flat_map(|s| {
+        let start = s.range.start();
+        s.diagnostics.iter().flat_map(move |d| d.iter().map(move |d| d.clone().shifted(start)))
+    })
+}
+
+/// Index of the segment that holds `offset` (the last one for the end of the text).
+pub fn segment_at(segments: &[Segment], offset: usize) -> Option<usize> {
+    if segments.is_empty() {
+        return None;
+    }
+    let i = segments.partition_point(|s| usize::from(s.range.end()) <= offset);
+    Some(i.min(segments.len() - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(a: u32, b: u32) -> Segment {
+        Segment {
+            range: TextRange::new(a.into(), b.into()),
+            unit: Some(TextRange::new(a.into(), b.into())),
+            diagnostics: Some(Arc::default()),
+        }
+    }
+
+    #[test]
+    fn an_edit_dirties_the_segments_it_touches_and_moves_the_rest() {
+        let mut s = vec![seg(0, 10), seg(10, 20), seg(20, 30)];
+        apply_edit(&mut s, ByteEdit { start: 12, old_end: 14, new_len: 5 }, 33);
+        let ranges: Vec<_> =
+            s.iter().map(|s| (u32::from(s.range.start()), u32::from(s.range.end()), s.is_clean())).collect();
+        assert_eq!(ranges, [(0, 10, true), (10, 23, false), (23, 33, true)]);
+        // At a boundary both neighbours are touched.
+        apply_edit(&mut s, ByteEdit { start: 23, old_end: 23, new_len: 1 }, 34);
+        let ranges: Vec<_> =
+            s.iter().map(|s| (u32::from(s.range.start()), u32::from(s.range.end()), s.is_clean())).collect();
+        assert_eq!(ranges, [(0, 10, true), (10, 34, false)]);
+    }
+
+    #[test]
+    fn segment_lookup_finds_the_segment_holding_an_offset() {
+        let s = vec![seg(0, 10), seg(10, 20)];
+        assert_eq!(segment_at(&s, 0), Some(0));
+        assert_eq!(segment_at(&s, 10), Some(1));
+        assert_eq!(segment_at(&s, 20), Some(1));
+        assert_eq!(segment_at(&[], 0), None);
+    }
+
+    /// A tiny deterministic generator (xorshift) so that failures replay.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    fn corpus() -> Option<std::path::PathBuf> {
+        let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        [here.join("../../shared/corpus"), std::path::PathBuf::from("/work/shared/corpus")]
+            .into_iter()
+            .find(|p| p.is_dir())
+    }
+
+    /// Random edits — insertions of the characters that open and close units, deletions,
+    /// duplicated stretches — on corpus files: after each, the incremental result must equal a
+    /// full check of the whole text.
+    #[test]
+    fn incremental_diagnostics_equal_a_full_check_after_random_edits() {
+        let Some(corpus) = corpus() else {
+            eprintln!("skipped: no ../shared/corpus");
+            return;
+        };
+        let files = [
+            (Lang::Pgn, "pgn/pgn-reader/lichess_db_100k.pgn"),
+            (Lang::Pgn, "pgn/pgn-reader/twic1599_100k.pgn"),
+            (Lang::Epd, "epd/arasan/wacnew.epd"),
+        ];
+        const PIECES: [&str; 14] =
+            ["[", "]", "\"", "{", "}", "(", ")", "\n", "\n\n", " *", " 1-0", "e4", "$1 ", "[Event \"x\"]\n"];
+        let options = CheckOptions::default();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for (lang, file) in files {
+            let Ok(bytes) = std::fs::read(corpus.join(file)) else {
+                eprintln!("skipped: {file} missing");
+                continue;
+            };
+            let mut text = kibitzer_syntax::text::decode(&bytes).text;
+            let mut rope = Rope::from_str(&text);
+            let mut segments = Vec::new();
+            refresh(lang, &rope, &mut segments, &options);
+            let mut total = RefreshStats::default();
+            for step in 0..40 {
+                let at = |rng: &mut Rng, text: &str| {
+                    let mut i = rng.below(text.len() + 1);
+                    while !text.is_char_boundary(i) {
+                        i -= 1;
+                    }
+                    i
+                };
+                let start = at(&mut rng, &text);
+                let (old_end, insert) = match rng.below(3) {
+                    0 => (start, PIECES[rng.below(PIECES.len())].to_owned()),
+                    1 => {
+                        let mut end = (start + rng.below(40)).min(text.len());
+                        while !text.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        (end, String::new())
+                    }
+                    _ => {
+                        let mut end = (start + rng.below(200)).min(text.len());
+                        while !text.is_char_boundary(end) {
+                            end -= 1;
+                        }
+                        (start, text[start..end].to_owned())
+                    }
+                };
+                text.replace_range(start..old_end, &insert);
+                let (cs, ce) = (rope.byte_to_char(start), rope.byte_to_char(old_end));
+                rope.remove(cs..ce);
+                rope.insert(cs, &insert);
+                apply_edit(&mut segments, ByteEdit { start, old_end, new_len: insert.len() }, text.len());
+                let stats = refresh(lang, &rope, &mut segments, &options);
+                total.checked += stats.checked;
+                total.reused += stats.reused;
+                total.checked_bytes += stats.checked_bytes;
+                let incremental: Vec<Diagnostic> = diagnostics(&segments).collect();
+                let full = kibitzer_syntax::check(lang, &text, &options);
+                assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
+                assert_eq!(segments.last().map(|s| usize::from(s.range.end())), Some(text.len()));
+            }
+            // The point of it all: an edit re-checks a few units, not the file.
+            assert!(segments.len() > 20, "{file}: {} units", segments.len());
+            assert!(total.checked_bytes * 10 < 40 * text.len(), "{file}: {total:?} for {} bytes", text.len());
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! An open document: its text in a rope, its version, its language and settings, and the
+//! per-unit analysis kept in step with every edit.
+
+use super::analysis::{apply_edit, ByteEdit, Segment};
+use super::position::Positions;
+use kibitzer_syntax::text::ColumnUnit;
+use kibitzer_syntax::{CheckOptions, Lang};
+use ropey::Rope;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
+
+pub struct Document {
+    pub uri: Uri,
+    pub lang: Lang,
+    pub version: i32,
+    pub rope: Rope,
+    pub path: Option<PathBuf>,
+    pub options: Arc<CheckOptions>,
+    /// Segments of the current text; dirty where edited since the last refresh.
+    pub segments: Vec<Segment>,
+    /// Edits since `refreshed`, with the version each produced: replayed onto a refresh that
+    /// finishes after newer edits arrived, so its work is kept.
+    log: Vec<(i32, ByteEdit)>,
+    /// The version whose refreshed segments were last merged in.
+    refreshed: Option<i32>,
+    /// The newest version whose diagnostics were published.
+    pub published: Option<i32>,
+}
+
+/// An immutable view of a document for a handler: cloning a rope is O(1).
+#[derive(Clone)]
+pub struct Snapshot {
+    pub uri: Uri,
+    pub lang: Lang,
+    pub version: i32,
+    pub rope: Rope,
+    pub options: Arc<CheckOptions>,
+    pub segments: Vec<Segment>,
+    pub unit: ColumnUnit,
+}
+
+impl Snapshot {
+    pub fn positions(&self) -> Positions<'_> {
+        Positions::new(&self.rope, self.unit)
+    }
+}
+
+impl Document {
+    pub fn new(uri: Uri, lang: Lang, version: i32, text: &str, options: Arc<CheckOptions>) -> Document {
+        let path = uri.to_file_path().map(|p| p.into_owned());
+        Document {
+            uri,
+            lang,
+            version,
+            rope: Rope::from_str(text),
+            path,
+            options,
+            segments: Vec::new(),
+            log: Vec::new(),
+            refreshed: None,
+            published: None,
+        }
+    }
+
+    pub fn snapshot(&self, unit: ColumnUnit) -> Snapshot {
+        Snapshot {
+            uri: self.uri.clone(),
+            lang: self.lang,
+            version: self.version,
+            rope: self.rope.clone(),
+            options: self.options.clone(),
+            segments: self.segments.clone(),
+            unit,
+        }
+    }
+
+    /// Applies `didChange` content changes in order (ranges in `unit` columns, each relative to
+    /// the text after the previous change).
+    pub fn apply_changes(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>, unit: ColumnUnit) {
+        for change in changes {
+            let edit = match change.range {
+                Some(range) => {
+                    let r = Positions::new(&self.rope, unit).text_range(range);
+                    let (start, end) = (usize::from(r.start()), usize::from(r.end()));
+                    let (cs, ce) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
+                    self.rope.remove(cs..ce);
+                    self.rope.insert(cs, &change.text);
+                    ByteEdit { start, old_end: end, new_len: change.text.len() }
+                }
+                None => {
+                    let old_len = self.rope.len_bytes();
+                    self.rope = Rope::from_str(&change.text);
+                    ByteEdit { start: 0, old_end: old_len, new_len: change.text.len() }
+                }
+            };
+            apply_edit(&mut self.segments, edit, self.rope.len_bytes());
+            self.log.push((version, edit));
+        }
+        self.version = version;
+    }
+
+    /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
+    /// A refresh made with other settings than the current ones is dropped.
+    pub fn merge_refresh(&mut self, version: i32, options: &Arc<CheckOptions>, mut segments: Vec<Segment>) {
+        if self.refreshed.is_some_and(|r| r >= version) || !Arc::ptr_eq(options, &self.options) {
+            return;
+        }
+        self.log.retain(|(v, _)| *v > version);
+        // Replaying needs each edit's text length after it: recompute from the edits in order.
+        let mut len = segments.last().map_or(0, |s| usize::from(s.range.end()));
+        for (_, edit) in &self.log {
+            len = len + edit.new_len - (edit.old_end - edit.start);
+            apply_edit(&mut segments, *edit, len);
+        }
+        debug_assert_eq!(len, self.rope.len_bytes());
+        self.segments = segments;
+        self.refreshed = Some(version);
+    }
+
+    pub fn set_options(&mut self, options: Arc<CheckOptions>) {
+        if *options != *self.options {
+            self.options = options;
+            // Every diagnostic may change with the settings.
+            self.segments.clear();
+            self.log.clear();
+            self.refreshed = None;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! `kibitzer lsp`: the language server, over stdio.
+//!
+//! - [`backend`]: the protocol handlers (tower-lsp-server);
+//! - [`document`]: open documents (ropey) and their edits; [`position`]: LSP positions;
+//! - [`analysis`]: per-unit diagnostics with incremental re-checking;
+//! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
+//! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
+//!   [`transport`] (stdio framing that survives malformed messages).
+
+mod analysis;
+mod backend;
+mod convert;
+mod document;
+mod features;
+mod formatting;
+mod guard;
+mod position;
+mod settings;
+mod transport;
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use tower_lsp_server::LspService;
+
+#[derive(clap::Args)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the only transport; accepted because editor clients
+    /// such as vscode-languageclient pass it).
+    #[arg(long)]
+    pub stdio: bool,
+}
+
+pub fn run(_args: LspArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("kibitzer lsp: cannot start the runtime: {e}");
+            return ExitCode::from(crate::EXIT_TROUBLE);
+        }
+    };
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let flag = shut_down.clone();
+    runtime.block_on(async move {
+        let (service, socket) = LspService::new(move |client| backend::Backend::new(client, flag));
+        transport::serve_stdio(service, socket).await;
+    });
+    // Background checks may still run on the blocking pool: do not wait for them at exit.
+    runtime.shutdown_background();
+    // `exit` after `shutdown` is success; `exit` without it, or the client vanishing, is not.
+    ExitCode::from(u8::from(!shut_down.load(Ordering::SeqCst)))
+}

@@ -1,0 +1,129 @@
+//! The server's settings: the same `kibitzer.toml` as the CLI (found from each document's
+//! folder upwards, or the workspace root), with the client's settings on top — sent as
+//! `initializationOptions` and again with `workspace/didChangeConfiguration`:
+//!
+//! ```json
+//! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
+//!   "maxDiagnostics": 1000, "debounceMs": 30 }
+//! ```
+//!
+//! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
+
+use crate::inputs::Settings as ConfigFiles;
+use kibitzer_syntax::text::decode;
+use kibitzer_syntax::{CheckOptions, Mode, Severity};
+use serde_json::Value;
+use std::path::Path;
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientSettings {
+    pub mode: Option<Mode>,
+    /// Rule code or name → severity, `None` for "off".
+    pub rules: Vec<(String, Option<Severity>)>,
+    pub max_diagnostics: usize,
+    pub debounce: Duration,
+}
+
+impl Default for ClientSettings {
+    fn default() -> Self {
+        ClientSettings { mode: None, rules: Vec::new(), max_diagnostics: 1000, debounce: Duration::from_millis(30) }
+    }
+}
+
+impl ClientSettings {
+    /// Reads what a client sent; unknown keys and ill-typed values are ignored, each with a
+    /// warning in the returned list (the server logs them to the client).
+    pub fn from_json(value: &Value) -> (ClientSettings, Vec<String>) {
+        let mut settings = ClientSettings::default();
+        let mut warnings = Vec::new();
+        let value = value.get("kibitzer").unwrap_or(value);
+        let Some(object) = value.as_object() else {
+            return (settings, warnings);
+        };
+        for (key, v) in object {
+            match key.as_str() {
+                "mode" => match v.as_str().and_then(Mode::parse) {
+                    Some(m) => settings.mode = Some(m),
+                    None if v.is_null() => {}
+                    None => warnings.push(format!("mode = {v}: expected \"import\" or \"export\"")),
+                },
+                "rules" => {
+                    for (rule, sev) in v.as_object().into_iter().flatten() {
+                        match sev.as_str() {
+                            Some("off") => settings.rules.push((rule.clone(), None)),
+                            Some(s) if Severity::parse(s).is_some() => {
+                                settings.rules.push((rule.clone(), Severity::parse(s)))
+                            }
+                            _ => warnings.push(format!(
+                                "rules.{rule} = {sev}: expected error, warning, information, hint or off"
+                            )),
+                        }
+                    }
+                }
+                "maxDiagnostics" => match v.as_u64() {
+                    Some(n) => settings.max_diagnostics = n as usize,
+                    None => warnings.push(format!("maxDiagnostics = {v}: expected a number")),
+                },
+                "debounceMs" => match v.as_u64() {
+                    Some(n) => settings.debounce = Duration::from_millis(n.min(10_000)),
+                    None => warnings.push(format!("debounceMs = {v}: expected a number")),
+                },
+                other => warnings.push(format!("unknown setting `{other}`")),
+            }
+        }
+        (settings, warnings)
+    }
+
+    /// The check options for a file at `path` (or, without a path, for the workspace `root`):
+    /// its kibitzer.toml, then the client's mode and rules. A broken kibitzer.toml is reported
+    /// and ignored, so that the file is still checked.
+    pub fn options_for(&self, path: Option<&Path>, root: Option<&Path>) -> (CheckOptions, Option<String>) {
+        let mut files = ConfigFiles::new(self.mode);
+        let (mut options, error) = match files.options_for(path.or(root)) {
+            Ok(o) => (o, None),
+            Err(e) => (CheckOptions { mode: self.mode.unwrap_or_default(), ..CheckOptions::default() }, Some(e)),
+        };
+        for (rule, severity) in &self.rules {
+            options.rules.set(rule, *severity);
+        }
+        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM).
+        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| decode(&bytes).encoding);
+        (options, error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn client_settings_are_read_plain_or_in_a_section_and_bad_values_are_named() {
+        let (s, w) = ClientSettings::from_json(
+            &json!({"kibitzer": {"mode": "export", "rules": {"PGN001": "off"}, "debounceMs": 0}}),
+        );
+        assert_eq!(s.mode, Some(Mode::Export));
+        assert_eq!(s.rules, [("PGN001".to_owned(), None)]);
+        assert_eq!(s.debounce, Duration::ZERO);
+        assert!(w.is_empty());
+        let (s, w) = ClientSettings::from_json(&json!({"mode": "strict", "colour": 1}));
+        assert_eq!(s.mode, None);
+        assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn the_client_mode_wins_over_kibitzer_toml() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kibitzer.toml"), "mode = \"export\"\n").unwrap();
+        let file = dir.path().join("a.pgn");
+        let plain = ClientSettings::default();
+        assert_eq!(plain.options_for(Some(&file), None).0.mode, Mode::Export);
+        let import = ClientSettings { mode: Some(Mode::Import), ..ClientSettings::default() };
+        assert_eq!(import.options_for(Some(&file), None).0.mode, Mode::Import);
+        std::fs::write(dir.path().join("kibitzer.toml"), "mode = 3\n").unwrap();
+        let (options, error) = plain.options_for(Some(&file), None);
+        assert_eq!(options.mode, Mode::Import);
+        assert!(error.is_some());
+    }
+}

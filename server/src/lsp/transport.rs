@@ -1,0 +1,151 @@
+//! Stdio framing in front of tower-lsp-server, so that a malformed message is answered and
+//! skipped rather than ending the session.
+//!
+//! tower-lsp-server's reader stops for good at the first body it cannot decode (tokio-util's
+//! `FramedRead` ends after an error), which would make one bad message from a client fatal. So
+//! every frame from stdin is checked here first: valid JSON-RPC messages are passed on to the
+//! server through an in-memory pipe; anything else gets the JSON-RPC error response (-32700
+//! parse error, -32600 invalid request) written between the server's own frames.
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::{ClientSocket, LspService, Server};
+
+/// Serves `service` on stdin/stdout until `exit` or the end of input.
+pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(service: LspService<S>, socket: ClientSocket) {
+    let (server_in, mut feed) = tokio::io::duplex(1 << 16);
+    let (server_out, drain) = tokio::io::duplex(1 << 16);
+    let (errors_tx, errors_rx) = mpsc::unbounded_channel::<Vec<u8>>();
+
+    let input = tokio::spawn(async move {
+        let mut stdin = BufReader::new(tokio::io::stdin());
+        while let Ok(Some(body)) = read_frame(&mut stdin).await {
+            match check_message(&body) {
+                Ok(()) => {
+                    let frame = [format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes(), body].concat();
+                    if feed.write_all(&frame).await.is_err() {
+                        break;
+                    }
+                }
+                Err(answer) => {
+                    eprintln!("kibitzer lsp: malformed message answered with {answer}");
+                    let _ = errors_tx.send(answer.into_bytes());
+                }
+            }
+        }
+        // End of input: the server sees its stdin close and stops.
+    });
+    let output = write_output(drain, errors_rx);
+    let server = Server::new(server_in, server_out, socket).serve(service);
+    tokio::join!(server, output);
+    input.abort();
+}
+
+/// Copies the server's frames to stdout whole, with error answers between them.
+async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::UnboundedReceiver<Vec<u8>>) {
+    let mut from_server = BufReader::new(drain);
+    let mut stdout = tokio::io::stdout();
+    loop {
+        let frame = tokio::select! {
+            frame = read_frame(&mut from_server) => match frame {
+                Ok(Some(body)) => body,
+                _ => break, // the server has finished
+            },
+            Some(answer) = errors.recv() => answer,
+        };
+        let header = format!("Content-Length: {}\r\n\r\n", frame.len());
+        if stdout.write_all(header.as_bytes()).await.is_err()
+            || stdout.write_all(&frame).await.is_err()
+            || stdout.flush().await.is_err()
+        {
+            break;
+        }
+    }
+}
+
+/// Reads one `Content-Length` frame's body; `None` at the end of input. Header lines other than
+/// `Content-Length` are skipped, as is anything before a header block.
+async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<Vec<u8>>> {
+    loop {
+        let mut length = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if reader.read_line(&mut line).await? == 0 {
+                return Ok(None);
+            }
+            let trimmed = line.trim_end_matches(['\r', '\n']);
+            if trimmed.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = trimmed.split_once(':') {
+                if name.trim().eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse::<usize>().ok();
+                }
+            }
+        }
+        if let Some(n) = length {
+            let mut body = vec![0; n];
+            reader.read_exact(&mut body).await?;
+            return Ok(Some(body));
+        }
+        // A header block without a length: nothing to read; look for the next one.
+    }
+}
+
+/// `Ok` for a message the server can take; else the error response to send.
+fn check_message(body: &[u8]) -> Result<(), String> {
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(v) => v,
+        Err(_) => return Err(error_response(Value::Null, -32700, "Parse error")),
+    };
+    let field = |k: &str| value.get(k);
+    let id_ok = field("id").is_none_or(|id| id.is_number() || id.is_string() || id.is_null());
+    let shaped = field("jsonrpc").and_then(Value::as_str) == Some("2.0")
+        && id_ok
+        && match field("method") {
+            Some(m) => m.is_string() && field("params").is_none_or(|p| p.is_object() || p.is_array() || p.is_null()),
+            None => field("id").is_some() && (field("result").is_some() != field("error").is_some()),
+        };
+    // What the server's own decoder would refuse must not reach it either.
+    let decodes = || {
+        serde_json::from_value::<Request>(value.clone()).is_ok()
+            || serde_json::from_value::<Response>(value.clone()).is_ok()
+    };
+    if shaped && decodes() {
+        return Ok(());
+    }
+    let id = value.get("id").filter(|id| id.is_number() || id.is_string()).cloned().unwrap_or(Value::Null);
+    Err(error_response(id, -32600, "Invalid request"))
+}
+
+fn error_response(id: Value, code: i64, message: &str) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_messages_get_their_json_rpc_error() {
+        assert!(check_message(br#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#).is_ok());
+        assert!(check_message(br#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#).is_ok());
+        assert!(check_message(br#"{"jsonrpc":"2.0","id":4,"result":null}"#).is_ok());
+        assert!(check_message(b"{nope").unwrap_err().contains("-32700"));
+        let invalid = check_message(br#"{"jsonrpc":"2.0","id":7,"params":3}"#).unwrap_err();
+        assert!(invalid.contains("-32600") && invalid.contains("\"id\":7"), "{invalid}");
+        assert!(check_message(b"[1,2]").unwrap_err().contains("-32600"));
+    }
+
+    #[tokio::test]
+    async fn frames_are_read_whatever_the_headers() {
+        let input = b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: 2\r\n\r\n{}junk\r\n\r\nContent-Length: 1\r\n\r\nx";
+        let mut reader = BufReader::new(&input[..]);
+        assert_eq!(read_frame(&mut reader).await.unwrap(), Some(b"{}".to_vec()));
+        assert_eq!(read_frame(&mut reader).await.unwrap(), Some(b"x".to_vec()));
+        assert_eq!(read_frame(&mut reader).await.unwrap(), None);
+    }
+}

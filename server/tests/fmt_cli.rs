@@ -1,0 +1,128 @@
+//! `kibitzer fmt` through the built binary: in place, `--check`, `--diff`, standard input,
+//! `--range`, encodings and line ends kept, units with errors kept byte for byte.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const KIBITZER: &str = env!("CARGO_BIN_EXE_kibitzer");
+
+/// An EPD line whose operations are out of order and spaced loosely, and its export form.
+const EPD_IN: &str = "4k3/8/8/8/8/8/8/4K3  w - -  id \"x\";  bm Kd2;\n";
+const EPD_OUT: &str = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";\n";
+
+fn run(args: &[&str], dir: &Path) -> Output {
+    Command::new(KIBITZER).args(args).current_dir(dir).output().unwrap()
+}
+
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(KIBITZER)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn rewrites_in_place_and_is_then_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.epd"), EPD_IN).unwrap();
+    let out = run(&["fmt", "a.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.path().join("a.epd")).unwrap(), EPD_OUT);
+    let check = run(&["fmt", "--check", "a.epd"], dir.path());
+    assert_eq!(check.status.code(), Some(0));
+    assert_eq!(stdout(&check), "");
+}
+
+#[test]
+fn check_lists_files_that_would_change_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.epd"), EPD_IN).unwrap();
+    std::fs::write(dir.path().join("good.epd"), EPD_OUT).unwrap();
+    let out = run(&["fmt", "--check", "."], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let listed = stdout(&out);
+    assert!(listed.contains("bad.epd") && !listed.contains("good.epd"), "{listed}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("bad.epd")).unwrap(), EPD_IN, "--check writes nothing");
+}
+
+#[test]
+fn diff_prints_a_unified_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.epd"), EPD_IN).unwrap();
+    let out = run(&["fmt", "--diff", "a.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let diff = stdout(&out);
+    assert!(diff.starts_with("--- a.epd\n+++ a.epd\n@@ -1 +1 @@\n"), "{diff}");
+    assert!(diff.contains(&format!("-{EPD_IN}")) && diff.contains(&format!("+{EPD_OUT}")), "{diff}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("a.epd")).unwrap(), EPD_IN);
+}
+
+#[test]
+fn standard_input_to_standard_output() {
+    let out = run_stdin(&["fmt", "--stdin-filepath", "x.epd"], EPD_IN.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), EPD_OUT);
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.as_bytes());
+    assert_eq!(stdout(&out), EPD_OUT);
+    let out = run_stdin(&["fmt", "-"], EPD_IN.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "stdin without a language is bad usage");
+}
+
+#[test]
+fn latin1_stays_latin1_unless_utf8_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("l.epd");
+    std::fs::write(&file, b"4k3/8/8/8/8/8/8/4K3 w - - id \"caf\xe9\";  bm Kd2;\n").unwrap();
+    assert_eq!(run(&["fmt", "l.epd"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::read(&file).unwrap(), b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"caf\xe9\";\n");
+    assert_eq!(run(&["fmt", "--check", "--encoding", "utf-8", "l.epd"], dir.path()).status.code(), Some(1));
+    assert_eq!(run(&["fmt", "--encoding", "utf-8", "l.epd"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::read(&file).unwrap(), "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"café\";\n".as_bytes());
+}
+
+#[test]
+fn a_unit_with_a_syntax_error_is_kept_byte_for_byte_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "4k3/8/8/8/8/8/8/4K3   w - - id \"never closed\n";
+    std::fs::write(dir.path().join("e.epd"), format!("{EPD_IN}{broken}{EPD_IN}")).unwrap();
+    let out = run(&["fmt", "e.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("e.epd")).unwrap(), format!("{EPD_OUT}{broken}{EPD_OUT}"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("e.epd:2:") && stderr.contains("left as written"), "{stderr}");
+}
+
+#[test]
+fn range_formats_only_the_units_it_touches() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("r.epd"), EPD_IN.repeat(3)).unwrap();
+    let out = run(&["fmt", "--range", "2:2", "r.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("r.epd")).unwrap(), format!("{EPD_IN}{EPD_OUT}{EPD_IN}"));
+    assert_eq!(run(&["fmt", "--range", "3:1", "r.epd"], dir.path()).status.code(), Some(2));
+}
+
+#[test]
+fn trouble_exits_2_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&["fmt", "missing.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn crlf_lines_keep_their_terminators() {
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.replace('\n', "\r\n").as_bytes());
+    assert_eq!(stdout(&out), EPD_OUT.replace('\n', "\r\n"));
+}

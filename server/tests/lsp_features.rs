@@ -1,0 +1,248 @@
+//! `kibitzer lsp` over stdio: the editor features on small hand-written documents, the same
+//! diagnostics as `kibitzer check`, and a 10 MB PGN.
+
+mod common;
+use common::lsp_client::{file_uri, vscode_capabilities, LspClient};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+const PGN_URI: &str = "file:///tmp/kibitzer-test/games.pgn";
+const PGN: &str = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 $1 {a comment\nover two lines} (1. d4 d5) 1-0\n\n[Event \"Two\"]\n[White \"Cy\"]\n\n1. d4 *\n";
+const PBN_URI: &str = "file:///tmp/kibitzer-test/deals.pbn";
+const PBN: &str = "[Board \"7\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[Auction \"N\"]\n1S =1= Pass 4S AP\n[Note \"1:five spades\"]\n";
+
+fn started() -> LspClient {
+    let mut client = LspClient::start();
+    client.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    client.open(PGN_URI, "pgn", 1, PGN);
+    client.open(PBN_URI, "pbn", 1, PBN);
+    client
+}
+
+fn doc(uri: &str) -> Value {
+    json!({"textDocument": {"uri": uri}})
+}
+
+#[test]
+fn hover_explains_tags_nags_deals_and_notes() {
+    let mut c = started();
+    let hover = c.call("textDocument/hover", LspClient::position_params(PGN_URI, 1, 2));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("PGN 8.1.1.5"), "{text}");
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    assert_eq!(hover["range"], json!({"start": {"line": 1, "character": 1}, "end": {"line": 1, "character": 6}}));
+    let nag = c.call("textDocument/hover", LspClient::position_params(PGN_URI, 5, 7));
+    assert!(nag["contents"]["value"].as_str().unwrap().contains("good move"));
+    let deal = c.call("textDocument/hover", LspClient::position_params(PBN_URI, 1, 12));
+    assert!(deal["contents"]["value"].as_str().unwrap().contains("10 HCP, 4-3-3-3"), "{deal}");
+    let note = c.call("textDocument/hover", LspClient::position_params(PBN_URI, 6, 4));
+    assert_eq!(note["contents"]["value"], "**Note =1=**: five spades");
+    // Nothing to say about whitespace.
+    assert!(c.call("textDocument/hover", LspClient::position_params(PGN_URI, 4, 0)).is_null());
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn completion_offers_tag_names_and_values_with_their_ranges() {
+    let mut c = started();
+    c.change(PBN_URI, 2, ((8, 0), (8, 0)), "[Vul");
+    let items = c.call("textDocument/completion", LspClient::position_params(PBN_URI, 8, 4));
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0]["label"], "Vulnerable");
+    assert_eq!(items[0]["textEdit"]["range"]["start"], json!({"line": 8, "character": 1}));
+    assert_eq!(items[0]["documentation"]["kind"], "markdown");
+    c.change(PBN_URI, 3, ((8, 4), (8, 4)), "nerable \"\"]");
+    let items = c.call("textDocument/completion", LspClient::position_params(PBN_URI, 8, 13));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"None") && labels.contains(&"All"), "{labels:?}");
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn outline_folding_and_semantic_tokens_cover_each_game() {
+    let mut c = started();
+    let symbols = c.call("textDocument/documentSymbol", doc(PGN_URI));
+    let names: Vec<&str> = symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Ann – Bob, Club, 1-0", "Cy – ?, Two"]);
+    assert_eq!(symbols[0]["range"]["start"]["line"], 0);
+    assert_eq!(symbols[0]["range"]["end"]["line"], 6);
+    let pbn = c.call("textDocument/documentSymbol", doc(PBN_URI));
+    assert_eq!(pbn[0]["name"], "Board 7: 4S by N, 10 tricks");
+
+    let folds = c.call("textDocument/foldingRange", doc(PGN_URI));
+    let folds: Vec<(u64, u64, &str)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["startLine"].as_u64().unwrap(), f["endLine"].as_u64().unwrap(), f["kind"].as_str().unwrap()))
+        .collect();
+    assert!(folds.contains(&(0, 6, "region")), "{folds:?}");
+    assert!(folds.contains(&(5, 6, "comment")), "{folds:?}");
+
+    let tokens = c.call("textDocument/semanticTokens/full", doc(PGN_URI));
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    // The first token: `Event` on line 0, column 1, five long, a property (type 0).
+    assert_eq!(&data[..5], &[json!(0), json!(1), json!(5), json!(0), json!(0)]);
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn note_references_lead_to_their_note_and_back() {
+    let mut c = started();
+    let def = c.call("textDocument/definition", LspClient::position_params(PBN_URI, 6, 4));
+    assert_eq!(def["uri"], PBN_URI);
+    assert_eq!(def["range"]["start"], json!({"line": 7, "character": 0}));
+    let refs = c.call(
+        "textDocument/references",
+        json!({"textDocument": {"uri": PBN_URI}, "position": {"line": 7, "character": 3}, "context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(refs.as_array().unwrap().len(), 1, "{refs}");
+    assert_eq!(refs[0]["range"]["start"], json!({"line": 6, "character": 3}));
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn formatting_and_code_actions_answer_without_losing_text() {
+    let mut c = started();
+    let edits = c.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": PGN_URI}, "options": {"tabSize": 8, "insertSpaces": false}}),
+    );
+    // Until the formatter is merged there is nothing to format; then the edits must apply.
+    if let Some(edits) = edits.as_array() {
+        assert!(edits.iter().all(|e| e["range"].is_object() && e["newText"].is_string()));
+    }
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": PGN_URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 12, "character": 0}}, "context": {"diagnostics": []}}),
+    );
+    assert!(actions.is_array(), "{actions}");
+    let selection = c.call(
+        "textDocument/selectionRange",
+        json!({"textDocument": {"uri": PGN_URI}, "positions": [{"line": 5, "character": 4}]}),
+    );
+    assert_eq!(
+        selection[0]["range"],
+        json!({"start": {"line": 5, "character": 3}, "end": {"line": 5, "character": 5}})
+    );
+    assert!(c.shutdown().success());
+}
+
+fn corpus() -> Option<PathBuf> {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [here.join("../../shared/corpus"), PathBuf::from("/work/shared/corpus")].into_iter().find(|p| p.is_dir())
+}
+
+/// The language server reports exactly what `kibitzer check` reports for the same files.
+#[test]
+fn diagnostics_equal_the_cli_on_corpus_samples() {
+    let Some(corpus) = corpus() else {
+        eprintln!("skipped: no ../shared/corpus");
+        return;
+    };
+    let files = [
+        "pgn/pgn-reader/twic1599_10k.pgn",
+        "pgn/pgn-reader/lichess_db_10k.pgn",
+        "pbn/reference/pbn_v21_2007-05-17.txt",
+    ];
+    let mut client = LspClient::start();
+    // UTF-32 columns are the CLI's character columns.
+    client.initialize(json!({"general": {"positionEncodings": ["utf-32"]}}), json!({"debounceMs": 0}));
+    for (i, file) in files.iter().enumerate() {
+        let path = corpus.join(file);
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        let text = kibitzer_syntax::text::decode(&bytes).text;
+        let lang = if file.starts_with("pbn") { "pbn" } else { "pgn" };
+        let uri = format!("{}.{lang}", file_uri(&std::env::temp_dir().join(format!("kibitzer-parity-{i}"))));
+        client.open(&uri, lang, 1, &text);
+        let lsp: Vec<(u64, u64, String, String)> = client
+            .diagnostics(&uri, 1)
+            .iter()
+            .map(|d| {
+                (
+                    d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                    d["range"]["start"]["character"].as_u64().unwrap() + 1,
+                    d["code"].as_str().unwrap().to_owned(),
+                    d["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["check", "--format", "json", "--lang", lang])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let cli: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let cli: Vec<(u64, u64, String, String)> = cli
+            .iter()
+            .take(1000) // the server's default maxDiagnostics
+            .map(|d| {
+                (
+                    d["line"].as_u64().unwrap(),
+                    d["column"].as_u64().unwrap(),
+                    d["code"].as_str().unwrap().to_owned(),
+                    d["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(lsp, cli, "{file}");
+    }
+    assert!(client.shutdown().success());
+}
+
+/// A 10 MB PGN opens, is checked, and stays responsive to edits and hover.
+#[test]
+fn a_ten_megabyte_pgn_is_served() {
+    let Some(corpus) = corpus() else {
+        eprintln!("skipped: no ../shared/corpus");
+        return;
+    };
+    let Ok(one) = std::fs::read_to_string(corpus.join("pgn/pgn-reader/twic1599_1000k.pgn")) else {
+        eprintln!("skipped: twic1599_1000k.pgn missing");
+        return;
+    };
+    let text = one.repeat(10);
+    let mut client = LspClient::start();
+    client.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/big.pgn";
+    client.open(uri, "pgn", 1, &text);
+    client.diagnostics(uri, 1);
+    let last_line = text.lines().count() as u32 - 1;
+    client.change(uri, 2, ((last_line, 0), (last_line, 0)), " ");
+    client.diagnostics(uri, 2);
+    let hover = client.call("textDocument/hover", LspClient::position_params(uri, 0, 2));
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("Event"));
+    assert!(client.shutdown().success());
+}
+
+/// A diagnostic's fix is offered as a quick fix on it, and the safe ones as "fix all".
+#[test]
+fn fixes_become_quick_fixes_and_fix_all() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/castle.pgn";
+    c.open(uri, "pgn", 1, "[Event \"x\"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. 0-0 *\n");
+    let diagnostics = c.diagnostics(uri, 1);
+    let castle = diagnostics.iter().find(|d| d["code"] == "PGN210").expect("PGN210 for 0-0");
+    let range = castle["range"].clone();
+    assert_eq!(range["start"], json!({"line": 2, "character": 34}));
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range, "context": {"diagnostics": [castle]}}),
+    );
+    let actions = actions.as_array().unwrap();
+    let quick = actions.iter().find(|a| a["kind"] == "quickfix").expect("a quick fix");
+    assert_eq!(quick["title"], "Replace `0-0` with `O-O`");
+    assert_eq!(quick["isPreferred"], true);
+    assert_eq!(quick["diagnostics"][0]["code"], "PGN210");
+    let edit = &quick["edit"]["changes"][uri][0];
+    assert_eq!(edit["newText"], "O-O");
+    assert_eq!(edit["range"], range);
+    assert!(actions.iter().any(|a| a["kind"] == "source.fixAll"));
+    // Applying it clears the diagnostic.
+    c.change(uri, 2, ((2, 34), (2, 37)), "O-O");
+    assert!(c.diagnostics(uri, 2).iter().all(|d| d["code"] != "PGN210"));
+    assert!(c.shutdown().success());
+}

@@ -1,0 +1,344 @@
+//! The EPD/FEN checks: each record's position (via [`super::fen`]) and its operations
+//! (PGN standard 16.2.4-16.2.5).
+
+use super::fen::{check_fields, RecordKind};
+use super::model::{records, Operand, Operation, Record};
+use super::rules::*;
+use super::san::{resolve_san, SanError};
+use super::syntax_kind::SyntaxKind;
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::text::TextSize;
+use cozy_chess::{Board, Color, Move};
+use std::collections::HashMap;
+
+/// What operands an opcode takes (16.2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Operands {
+    /// `count.0..=count.1` integers within `range`.
+    Integer {
+        min: i64,
+        max: i64,
+    },
+    /// Moves all playable from the position (`am`, `bm`; `pm`/`sm` take exactly one).
+    Moves {
+        min: usize,
+        max: usize,
+    },
+    /// Moves played one after another (`pv`).
+    Variation,
+    Strings {
+        min: usize,
+        max: usize,
+    },
+    Nothing,
+    Anything,
+}
+
+/// The standard's opcodes and their operands; `None` for an unknown opcode.
+fn opcode_operands(opcode: &str) -> Option<Operands> {
+    use Operands::*;
+    Some(match opcode {
+        "acn" | "acs" | "hmvc" => Integer { min: 0, max: i64::MAX },
+        "ce" => Integer { min: -32767, max: 32766 },
+        "dm" | "fmvn" | "rc" | "tcgs" => Integer { min: 1, max: i64::MAX },
+        "am" | "bm" => Moves { min: 0, max: usize::MAX },
+        "pm" | "sm" => Moves { min: 1, max: 1 },
+        "pv" => Variation,
+        "id" => Strings { min: 1, max: 1 },
+        "eco" | "nic" => Strings { min: 0, max: 1 },
+        "tcri" | "tcsi" => Strings { min: 2, max: 2 },
+        "draw_accept" | "draw_claim" | "draw_offer" | "draw_reject" | "resign" => Nothing,
+        "noop" => Anything,
+        _ if opcode.len() == 2 && matches!(opcode.as_bytes(), [b'c' | b'v', b'0'..=b'9']) => Strings { min: 0, max: 1 },
+        _ => return None,
+    })
+}
+
+fn opcode_is_well_formed(opcode: &str) -> bool {
+    let bytes = opcode.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.len() <= 15
+        && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+pub fn check(text: &str) -> Vec<Diagnostic> {
+    let parse = super::parser::parse(text);
+    let root = parse.syntax();
+    let mut out = parse.errors().to_vec();
+    for node in root.children().filter(|n| n.kind() == SyntaxKind::COMMENT_LINE) {
+        let range = node.first_token().map_or(node.text_range(), |t| t.text_range());
+        out.push(Diagnostic::new(&EPD_COMMENT_LINE, range, "comment line: EPD and FEN files hold only records"));
+    }
+    for record in records(&root, text) {
+        check_record(&record, &mut out);
+    }
+    out
+}
+
+fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
+    if !record.fields.first().is_some_and(|f| f.text.contains('/')) {
+        // Not a position at all (a heading, a `perft` line): one error for the line, no
+        // cascade of field errors.
+        let first = record.fields.first().map_or("", |f| f.text);
+        out.push(Diagnostic::new(
+            &FEN_PLACEMENT,
+            record.range,
+            format!("not a position record: `{}` is not a piece placement (ranks separated by `/`)", truncate(first)),
+        ));
+        return;
+    }
+    let board = {
+        // Without a Variant tag, Shredder-FEN file letters are the only sign of Chess960.
+        let chess960 = record.fields.get(2).is_some_and(|f| f.text.bytes().any(|b| b"ABCDEFGHabcdefgh".contains(&b)));
+        let checked = check_fields(&record.fields, RecordKind::FenOrEpd, chess960);
+        out.extend(checked.problems.iter().map(|p| p.to_diagnostic(TextSize::from(0))));
+        checked.board
+    };
+    let mut seen: HashMap<&str, &Operation> = HashMap::new();
+    let mut first_moves: HashMap<&str, Move> = HashMap::new();
+    for op in &record.operations {
+        if !opcode_is_well_formed(op.opcode) {
+            out.push(Diagnostic::new(
+                &EPD_OPCODE_SYNTAX,
+                op.opcode_range,
+                format!("opcode `{}`: expected a letter followed by up to 14 letters, digits or `_`", op.opcode),
+            ));
+            continue;
+        }
+        if let Some(first) = seen.get(op.opcode) {
+            out.push(
+                Diagnostic::new(
+                    &EPD_DUPLICATE_OPCODE,
+                    op.opcode_range,
+                    format!("opcode `{}` appears a second time in this record", op.opcode),
+                )
+                .with_related(first.opcode_range, "first occurrence"),
+            );
+        } else {
+            seen.insert(op.opcode, op);
+        }
+        let spec = match opcode_operands(op.opcode) {
+            Some(spec) => spec,
+            None if op.opcode.starts_with(|c: char| c.is_ascii_lowercase()) => {
+                out.push(Diagnostic::new(
+                    &EPD_UNKNOWN_OPCODE,
+                    op.opcode_range,
+                    format!(
+                        "opcode `{}` is not in the standard's list; programs that do not know it ignore it",
+                        op.opcode
+                    ),
+                ));
+                continue;
+            }
+            // Upper-case opcodes are private by the standard (16.2.4.2).
+            None => continue,
+        };
+        check_operands(op, spec, board.as_ref(), out, &mut first_moves);
+    }
+    if let (Some(pm), Some(pv)) = (first_moves.get("pm"), first_moves.get("pv")) {
+        if pm != pv {
+            if let Some(op) = seen.get("pm") {
+                out.push(Diagnostic::new(
+                    &EPD_PV_MISMATCH,
+                    op.range,
+                    "predicted move `pm` differs from the first move of the predicted variation `pv`",
+                ));
+            }
+        }
+    }
+    for draw in ["draw_claim", "draw_offer"] {
+        if let (Some(op), false) = (seen.get(draw), seen.contains_key("sm")) {
+            out.push(Diagnostic::new(
+                &EPD_DRAW_NEEDS_SM,
+                op.opcode_range,
+                format!("`{draw}` without a supplied move `sm` in the same record"),
+            ));
+        }
+    }
+}
+
+fn count_problem(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnostic>) -> bool {
+    let n = op.operands.len();
+    if (min..=max).contains(&n) {
+        return false;
+    }
+    let expected = match (min, max) {
+        (0, 0) => "no operand".to_owned(),
+        (a, b) if a == b => format!("{a} operand{}", if a == 1 { "" } else { "s" }),
+        (0, b) => format!("at most {b}"),
+        (a, _) => format!("at least {a}"),
+    };
+    let range = if n > max { op.operands[max].range.cover(op.operands[n - 1].range) } else { op.opcode_range };
+    out.push(Diagnostic::new(
+        &EPD_OPERAND_COUNT,
+        range,
+        format!("`{}` has {n} operand{}, expected {expected}", op.opcode, if n == 1 { "" } else { "s" }),
+    ));
+    true
+}
+
+fn check_operands(
+    op: &Operation,
+    spec: Operands,
+    board: Option<&Board>,
+    out: &mut Vec<Diagnostic>,
+    first_moves: &mut HashMap<&'static str, Move>,
+) {
+    match spec {
+        Operands::Anything => {}
+        Operands::Nothing => {
+            count_problem(op, 0, 0, out);
+        }
+        Operands::Integer { min, max } => {
+            if count_problem(op, 1, 1, out) {
+                return;
+            }
+            let operand = &op.operands[0];
+            let value = operand.value();
+            let parsed = value.strip_prefix('+').unwrap_or(&value).parse::<i64>().ok().filter(|_| !operand.quoted);
+            let range_text = match (min, max) {
+                (0, i64::MAX) => "a non-negative integer".to_owned(),
+                (1, i64::MAX) => "a positive integer".to_owned(),
+                (a, b) => format!("an integer from {a} to {b}"),
+            };
+            match parsed {
+                Some(v) if (min..=max).contains(&v) => {}
+                _ => out.push(Diagnostic::new(
+                    &EPD_INTEGER_OPERAND,
+                    operand.range,
+                    format!("`{}` operand `{}`, expected {range_text}", op.opcode, operand.raw),
+                )),
+            }
+        }
+        Operands::Strings { min, max } => check_strings(op, min, max, out),
+        Operands::Moves { min, max } => {
+            if count_problem(op, min, max, out) {
+                return;
+            }
+            let Some(board) = board else { return };
+            for (i, operand) in op.operands.iter().enumerate() {
+                let mv = check_move(op, operand, board, out);
+                if let (Some(mv), 0, "pm") = (mv, i, op.opcode) {
+                    first_moves.insert("pm", mv);
+                }
+            }
+        }
+        Operands::Variation => {
+            let Some(board) = board else { return };
+            let mut position = board.clone();
+            for (i, operand) in op.operands.iter().enumerate() {
+                let Some(mv) = check_move(op, operand, &position, out) else { break };
+                if i == 0 {
+                    first_moves.insert("pv", mv);
+                }
+                position.play_unchecked(mv);
+            }
+        }
+    }
+}
+
+/// String operands: quoted, shorter than 256 bytes. Unquoted words (some writers leave comments
+/// bare) are read as one string and reported once, with a fix that quotes them.
+fn check_strings(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnostic>) {
+    let bare: Vec<&Operand> = op.operands.iter().filter(|o| !o.quoted).collect();
+    if !bare.is_empty() && bare.len() == op.operands.len() {
+        let range = bare[0].range.cover(bare[bare.len() - 1].range);
+        let words: Vec<&str> = bare.iter().map(|o| o.raw).collect();
+        let joined = words.join(" ");
+        let mut d = Diagnostic::new(
+            &EPD_STRING_OPERAND,
+            range,
+            format!("`{}` operand `{}` is not quoted, expected a string `\"…\"`", op.opcode, truncate(&joined)),
+        );
+        if !joined.contains('\\') && max == 1 {
+            d = d.with_fix(
+                "Quote the operand",
+                vec![TextEdit::insert(range.start(), "\""), TextEdit::insert(range.end(), "\"")],
+                Applicability::Safe,
+            );
+        }
+        out.push(d);
+        return;
+    }
+    if count_problem(op, min, max, out) {
+        return;
+    }
+    for operand in &op.operands {
+        if !operand.quoted {
+            out.push(Diagnostic::new(
+                &EPD_STRING_OPERAND,
+                operand.range,
+                format!("`{}` operand `{}` is not quoted, expected a string", op.opcode, truncate(operand.raw)),
+            ));
+        } else if operand.value().len() >= 256 {
+            out.push(Diagnostic::new(
+                &EPD_STRING_OPERAND,
+                operand.range,
+                format!("`{}` string of {} bytes, expected fewer than 256", op.opcode, operand.value().len()),
+            ));
+        }
+    }
+}
+
+fn truncate(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_owned()
+    }
+}
+
+fn side(board: &Board) -> &'static str {
+    match board.side_to_move() {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Resolves a move operand, reporting what is wrong; the move when it is legal.
+fn check_move(op: &Operation, operand: &Operand, board: &Board, out: &mut Vec<Diagnostic>) -> Option<Move> {
+    let san = operand.value();
+    match resolve_san(board, &san) {
+        Ok(resolved) => {
+            if resolved.canonical != san || operand.quoted {
+                out.push(
+                    Diagnostic::new(
+                        &EPD_NON_CANONICAL_SAN,
+                        operand.range,
+                        format!("`{}` move `{}`, canonical SAN is `{}`", op.opcode, operand.raw, resolved.canonical),
+                    )
+                    .with_replacement(
+                        format!("Replace with `{}`", resolved.canonical),
+                        operand.range,
+                        resolved.canonical.clone(),
+                    ),
+                );
+            }
+            Some(resolved.mv)
+        }
+        Err(SanError::Ambiguous(candidates)) => {
+            out.push(Diagnostic::new(
+                &EPD_AMBIGUOUS_MOVE,
+                operand.range,
+                format!("`{}` move `{}` is ambiguous: {}", op.opcode, operand.raw, candidates.join(", ")),
+            ));
+            None
+        }
+        Err(SanError::Illegal) => {
+            out.push(Diagnostic::new(
+                &EPD_ILLEGAL_MOVE,
+                operand.range,
+                format!("`{}` move `{}` is not legal for {} in this position", op.opcode, operand.raw, side(board)),
+            ));
+            None
+        }
+        Err(SanError::Syntax) => {
+            out.push(Diagnostic::new(
+                &EPD_ILLEGAL_MOVE,
+                operand.range,
+                format!("`{}` operand `{}` is not a SAN move", op.opcode, truncate(operand.raw)),
+            ));
+            None
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The EPD/FEN lexer: lossless tokens for one line at a time.
+//!
+//! Lines are split first (a `%` or `#` line is one `COMMENT` token, as some real suites carry
+//! such headers), and the rest of each line is lexed with logos. The tokens cover the text
+//! exactly, so the parser can rebuild it byte for byte.
+
+use super::syntax_kind::SyntaxKind;
+use crate::parsing::{lex_range, Token};
+use crate::text::{TextRange, TextSize};
+use logos::Logos;
+
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum LineToken {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    #[regex(r#"[^ \t\r\n;"]+"#)]
+    Word,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*""#)]
+    String,
+    #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#)]
+    UnterminatedString,
+    #[token(";")]
+    Semicolon,
+    Error,
+}
+
+impl From<LineToken> for SyntaxKind {
+    fn from(t: LineToken) -> SyntaxKind {
+        match t {
+            LineToken::Whitespace => SyntaxKind::WHITESPACE,
+            LineToken::Newline => SyntaxKind::NEWLINE,
+            LineToken::Word => SyntaxKind::WORD,
+            LineToken::String => SyntaxKind::STRING,
+            LineToken::UnterminatedString => SyntaxKind::UNTERMINATED_STRING,
+            LineToken::Semicolon => SyntaxKind::SEMICOLON,
+            LineToken::Error => SyntaxKind::ERROR,
+        }
+    }
+}
+
+/// The lines of `text` as (content, terminator) byte ranges; a last line without terminator
+/// has an empty terminator range. Empty text has no lines.
+pub fn lines(text: &str) -> impl Iterator<Item = (TextRange, TextRange)> + '_ {
+    let bytes = text.as_bytes();
+    let mut start = 0usize;
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let content_end =
+            bytes[start..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(bytes.len(), |i| start + i);
+        let end = match bytes.get(content_end) {
+            Some(b'\r') if bytes.get(content_end + 1) == Some(&b'\n') => content_end + 2,
+            Some(_) => content_end + 1,
+            None => content_end,
+        };
+        let range = |a: usize, b: usize| TextRange::new(TextSize::from(a as u32), TextSize::from(b as u32));
+        let item = (range(start, content_end), range(content_end, end));
+        start = end;
+        Some(item)
+    })
+}
+
+/// Lexes `text` into tokens that cover it exactly.
+pub fn tokenize(text: &str) -> Vec<Token<SyntaxKind>> {
+    let mut tokens = Vec::new();
+    for (content, terminator) in lines(text) {
+        let line = &text[content];
+        if line.starts_with(['%', '#']) {
+            tokens.push(Token { kind: SyntaxKind::COMMENT, range: content });
+        } else {
+            tokens.extend(lex_range(text, content, LineToken::Error));
+        }
+        if !terminator.is_empty() {
+            tokens.push(Token { kind: SyntaxKind::NEWLINE, range: terminator });
+        }
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxKind::*;
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
+        tokenize(text).into_iter().map(|t| (t.kind, &text[t.range])).collect()
+    }
+
+    #[test]
+    fn lexes_fields_operations_and_strings() {
+        assert_eq!(
+            kinds("8/8 w - - id \"a\\\"b\";\r\n% note\n"),
+            vec![
+                (WORD, "8/8"),
+                (WHITESPACE, " "),
+                (WORD, "w"),
+                (WHITESPACE, " "),
+                (WORD, "-"),
+                (WHITESPACE, " "),
+                (WORD, "-"),
+                (WHITESPACE, " "),
+                (WORD, "id"),
+                (WHITESPACE, " "),
+                (STRING, "\"a\\\"b\""),
+                (SEMICOLON, ";"),
+                (NEWLINE, "\r\n"),
+                (COMMENT, "% note"),
+                (NEWLINE, "\n"),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unterminated_string_stops_at_the_end_of_the_line() {
+        assert_eq!(
+            kinds("c0 \"abc\nx"),
+            vec![(WORD, "c0"), (WHITESPACE, " "), (UNTERMINATED_STRING, "\"abc"), (NEWLINE, "\n"), (WORD, "x")]
+        );
+        assert_eq!(kinds("\"a\\"), vec![(UNTERMINATED_STRING, "\"a\\")]);
+    }
+
+    #[test]
+    fn lines_split_on_every_terminator() {
+        let text = "a\r\nb\rc\nd";
+        let got: Vec<_> = lines(text).map(|(c, t)| (&text[c], &text[t])).collect();
+        assert_eq!(got, vec![("a", "\r\n"), ("b", "\r"), ("c", "\n"), ("d", "")]);
+    }
+}

@@ -1,0 +1,225 @@
+//! The EPD/FEN parser: one node per line, a lossless tree for any input.
+//!
+//! A record line is its position fields (four, or six with the FEN clocks) followed by
+//! operations `opcode operand… ;`. Whatever does not fit is kept in an `ERROR_NODE`, and the
+//! next line starts afresh, so an error never spreads past its line.
+
+use super::lexer::tokenize;
+use super::rules::{EPD_EMPTY_OPERATION, EPD_OPCODE_SYNTAX, EPD_OPERATION_UNTERMINATED, EPD_UNTERMINATED_STRING};
+use super::syntax_kind::{EPDLanguage, SyntaxKind, SyntaxKind::*};
+use crate::diagnostic::{Diagnostic, TextEdit};
+use crate::parsing::{Parse, Parser};
+use crate::text::TextRange;
+
+pub fn parse(text: &str) -> Parse<EPDLanguage> {
+    let mut p = Parser::new(text, tokenize(text), ROOT, |k| k == WHITESPACE);
+    while !p.at_end() {
+        line(&mut p);
+    }
+    p.finish()
+}
+
+const FIELDS: [SyntaxKind; 4] = [PLACEMENT, SIDE_TO_MOVE, CASTLING, EN_PASSANT];
+
+fn at_line_end(p: &Parser<SyntaxKind>) -> bool {
+    matches!(p.current(), None | Some(NEWLINE))
+}
+
+fn finish_line(p: &mut Parser<SyntaxKind>) {
+    while !at_line_end(p) {
+        p.bump();
+    }
+    if p.at(NEWLINE) {
+        p.bump();
+    }
+    p.finish_node();
+}
+
+fn line(p: &mut Parser<SyntaxKind>) {
+    match p.peek_non_trivia() {
+        None | Some(NEWLINE) => {
+            p.start_node(BLANK_LINE);
+            finish_line(p);
+        }
+        Some(COMMENT) => {
+            p.start_node(COMMENT_LINE);
+            finish_line(p);
+        }
+        _ => record(p),
+    }
+}
+
+/// A clock or counter field: what follows the four position fields and starts like a number
+/// (opcodes start with a letter, so there is no confusion with operations).
+fn is_numeric_field(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+}
+
+fn record(p: &mut Parser<SyntaxKind>) {
+    p.start_node(RECORD);
+    let mut fields = 0;
+    while fields < FIELDS.len() {
+        p.skip_trivia();
+        if !p.at(WORD) {
+            break;
+        }
+        p.bump_as(FIELDS[fields]);
+        fields += 1;
+    }
+    if fields < FIELDS.len() {
+        // Too few fields: the check reports the count; keep the rest of the line as it is.
+        p.skip_trivia();
+        if !at_line_end(p) {
+            p.start_node(ERROR_NODE);
+            while !at_line_end(p) {
+                p.bump();
+            }
+            p.finish_node();
+        }
+        finish_line(p);
+        return;
+    }
+    let mut numeric = 0;
+    loop {
+        p.skip_trivia();
+        if !(p.at(WORD) && is_numeric_field(p.current_text())) {
+            break;
+        }
+        p.bump_as(match numeric {
+            0 => HALFMOVE_CLOCK,
+            1 => FULLMOVE_NUMBER,
+            _ => EXTRA_FIELD,
+        });
+        numeric += 1;
+    }
+    loop {
+        p.skip_trivia();
+        match p.current() {
+            None | Some(NEWLINE) => break,
+            Some(WORD) => operation(p),
+            Some(SEMICOLON) => {
+                let range = p.current_range();
+                p.start_node(OPERATION);
+                p.bump();
+                p.finish_node();
+                p.push_diagnostic(
+                    Diagnostic::new(&EPD_EMPTY_OPERATION, range, "`;` without an opcode: an empty operation")
+                        .with_replacement("Remove the `;`", range, ""),
+                );
+            }
+            Some(_) => garbage(p),
+        }
+    }
+    finish_line(p);
+}
+
+fn operation(p: &mut Parser<SyntaxKind>) {
+    p.start_node(OPERATION);
+    let opcode = p.current_range();
+    let opcode_text = p.current_text();
+    p.bump_as(OPCODE);
+    let mut last = opcode;
+    let mut broken_string = false;
+    loop {
+        p.skip_trivia();
+        match p.current() {
+            Some(WORD) => {
+                last = p.current_range();
+                p.bump_as(OPERAND);
+            }
+            Some(STRING) => {
+                last = p.current_range();
+                p.bump();
+            }
+            Some(UNTERMINATED_STRING) => {
+                last = p.current_range();
+                p.error(&EPD_UNTERMINATED_STRING, last, "string operand not closed by `\"` before the end of the line");
+                broken_string = true;
+                p.bump();
+            }
+            Some(SEMICOLON) => {
+                p.bump();
+                break;
+            }
+            _ => {
+                if !broken_string {
+                    p.push_diagnostic(
+                        Diagnostic::new(
+                            &EPD_OPERATION_UNTERMINATED,
+                            TextRange::new(opcode.start(), last.end()),
+                            format!("operation `{opcode_text}` is not ended by `;`"),
+                        )
+                        .with_fix(
+                            "Add `;`",
+                            vec![TextEdit::insert(last.end(), ";")],
+                            crate::diagnostic::Applicability::Safe,
+                        ),
+                    );
+                }
+                break;
+            }
+        }
+    }
+    p.finish_node();
+}
+
+/// A token where an opcode should be: skip to the end of this operation (the next `;`).
+fn garbage(p: &mut Parser<SyntaxKind>) {
+    p.start_node(ERROR_NODE);
+    let start = p.current_range();
+    let found = p.current_text().to_owned();
+    let mut end = start;
+    while !at_line_end(p) && !p.at(SEMICOLON) {
+        if p.at(UNTERMINATED_STRING) {
+            p.error(
+                &EPD_UNTERMINATED_STRING,
+                p.current_range(),
+                "string not closed by `\"` before the end of the line",
+            );
+        }
+        if !p.at(WHITESPACE) {
+            end = p.current_range();
+        }
+        p.bump();
+    }
+    if p.at(SEMICOLON) {
+        p.bump();
+    }
+    p.finish_node();
+    p.error(
+        &EPD_OPCODE_SYNTAX,
+        start.cover(end),
+        format!("expected an opcode, found `{}`", found.chars().take(40).collect::<String>()),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(text: &str) -> String {
+        format!("{:#?}", parse(text).syntax())
+    }
+
+    #[test]
+    fn records_are_lossless_and_structured() {
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2; id \"x;y\";\r\n\n% c\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+        let parse = parse(text);
+        assert_eq!(parse.syntax().to_string(), text);
+        assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+        let kinds: Vec<_> = parse.syntax().children().map(|n| n.kind()).collect();
+        assert_eq!(kinds, [RECORD, BLANK_LINE, COMMENT_LINE, RECORD]);
+        let t = tree(text);
+        assert!(t.contains("OPCODE@26..28 \"bm\""), "{t}");
+        assert!(t.contains("FULLMOVE_NUMBER"), "{t}");
+    }
+
+    #[test]
+    fn errors_stay_on_their_line() {
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - c0 \"open\n4k3/8/8/8/8/8/8/4K3 w - - \"x\" ; id \"a\"\n";
+        let parse = parse(text);
+        assert_eq!(parse.syntax().to_string(), text);
+        let codes: Vec<_> = parse.errors().iter().map(|d| (d.code, &text[d.range])).collect();
+        assert_eq!(codes, [("EPD002", "\"open"), ("EPD003", "\"x\""), ("EPD001", "id \"a\"")]);
+    }
+}

@@ -1,0 +1,518 @@
+//! PBN export format (PBN 2.1–2.3, 3): CRLF line ends, no tabs; per game the 15 mandatory tags
+//! in order (missing ones given as `"?"`), the other tags in alphabetical order, the Auction
+//! section, the Play section, then the supplemental sections in alphabetical order, each Note
+//! tag staying with the section it explains; one empty line after each game.
+//!
+//! Values: Deal from the dealer with ranks descending in upper case, Vulnerable as
+//! `None`/`NS`/`EW`/`All`, directions, contracts, calls and cards in upper case; `#`/`##`
+//! inheritance is kept as written. The auction is written four calls a line and the play four
+//! cards a line (from the player of the section's tag), each call or card followed by its note
+//! reference and its NAGs in ascending order, suffixes turned into NAGs (PBN 3.5.2, 3.6.2).
+//! Comments stay with what they follow: after a tag on a line of their own, otherwise after one
+//! space. Supplemental sections (tables, free sections) keep their lines, with tabs turned into
+//! spaces.
+
+use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
+
+const CRLF: &str = "\r\n";
+
+/// The Mandatory Tag Set in its export order (PBN 3.4).
+const MANDATORY_TAGS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+pub(crate) struct Formatter;
+
+impl Formatter {
+    pub(crate) fn new(_text: &str, _options: &FormatOptions) -> Formatter {
+        Formatter
+    }
+}
+
+impl UnitFormatter for Formatter {
+    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
+        let root = super::parse(unit).syntax();
+        let mut games = root.children().filter(|n| n.kind() == SyntaxKind::GAME);
+        match (games.next(), games.next()) {
+            (Some(game), None) => Ok(format_game(&game)),
+            // Not one game: nothing to reorder safely.
+            _ => Ok(unit.to_owned()),
+        }
+    }
+
+    /// `%` lines between games are kept, with CRLF line ends; after a game left as written,
+    /// byte for byte (they may be what separates it from the next).
+    fn stray(&mut self, text: &str, before: Before) -> String {
+        if before == Before::Kept {
+            return text.to_owned();
+        }
+        let trimmed = text.trim_start_matches(['\r', '\n', ' ', '\t']);
+        let mut out = to_crlf(trimmed.trim_end_matches([' ', '\t']));
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push_str(CRLF);
+        }
+        out
+    }
+}
+
+/// Every line end (LF, CR or CRLF) as CRLF.
+fn to_crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push_str(CRLF);
+            }
+            '\n' => out.push_str(CRLF),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A tag pair with what follows it: comments, and the section it opens.
+struct Block {
+    name: String,
+    /// The value as written between the quotes (escapes untouched).
+    value: String,
+    /// Comments and escape lines after the tag, before its section.
+    comments: Vec<String>,
+    section: Vec<SyntaxElement>,
+    /// Note tags explaining this section's calls or cards.
+    notes: Vec<Block>,
+}
+
+impl Block {
+    fn is_note(&self) -> bool {
+        self.name == "Note"
+    }
+}
+
+/// The blocks of a game, and the comments before its first tag.
+fn blocks(game: &SyntaxNode) -> (Vec<String>, Vec<Block>) {
+    let mut leading = Vec::new();
+    let mut blocks: Vec<Block> = Vec::new();
+    for element in game.children_with_tokens() {
+        match element {
+            SyntaxElement::Node(node) if node.kind() == SyntaxKind::TAG => {
+                let name = token_text(&node, SyntaxKind::TAG_NAME).unwrap_or_default();
+                let value = token_text(&node, SyntaxKind::STRING).unwrap_or_default();
+                let value = value[1..value.len().saturating_sub(1).max(1)].to_owned();
+                blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
+            }
+            SyntaxElement::Node(node) => {
+                if let Some(block) = blocks.last_mut() {
+                    block.section.extend(node.children_with_tokens());
+                }
+            }
+            SyntaxElement::Token(token) => match blocks.last_mut() {
+                // After the section's data, trivia belongs to it: a comment annotates the last
+                // call or card, and line ends keep escape lines in their column 1.
+                Some(block) if has_data(&block.section) => block.section.push(SyntaxElement::Token(token)),
+                Some(block) if is_comment(token.kind()) => block.comments.push(token.text().to_owned()),
+                None if is_comment(token.kind()) => leading.push(token.text().to_owned()),
+                _ => {}
+            },
+        }
+    }
+    (leading, blocks)
+}
+
+fn is_comment(kind: SyntaxKind) -> bool {
+    matches!(kind, SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE_LINE)
+}
+
+fn token_text(node: &SyntaxNode, kind: SyntaxKind) -> Option<String> {
+    node.children_with_tokens().filter_map(|e| e.into_token()).find(|t| t.kind() == kind).map(|t| t.text().to_owned())
+}
+
+/// Where a block goes in export order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    Mandatory(usize),
+    Supplemental,
+    Auction,
+    Play,
+    Section,
+}
+
+fn place(block: &Block) -> Place {
+    if let Some(i) = MANDATORY_TAGS.iter().position(|t| *t == block.name) {
+        return Place::Mandatory(i);
+    }
+    match block.name.as_str() {
+        "Auction" => Place::Auction,
+        "Play" => Place::Play,
+        // A table (PBN 5) is a section even with no rows yet; the `Table` tag is a table number.
+        name if has_data(&block.section) || (name.ends_with("Table") && name != "Table") => Place::Section,
+        _ => Place::Supplemental,
+    }
+}
+
+fn has_data(section: &[SyntaxElement]) -> bool {
+    section.iter().any(|e| !e.kind().is_trivia())
+}
+
+fn format_game(game: &SyntaxNode) -> String {
+    let (leading, all) = blocks(game);
+    // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
+    let mut ordered: Vec<Block> = Vec::new();
+    for block in all {
+        let owner = ordered.iter_mut().rev().find(|b| !b.is_note());
+        match owner {
+            Some(owner) if block.is_note() && matches!(owner.name.as_str(), "Auction" | "Play") => {
+                owner.notes.push(block)
+            }
+            _ => ordered.push(block),
+        }
+    }
+    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| seat(&b.value));
+    let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(|d| (d + 1) % 4) };
+    for (i, name) in MANDATORY_TAGS.iter().enumerate() {
+        if !ordered.iter().any(|b| b.name == *name) {
+            let block =
+                Block { name: (*name).to_owned(), value: "?".into(), comments: vec![], section: vec![], notes: vec![] };
+            ordered.insert(i.min(ordered.len()), block);
+        }
+    }
+    // Stable: a repeated tag keeps its order.
+    ordered.sort_by(|a, b| {
+        let (pa, pb) = (place(a), place(b));
+        pa.cmp(&pb).then_with(|| match pa {
+            Place::Supplemental | Place::Section => a.name.as_bytes().cmp(b.name.as_bytes()),
+            _ => std::cmp::Ordering::Equal,
+        })
+    });
+    let mut out = String::new();
+    for line in &leading {
+        out.push_str(&to_crlf(line));
+        out.push_str(CRLF);
+    }
+    for block in &ordered {
+        write_block(&mut out, block, seats);
+    }
+    out.push_str(CRLF);
+    out
+}
+
+/// The seats a game's sections start from in export format.
+#[derive(Clone, Copy)]
+struct Seats {
+    /// The dealer starts the auction (PBN 3.5).
+    dealer: Option<usize>,
+    /// Declarer's left-hand opponent leads (PBN 3.6).
+    leader: Option<usize>,
+}
+
+fn seat(value: &str) -> Option<usize> {
+    let c = value.chars().next()?.to_ascii_uppercase();
+    (value.len() == 1).then(|| DIRECTIONS.iter().position(|d| *d == c)).flatten()
+}
+
+fn write_block(out: &mut String, block: &Block, seats: Seats) {
+    let mut value = normalise_value(&block.name, &block.value, seats.dealer.map(|d| DIRECTIONS[d]));
+    let mut section = None;
+    if has_data(&block.section) {
+        let export_start = match block.name.as_str() {
+            "Auction" => Some(seats.dealer),
+            "Play" => Some(seats.leader),
+            _ => None,
+        };
+        if let Some(export_start) = export_start {
+            // Import format may start the columns at another seat, padding with `-` up to the
+            // dealer (or leader); export format starts at that seat itself.
+            let padding = match (seat(&value), export_start) {
+                (Some(from), Some(to)) => (to + 4 - from) % 4,
+                _ => 0,
+            };
+            section = four_a_line(&block.section, block.name == "Play", padding).map(|(text, dropped)| {
+                if dropped {
+                    value = export_start.map(|s| DIRECTIONS[s].to_string()).unwrap_or(value.clone());
+                }
+                text
+            });
+        }
+    }
+    out.push('[');
+    out.push_str(&block.name);
+    out.push_str(" \"");
+    out.push_str(&value);
+    out.push_str("\"]");
+    out.push_str(CRLF);
+    for comment in &block.comments {
+        out.push_str(&to_crlf(comment));
+        out.push_str(CRLF);
+    }
+    if has_data(&block.section) {
+        match section {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(&section_as_written(&block.section)),
+        }
+    }
+    for note in &block.notes {
+        write_block(out, note, seats);
+    }
+}
+
+/// Tag values that export format spells one way (PBN 3.4.9–3.4.14, 3.11).
+fn normalise_value(name: &str, value: &str, dealer: Option<char>) -> String {
+    if value.starts_with('#') {
+        return value.to_owned(); // inherited: kept as written
+    }
+    match name {
+        "Dealer" | "Declarer" | "Auction" | "Play" if value.len() == 1 => value.to_ascii_uppercase(),
+        "Contract" if !value.eq_ignore_ascii_case("pass") => value.to_ascii_uppercase(),
+        "Vulnerable" => match value.to_ascii_lowercase().as_str() {
+            "none" | "love" | "-" => "None".into(),
+            "all" | "both" => "All".into(),
+            "ns" => "NS".into(),
+            "ew" => "EW".into(),
+            _ => value.to_owned(),
+        },
+        "Deal" => normalise_deal(value, dealer).unwrap_or_else(|| value.to_owned()),
+        _ => value.to_owned(),
+    }
+}
+
+const DIRECTIONS: [char; 4] = ['N', 'E', 'S', 'W'];
+const RANKS: &str = "AKQJT98765432";
+
+/// `first:hand hand hand hand` from the dealer, each suit's ranks upper case and descending;
+/// `None` when the value is not such a deal (left for the checks to report).
+fn normalise_deal(value: &str, dealer: Option<char>) -> Option<String> {
+    let (first, hands) = value.trim().split_once(':')?;
+    let first = DIRECTIONS.iter().position(|d| first.eq_ignore_ascii_case(&d.to_string()))?;
+    let hands: Vec<&str> = hands.split_whitespace().collect();
+    if hands.len() != 4 {
+        return None;
+    }
+    let mut normalised = Vec::with_capacity(4);
+    for hand in &hands {
+        if *hand == "-" {
+            normalised.push("-".to_owned());
+            continue;
+        }
+        let suits: Vec<&str> = hand.split('.').collect();
+        if suits.len() != 4 {
+            return None;
+        }
+        let mut out = Vec::with_capacity(4);
+        for suit in suits {
+            let mut ranks: Vec<usize> =
+                suit.chars().map(|c| RANKS.find(c.to_ascii_uppercase())).collect::<Option<_>>()?;
+            ranks.sort_unstable();
+            out.push(ranks.iter().map(|&i| &RANKS[i..i + 1]).collect::<String>());
+        }
+        normalised.push(out.join("."));
+    }
+    let start = dealer.and_then(|d| DIRECTIONS.iter().position(|c| *c == d)).unwrap_or(first);
+    let rotated: Vec<&str> = (0..4).map(|i| normalised[(start + 4 - first + i) % 4].as_str()).collect();
+    Some(format!("{}:{}", DIRECTIONS[start], rotated.join(" ")))
+}
+
+/// A call or card with what annotates it.
+#[derive(Default)]
+struct Item {
+    text: String,
+    note: Option<String>,
+    nags: Vec<u32>,
+    comments: Vec<String>,
+    /// A `;` comment ends the line it is on.
+    ends_line: bool,
+}
+
+/// The auction (or, with `play`, the play) four calls or cards a line. When the first
+/// `padding` items are bare `-` (import columns starting before the dealer or leader), they are
+/// dropped and the second value says so. `None` for a section this layout does not cover
+/// (irregularities, stray words, escape lines), which is then kept as written.
+fn four_a_line(section: &[SyntaxElement], play: bool, padding: usize) -> Option<(String, bool)> {
+    let mut leading: Vec<String> = Vec::new();
+    let mut items: Vec<Item> = Vec::new();
+    let mut end_marks: Vec<Item> = Vec::new();
+    for element in section {
+        let token = element.as_token()?;
+        let text = token.text();
+        match token.kind() {
+            SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
+            SyntaxKind::CALL | SyntaxKind::CARD | SyntaxKind::DASH | SyntaxKind::PLUS => {
+                items.push(Item { text: spell_call_or_card(text), ..Item::default() });
+            }
+            SyntaxKind::STAR => end_marks.push(Item { text: text.to_owned(), ..Item::default() }),
+            SyntaxKind::NOTE_REF => {
+                let item = end_marks.last_mut().or(items.last_mut())?;
+                if item.note.is_some() {
+                    return None;
+                }
+                item.note = Some(text.to_owned());
+            }
+            SyntaxKind::NAG => {
+                let n = text[1..].parse().ok()?;
+                end_marks.last_mut().or(items.last_mut())?.nags.push(n);
+            }
+            SyntaxKind::SUFFIX => {
+                let n = suffix_nag(text, play)?;
+                end_marks.last_mut().or(items.last_mut())?.nags.push(n);
+            }
+            SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT => {
+                let comment = to_crlf(text);
+                match end_marks.last_mut().or(items.last_mut()) {
+                    Some(item) => {
+                        item.ends_line |= token.kind() == SyntaxKind::LINE_COMMENT;
+                        item.comments.push(comment);
+                    }
+                    None => leading.push(comment),
+                }
+            }
+            _ => return None,
+        }
+    }
+    let is_bare_dash = |item: &Item| item.text == "-" && item.note.is_none() && item.nags.is_empty();
+    let dropped = padding > 0
+        && items.len() > padding
+        && items[..padding].iter().all(|i| is_bare_dash(i) && i.comments.is_empty());
+    if dropped {
+        items.drain(..padding);
+    }
+    let mut out = String::new();
+    for comment in &leading {
+        out.push_str(comment);
+        out.push_str(CRLF);
+    }
+    let mut on_line = 0;
+    for (i, item) in items.iter().enumerate() {
+        if on_line > 0 {
+            out.push(' ');
+        }
+        write_item(&mut out, item);
+        on_line += 1;
+        if on_line == 4 || item.ends_line || i + 1 == items.len() {
+            out.push_str(CRLF);
+            on_line = 0;
+        }
+    }
+    for mark in &end_marks {
+        write_item(&mut out, mark);
+        out.push_str(CRLF);
+    }
+    Some((out, dropped))
+}
+
+fn write_item(out: &mut String, item: &Item) {
+    out.push_str(&item.text);
+    if let Some(note) = &item.note {
+        out.push(' ');
+        out.push_str(note);
+    }
+    let mut nags = item.nags.clone();
+    nags.sort_unstable();
+    for nag in nags {
+        out.push_str(&format!(" ${nag}"));
+    }
+    for comment in &item.comments {
+        out.push(' ');
+        out.push_str(comment);
+    }
+}
+
+/// Calls and cards in export spelling: upper case (`1nt` → `1NT`, `sk` → `SK`), `Pass`, `X`,
+/// `XX`.
+fn spell_call_or_card(text: &str) -> String {
+    if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("ap") {
+        let mut s = text.to_ascii_lowercase();
+        s[..1].make_ascii_uppercase();
+        if s == "Ap" {
+            return "AP".into();
+        }
+        return s;
+    }
+    text.to_ascii_uppercase()
+}
+
+/// The NAG of a suffix annotation: calls `$1`–`$6`, cards `$7`–`$12` (PBN 3.5.3, 3.6.3).
+fn suffix_nag(suffix: &str, play: bool) -> Option<u32> {
+    let n = match suffix {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    };
+    Some(if play { n + 6 } else { n })
+}
+
+/// A section this formatter does not lay out: its lines as written, tabs turned into spaces,
+/// without trailing blanks, with CRLF.
+fn section_as_written(section: &[SyntaxElement]) -> String {
+    let mut text = String::new();
+    for element in section {
+        text.push_str(&element.to_string());
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in to_crlf(&text).split_inclusive(CRLF) {
+        let content = line.strip_suffix(CRLF).unwrap_or(line);
+        out.push_str(content.replace('\t', " ").trim_end());
+        out.push_str(CRLF);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_are_from_the_dealer_with_ranks_descending() {
+        assert_eq!(
+            normalise_deal("e:.36.akq987.a9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85", Some('N')),
+            Some("N:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4".to_owned())
+        );
+        assert_eq!(normalise_deal("N:- - - -", None), Some("N:- - - -".to_owned()));
+        assert_eq!(normalise_deal("N:AK.x", None), None);
+    }
+
+    #[test]
+    fn values_calls_and_suffixes() {
+        assert_eq!(normalise_value("Vulnerable", "Love", None), "None");
+        assert_eq!(normalise_value("Vulnerable", "both", None), "All");
+        assert_eq!(normalise_value("Contract", "3nt", None), "3NT");
+        assert_eq!(normalise_value("Event", "#", None), "#");
+        assert_eq!(spell_call_or_card("pass"), "Pass");
+        assert_eq!(spell_call_or_card("xx"), "XX");
+        assert_eq!(suffix_nag("!!", false), Some(3));
+        assert_eq!(suffix_nag("!!", true), Some(9));
+    }
+
+    #[test]
+    fn a_game_in_export_order() {
+        let text = "[Auction \"n\"]\n1D 1S !! =1= $25 3H\tPass\nPass Pass ; done\n[Note \"1:x\"]\n[Dealer \"N\"]\n\
+                    [Zeta \"z\"] {about zeta}\n[Alpha \"a\"]\n";
+        let out = Formatter::new(text, &FormatOptions::default()).unit(text).unwrap();
+        let expected = "[Event \"?\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"?\"]\r\n[West \"?\"]\r\n\
+                        [North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"?\"]\r\n\
+                        [Deal \"?\"]\r\n[Scoring \"?\"]\r\n[Declarer \"?\"]\r\n[Contract \"?\"]\r\n[Result \"?\"]\r\n\
+                        [Alpha \"a\"]\r\n[Zeta \"z\"]\r\n{about zeta}\r\n[Auction \"N\"]\r\n\
+                        1D 1S =1= $3 $25 3H Pass\r\nPass Pass ; done\r\n[Note \"1:x\"]\r\n\r\n";
+        assert_eq!(out, expected);
+    }
+}

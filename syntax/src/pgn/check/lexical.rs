@@ -1,0 +1,82 @@
+//! Rules about characters and lines (PGN 4): control characters, tabs in export format, line
+//! lengths (255 in import format, under 80 in export format).
+
+use crate::config::Mode;
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::pgn::rules;
+use crate::text::{TextRange, TextSize};
+
+pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let limit = match mode {
+        Mode::Import => 255,
+        Mode::Export => 79,
+    };
+    let bytes = text.as_bytes();
+    let mut line_start = 0usize;
+    while line_start <= bytes.len() {
+        let len =
+            bytes[line_start..].iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(bytes.len() - line_start);
+        let line = &text[line_start..line_start + len];
+        check_line(line, line_start, limit, mode, out);
+        let mut next = line_start + len;
+        if next >= bytes.len() {
+            break;
+        }
+        next += if bytes[next] == b'\r' && bytes.get(next + 1) == Some(&b'\n') { 2 } else { 1 };
+        line_start = next;
+    }
+}
+
+fn at(offset: usize) -> TextSize {
+    TextSize::from(offset as u32)
+}
+
+fn check_line(line: &str, start: usize, limit: usize, mode: Mode, out: &mut Vec<Diagnostic>) {
+    // Fast path: short printable ASCII lines need no further look.
+    let plain = line.bytes().all(|b| (b' '..0x7f).contains(&b));
+    if plain && line.len() <= limit {
+        return;
+    }
+    if !plain {
+        let mut tabs = Vec::new();
+        for (i, c) in line.char_indices() {
+            if c == '\t' {
+                tabs.push(TextEdit::replace(TextRange::at(at(start + i), 1.into()), " "));
+            } else if c.is_control() {
+                out.push(Diagnostic::new(
+                    &rules::CONTROL_CHARACTER,
+                    TextRange::at(at(start + i), at(c.len_utf8())),
+                    format!("control character U+{:04X} in PGN text", c as u32),
+                ));
+            }
+        }
+        if mode == Mode::Export && !tabs.is_empty() {
+            let first = tabs[0].range;
+            let n = tabs.len();
+            out.push(
+                Diagnostic::new(
+                    &rules::TAB_CHARACTER,
+                    first,
+                    if n == 1 {
+                        "tab character in export format".to_owned()
+                    } else {
+                        format!("{n} tab characters on this line in export format")
+                    },
+                )
+                .with_fix("Replace tabs with spaces", tabs, Applicability::Safe),
+            );
+        }
+    }
+    if line.len() > limit {
+        let chars = line.chars().count();
+        if chars > limit {
+            let cut = line.char_indices().nth(limit).map_or(line.len(), |(i, _)| i);
+            let range = TextRange::new(at(start + cut), at(start + line.len()));
+            let message = match mode {
+                Mode::Import => format!("line has {chars} characters; import format allows at most 255"),
+                Mode::Export => format!("line has {chars} characters; export format lines have fewer than 80"),
+            };
+            out.push(Diagnostic::new(&rules::LINE_TOO_LONG, range, message));
+        }
+    }
+}

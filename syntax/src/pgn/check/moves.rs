@@ -1,0 +1,591 @@
+//! Replaying the movetext (PGN 8.2): legality of every move in the main line and in every
+//! variation, SAN spelling, move numbers, NAGs and suffix annotations.
+//!
+//! The walk is iterative: one [`Line`] per open variation on an explicit stack. A variation
+//! starts from the position before the move it replaces. After an illegal move only that line
+//! stops being replayed; its later moves raise nothing more, other lines go on.
+
+use super::export_severity;
+use crate::config::Mode;
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::pgn::model::{self, Event, Game, Tok};
+use crate::pgn::rules;
+use crate::pgn::san::{self, CheckMark, Resolution, San, SanMove};
+use crate::pgn::syntax_kind::SyntaxKind;
+use crate::text::{TextRange, TextSize};
+use cozy_chess::{Board, Color, Piece};
+use std::fmt::Write;
+
+/// How the main line ended, when it ended in a position with no legal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ending {
+    Checkmate { winner_white: bool },
+    Stalemate,
+}
+
+pub(super) struct Replay {
+    /// Moves of the main line, replayed or not.
+    pub main_plies: u32,
+    /// Set when the whole main line was replayed and ends in mate or stalemate.
+    pub ending: Option<Ending>,
+}
+
+/// A move number indication waiting for its move.
+#[derive(Clone, Copy)]
+struct PendingNumber {
+    number: u32,
+    number_range: TextRange,
+    dots: usize,
+}
+
+struct Line {
+    board: Board,
+    /// The position before the last move: where a variation after it starts. `None` before
+    /// the first move and once the line is dead past its first illegal move.
+    before: Option<Board>,
+    dead: bool,
+    pending: Option<PendingNumber>,
+    /// A comment or variation came since the last move (export: Black's move needs a number).
+    interrupted: bool,
+    /// No move yet in this line.
+    first: bool,
+}
+
+impl Line {
+    fn new(board: Board) -> Line {
+        Line { board, before: None, dead: false, pending: None, interrupted: false, first: true }
+    }
+}
+
+pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnostic>) -> Replay {
+    let mut replay = Replay { main_plies: 0, ending: None };
+    let Some(movetext) = game.movetext() else { return replay };
+    let mut stack: Vec<Line> = vec![Line::new(start)];
+    let mut expect_open_paren = false;
+    model::walk(&movetext, |event| match event {
+        Event::Enter(SyntaxKind::VARIATION, at) => {
+            let parent = stack.last().expect("the main line is never popped");
+            let line = match &parent.before {
+                Some(before) => Line::new(before.clone()),
+                None => {
+                    if !parent.dead {
+                        out.push(Diagnostic::new(
+                            &rules::VARIATION_WITHOUT_MOVE,
+                            TextRange::at(at, 1.into()),
+                            "variation comes before any move it could replace",
+                        ));
+                    }
+                    Line { dead: true, ..Line::new(parent.board.clone()) }
+                }
+            };
+            stack.push(line);
+            expect_open_paren = true;
+        }
+        Event::Leave(SyntaxKind::VARIATION) => {
+            if stack.len() > 1 {
+                stack.pop();
+            }
+            if let Some(line) = stack.last_mut() {
+                line.interrupted = true;
+            }
+        }
+        Event::Token(token) => {
+            let depth = stack.len() - 1;
+            let line = stack.last_mut().expect("the main line is never popped");
+            match token.kind {
+                SyntaxKind::SAN => {
+                    if depth == 0 {
+                        replay.main_plies += 1;
+                    }
+                    play(line, token, mode, out);
+                }
+                SyntaxKind::NUMBER => {
+                    line.pending = Some(PendingNumber {
+                        number: token.text.parse().unwrap_or(u32::MAX),
+                        number_range: token.range,
+                        dots: 0,
+                    });
+                }
+                SyntaxKind::DOTS => match &mut line.pending {
+                    Some(p) if p.number_range.end() == token.range.start() => p.dots = token.text.len(),
+                    _ => {}
+                },
+                SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
+                SyntaxKind::NAG => nag(token, out),
+                SyntaxKind::SUFFIX => suffix(token, mode, out),
+                SyntaxKind::L_PAREN => {
+                    if expect_open_paren {
+                        expect_open_paren = false;
+                    } else {
+                        // A parenthesis beyond the depth cap (already reported): stop here.
+                        line.dead = true;
+                        line.before = None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    });
+    let main = &stack[0];
+    if !main.dead && !main.first {
+        replay.ending = ending(&main.board);
+    }
+    replay
+}
+
+fn ending(board: &Board) -> Option<Ending> {
+    if board.generate_moves(|_| true) {
+        None
+    } else if board.checkers().is_empty() {
+        Some(Ending::Stalemate)
+    } else {
+        Some(Ending::Checkmate { winner_white: board.side_to_move() == Color::Black })
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let pending = line.pending.take();
+    if line.dead {
+        line.before = None;
+        return;
+    }
+    let text = token.text;
+    let range = token.range;
+    let Some(written) = san::parse(text) else { return };
+    move_number(line, pending, range, mode, out);
+    line.first = false;
+    line.interrupted = false;
+    if let SanMove::Null = written.mv {
+        out.push(export_severity(
+            Diagnostic::new(&rules::NULL_MOVE, range, format!("null move `{text}` is not standard PGN")),
+            mode,
+        ));
+        match line.board.null_move() {
+            Some(after) => {
+                line.before = Some(std::mem::replace(&mut line.board, after));
+            }
+            None => fail(
+                line,
+                Diagnostic::new(
+                    &rules::ILLEGAL_MOVE,
+                    range,
+                    format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
+                ),
+                out,
+            ),
+        }
+        return;
+    }
+    match san::resolve(&line.board, &written.mv, written.spelling.ambiguous_b) {
+        Resolution::Legal(mv) => {
+            let mut after = line.board.clone();
+            after.play_unchecked(mv);
+            spelling(&line.board, mv, &after, &written, text, range, mode, out);
+            line.before = Some(std::mem::replace(&mut line.board, after));
+        }
+        Resolution::Ambiguous(a, b) => {
+            let piece = line.board.piece_on(a.from).map_or("piece", san::piece_name);
+            let d = Diagnostic::new(
+                &rules::AMBIGUOUS_MOVE,
+                range,
+                format!("`{text}` is ambiguous: the {piece}s on {} and {} can both move to {}", a.from, b.from, a.to),
+            );
+            fail(line, d, out);
+        }
+        Resolution::MissingPromotion(mv) => {
+            let mut after = line.board.clone();
+            after.play_unchecked(mv);
+            let fixed = san::canonical(&line.board, mv, &after);
+            let d = Diagnostic::new(
+                &rules::MISSING_PROMOTION,
+                range,
+                format!("`{text}` reaches the last rank but names no promotion piece"),
+            )
+            .with_fix(
+                format!("Promote to a queen: `{fixed}`"),
+                vec![TextEdit::replace(range, fixed)],
+                Applicability::Unsafe,
+            );
+            fail(line, d, out);
+        }
+        Resolution::Illegal => {
+            let d = illegal(&line.board, &written, text, range);
+            fail(line, d, out);
+        }
+    }
+}
+
+/// Stops replaying a line at a move that cannot be played; a variation right after the move
+/// still starts from the position before it.
+fn fail(line: &mut Line, diagnostic: Diagnostic, out: &mut Vec<Diagnostic>) {
+    out.push(diagnostic);
+    line.dead = true;
+    line.before = Some(line.board.clone());
+}
+
+/// Explains why no legal move matches: the game is over, another piece can make the move,
+/// or the move is simply not legal.
+fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagnostic {
+    let side = color_name(board.side_to_move());
+    if !board.generate_moves(|_| true) {
+        let why = if board.checkers().is_empty() { "stalemate" } else { "checkmate" };
+        return Diagnostic::new(
+            &rules::MOVE_AFTER_GAME_END,
+            range,
+            format!("`{text}` is played after {why}: the game is over"),
+        );
+    }
+    match written.mv {
+        SanMove::Castle { long } => {
+            let side_name = if long { "long (queenside)" } else { "short (kingside)" };
+            let reason = if san::castling_move(board, long).is_none() {
+                format!("{side} has no {side_name} castling right")
+            } else if !board.checkers().is_empty() {
+                format!("{side} is in check")
+            } else {
+                "the king's path is blocked or attacked".to_owned()
+            };
+            Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
+        }
+        SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
+            let named = piece.unwrap_or(Piece::Pawn);
+            // Would another piece make this move? Then the letter is what is wrong.
+            let others: Vec<(Piece, cozy_chess::Move)> = Piece::ALL
+                .iter()
+                // A pawn is never "the piece meant" by a piece letter.
+                .filter(|&&p| p != named && p != Piece::Pawn)
+                .filter_map(|&p| {
+                    let mv = SanMove::Normal {
+                        piece: Some(p),
+                        from_file,
+                        from_rank,
+                        to,
+                        promotion: promotion.filter(|_| p == Piece::Pawn),
+                    };
+                    match san::resolve(board, &mv, false) {
+                        Resolution::Legal(m) => Some((p, m)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if let [(p, m)] = others[..] {
+                let mut after = board.clone();
+                after.play_unchecked(m);
+                let fixed = san::canonical(board, m, &after);
+                return Diagnostic::new(
+                    &rules::WRONG_PIECE,
+                    range,
+                    format!(
+                        "`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`",
+                        san::piece_name(named),
+                        san::piece_name(p)
+                    ),
+                )
+                .with_fix(
+                    format!("Replace with `{fixed}`"),
+                    vec![TextEdit::replace(range, fixed)],
+                    Applicability::Unsafe,
+                );
+            }
+            let has_piece = !(board.colored_pieces(board.side_to_move(), named)).is_empty();
+            let reason = if !has_piece {
+                format!("{side} has no {}", san::piece_name(named))
+            } else if !board.checkers().is_empty() {
+                format!("no {} move to {to} answers the check to {side}'s king", san::piece_name(named))
+            } else {
+                format!("no {} of {side} can legally move to {to}", san::piece_name(named))
+            };
+            Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
+        }
+        SanMove::Null => Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`")),
+    }
+}
+
+/// A small stack buffer for canonical SAN, so that a correct move costs no allocation.
+struct SanBuf {
+    bytes: [u8; 16],
+    len: usize,
+}
+
+impl Write for SanBuf {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        if end > self.bytes.len() {
+            return Err(std::fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+impl SanBuf {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+/// Compares the written move with its canonical SAN; on a difference, one warning naming what
+/// differs, under the code of the first difference, with a fix to the canonical form.
+#[allow(clippy::too_many_arguments)]
+fn spelling(
+    board: &Board,
+    mv: cozy_chess::Move,
+    after: &Board,
+    written: &San,
+    text: &str,
+    range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut buf = SanBuf { bytes: [0; 16], len: 0 };
+    san::write_canonical(&mut buf, board, mv, after);
+    let canonical = buf.as_str();
+    if canonical == text {
+        return;
+    }
+    let sp = &written.spelling;
+    let is_capture = board.color_on(mv.to).is_some_and(|c| c != board.side_to_move())
+        || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file());
+    let mut reasons: Vec<(&'static crate::diagnostic::Rule, &'static str)> = Vec::new();
+    match written.mv {
+        SanMove::Castle { .. } => {
+            if sp.castle_not_letter_o {
+                reasons.push((&rules::CASTLING_WITH_ZEROS, "castling is written with the letter O"));
+            }
+        }
+        SanMove::Normal { piece, from_file, from_rank, promotion, .. } => {
+            let moved = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+            if sp.lowercase_piece || (sp.ambiguous_b && moved == Piece::Bishop) {
+                reasons.push((&rules::LOWERCASE_PIECE, "piece letters are uppercase"));
+            }
+            if piece == Some(Piece::Pawn) {
+                reasons.push((&rules::PAWN_LETTER, "pawn moves have no piece letter"));
+            }
+            let canon_origin = canonical_origin(canonical, moved);
+            let written_origin =
+                (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
+            if piece.is_none() && moved != Piece::Pawn && !sp.ambiguous_b {
+                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
+            } else if sp.hyphen {
+                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
+            } else if written_origin != canon_origin {
+                reasons.push((
+                    &rules::OVER_DISAMBIGUATED,
+                    if written_origin.0 as u8 + written_origin.1 as u8 > canon_origin.0 as u8 + canon_origin.1 as u8 {
+                        "the origin square is given beyond what tells the pieces apart"
+                    } else {
+                        "a pawn capture names the pawn's file"
+                    },
+                ));
+            }
+            match (sp.capture_mark, is_capture) {
+                (None, true) => reasons.push((&rules::CAPTURE_MARK, "a capture is marked with `x`")),
+                (Some(b':'), true) => reasons.push((&rules::CAPTURE_MARK, "a capture is marked with `x`, not `:`")),
+                (Some(_), false) => reasons.push((&rules::CAPTURE_MARK, "the move captures nothing, so no `x`")),
+                _ => {}
+            }
+            if promotion.is_some() && !sp.promotion_equals {
+                reasons.push((&rules::PROMOTION_WITHOUT_EQUALS, "a promotion is written with `=`"));
+            }
+        }
+        SanMove::Null => {}
+    }
+    let mark = san::check_mark_after(after);
+    if sp.check != mark || sp.check_chars > 1 {
+        reasons.push((
+            &rules::CHECK_MARK,
+            match mark {
+                CheckMark::None => "the move gives no check",
+                CheckMark::Check => "the move gives check: `+`",
+                CheckMark::Mate => "the move mates: `#`",
+            },
+        ));
+    }
+    let Some((rule, _)) = reasons.first().copied() else {
+        // Differs in a way none of the rules names (should not happen): stay silent.
+        return;
+    };
+    let why: Vec<&str> = reasons.iter().map(|(_, w)| *w).collect();
+    out.push(export_severity(
+        Diagnostic::new(rule, range, format!("`{text}` is not standard SAN ({}); write `{canonical}`", why.join("; ")))
+            .with_replacement(format!("Replace `{text}` with `{canonical}`"), range, canonical),
+        mode,
+    ));
+}
+
+/// Whether canonical SAN names the origin file and rank.
+fn canonical_origin(canonical: &str, moved: Piece) -> (bool, bool) {
+    let b = canonical.as_bytes();
+    if moved == Piece::Pawn {
+        return (b.get(1) == Some(&b'x'), false);
+    }
+    // After the piece letter: up to two origin characters before an optional `x` and the square.
+    let body: Vec<u8> =
+        b[1..].iter().copied().take_while(|c| *c != b'+' && *c != b'#').filter(|c| *c != b'x').collect();
+    let origin = &body[..body.len().saturating_sub(2)];
+    (origin.iter().any(|c| (b'a'..=b'h').contains(c)), origin.iter().any(|c| (b'1'..=b'8').contains(c)))
+}
+
+fn move_number(
+    line: &mut Line,
+    pending: Option<PendingNumber>,
+    san_range: TextRange,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
+    let expected = u32::from(line.board.fullmove_number());
+    let white = line.board.side_to_move() == Color::White;
+    if let Some(p) = pending {
+        if p.number != expected {
+            out.push(
+                Diagnostic::new(
+                    &rules::WRONG_MOVE_NUMBER,
+                    p.number_range,
+                    format!("move number `{}` should be `{expected}`", p.number),
+                )
+                .with_replacement(
+                    format!("Replace with `{expected}`"),
+                    p.number_range,
+                    expected.to_string(),
+                ),
+            );
+        }
+    }
+    if mode != Mode::Export {
+        return;
+    }
+    let needed = white || line.first || line.interrupted;
+    let wanted_dots = if white { 1 } else { 3 };
+    let mut want = String::new();
+    let _ = write!(want, "{expected}{}", if white { "." } else { "..." });
+    match pending {
+        None if needed => out.push(
+            Diagnostic::new(
+                &rules::EXPORT_MOVE_NUMBER,
+                san_range,
+                format!("export format wants the move number `{want}` before this move"),
+            )
+            .with_fix(
+                format!("Insert `{want}`"),
+                vec![TextEdit::insert(san_range.start(), format!("{want} "))],
+                Applicability::Safe,
+            ),
+        ),
+        Some(p) if !needed => out.push(
+            Diagnostic::new(
+                &rules::EXPORT_MOVE_NUMBER,
+                TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32)),
+                "export format has no move number before Black's move here",
+            )
+            .with_fix(
+                "Remove the move number",
+                vec![TextEdit::delete(TextRange::new(p.number_range.start(), san_range.start()))],
+                Applicability::Safe,
+            ),
+        ),
+        Some(p) if p.dots != wanted_dots && p.number == expected => {
+            let r = TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32));
+            out.push(
+                Diagnostic::new(
+                    &rules::EXPORT_MOVE_NUMBER,
+                    r,
+                    format!("export format writes this move number as `{want}`"),
+                )
+                .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
+            );
+        }
+        _ => {}
+    }
+}
+
+fn nag(token: Tok, out: &mut Vec<Diagnostic>) {
+    let digits = &token.text[1..];
+    let ok = !digits.is_empty() && digits.len() <= 3 && digits.parse::<u32>().is_ok_and(|n| n <= 255);
+    if !ok {
+        let message = if digits.is_empty() {
+            "`$` without a number: NAGs are `$0` to `$255`".to_owned()
+        } else {
+            format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text)
+        };
+        out.push(Diagnostic::new(&rules::NAG_RANGE, token.range, message));
+    }
+}
+
+fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let text = token.text;
+    let nag = match text {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => {
+            out.push(Diagnostic::new(
+                &rules::UNKNOWN_SUFFIX,
+                token.range,
+                format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
+            ));
+            return;
+        }
+    };
+    if mode == Mode::Export {
+        out.push(
+            Diagnostic::new(
+                &rules::SUFFIX_IN_EXPORT,
+                token.range,
+                format!("export format writes `{text}` as the NAG `${nag}`"),
+            )
+            .with_replacement(format!("Replace with `${nag}`"), token.range, format!(" ${nag}")),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{CheckOptions, Mode};
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        crate::pgn::check(text, &CheckOptions { mode: Mode::Import, ..Default::default() })
+            .iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn canonical_moves_raise_nothing() {
+        assert_eq!(
+            codes(
+                "1. e4 a6 2. e5 d5 3. exd6 e6 4. dxc7 Nc6 5. cxd8=Q+ Kxd8 6. Qf3!? Nf6 7. Bc4 Be7 8. Nh3 h5 9. O-O *"
+            ),
+            Vec::<&str>::new()
+        );
+        assert_eq!(codes("1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6?? 4.Qxf7#! 1-0"), Vec::<&str>::new());
+        assert_eq!(codes("1. e4 e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 *"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn readable_variants_are_warnings_with_the_right_code() {
+        assert_eq!(codes("1. e4 a6 2. e5 d5 3. e5d6 *"), ["PGN214"]);
+        assert_eq!(codes("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=q *"), ["PGN215"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. o-o *"), ["PGN210"]);
+        assert_eq!(codes("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *"), ["PGN214"]);
+    }
+
+    #[test]
+    fn an_illegal_move_stops_only_its_own_line() {
+        // The illegal `Ke3` is reported once; the rest of its line is silent, the variation
+        // after it is replayed from the position before it, and the next game still checked.
+        let text = "1. e4 e5 2. Ke3 (2. Ke2 Ke7 3. Kd3) 2... Nf6 3. Qxf7 *\n\n1. d4 d5 2. Kb5 *";
+        assert_eq!(codes(text), ["PGN200", "PGN200"]);
+    }
+}

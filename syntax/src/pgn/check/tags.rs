@@ -1,0 +1,421 @@
+//! Tag pair rules (PGN 8.1 and 9): names, duplicates, the Seven Tag Roster and export order,
+//! and the value formats of the tags the standard defines. Also works out where the moves
+//! start from (the FEN tag) and which variant is played.
+
+use crate::config::Mode;
+use crate::diagnostic::{Diagnostic, Rule};
+use crate::pgn::model::{string_value, string_value_range, Game};
+use crate::pgn::rules;
+use crate::pgn::syntax_kind::SyntaxKind;
+use crate::text::TextRange;
+use cozy_chess::Board;
+use std::collections::HashMap;
+
+/// The Seven Tag Roster, in export order (PGN 8.1.1).
+pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+pub(super) enum Start {
+    Position(Box<Board>),
+    /// A broken FEN or an unknown variant: the moves are not replayed.
+    Unknown,
+}
+
+pub(super) struct PlyCount {
+    pub value: u32,
+    pub range: TextRange,
+}
+
+pub(super) struct TagInfo {
+    pub start: Start,
+    /// The Result tag's value and the range of the value.
+    pub result: Option<(String, TextRange)>,
+    pub plycount: Option<PlyCount>,
+}
+
+fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: String) {
+    out.push(Diagnostic::new(rule, range, message));
+}
+
+pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
+    let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
+    // (name, name range, value range) of every complete tag, in order.
+    let mut seen: Vec<(String, TextRange, TextRange)> = Vec::new();
+    let mut first_seen: HashMap<String, TextRange> = HashMap::new();
+    let mut fen: Option<(String, TextRange)> = None;
+    let mut setup: Option<(String, TextRange)> = None;
+    let mut variant: Option<(String, TextRange)> = None;
+    for tag in game.tags() {
+        let Some((name_token, value_token)) = tag.parts() else { continue };
+        let name = name_token.text();
+        let name_range = name_token.text_range();
+        let value = string_value(value_token.text());
+        let vrange = string_value_range(&value_token);
+        if !valid_tag_name(name) {
+            warn(
+                out,
+                &rules::TAG_NAME_SYNTAX,
+                name_range,
+                format!("tag name `{name}`: names are letters, digits and `_`, starting with a letter"),
+            );
+        }
+        let chars = value.chars().count();
+        if chars > 255 {
+            warn(
+                out,
+                &rules::TAG_VALUE_TOO_LONG,
+                vrange,
+                format!("tag value has {chars} characters; at most 255 are allowed"),
+            );
+        }
+        if let Some(first) = first_seen.get(name) {
+            out.push(
+                Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
+                    .with_related(*first, "first appearance"),
+            );
+        }
+        check_value(name, &value, vrange, out);
+        match name {
+            "Result" => info.result = Some((value.to_string(), vrange)),
+            "FEN" => fen = Some((value.to_string(), vrange)),
+            "SetUp" => setup = Some((value.to_string(), vrange)),
+            "Variant" => variant = Some((value.to_string(), vrange)),
+            "PlyCount" => {
+                if let Ok(n) = value.parse::<u32>() {
+                    info.plycount = Some(PlyCount { value: n, range: vrange });
+                } else {
+                    warn(
+                        out,
+                        &rules::PLYCOUNT_MISMATCH,
+                        vrange,
+                        format!("PlyCount `{value}` is not a number of plies"),
+                    );
+                }
+            }
+            _ => {}
+        }
+        first_seen.entry(name.to_owned()).or_insert(name_range);
+        seen.push((name.to_owned(), name_range, vrange));
+    }
+    if mode == Mode::Export {
+        export_rules(game, &seen, &first_seen, out);
+    }
+    let chess960 = match &variant {
+        None => false,
+        Some((v, range)) => match variant_kind(v) {
+            Some(is960) => is960,
+            None => {
+                warn(
+                    out,
+                    &rules::VARIANT_NOT_REPLAYED,
+                    *range,
+                    format!("moves of variant `{v}` are not replayed; only their syntax is checked"),
+                );
+                info.start = Start::Unknown;
+                false
+            }
+        },
+    };
+    setup_rules(setup.as_ref(), fen.as_ref(), out);
+    if let (Some((fen, range)), Start::Position(_)) = (&fen, &info.start) {
+        info.start = match parse_fen(fen, chess960) {
+            Ok(board) => Start::Position(Box::new(board)),
+            Err(reason) => {
+                warn(out, &rules::ILLEGAL_FEN, *range, format!("FEN tag is not a legal position: {reason}"));
+                Start::Unknown
+            }
+        };
+    }
+    info
+}
+
+/// `Some(chess960)` for variants whose moves kibitzer replays, `None` for the others.
+fn variant_kind(value: &str) -> Option<bool> {
+    let v = value.trim().to_ascii_lowercase();
+    match v.as_str() {
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => Some(false),
+        _ if v.contains("960") || v.contains("fischer") => Some(true),
+        _ => None,
+    }
+}
+
+fn parse_fen(fen: &str, chess960: bool) -> Result<Board, String> {
+    let fen = fen.trim();
+    let attempt = |f: &str| match Board::from_fen(f, false) {
+        Ok(b) => Ok(b),
+        // X-FEN `KQkq` with rooks off the corners (Chess960, with or without a Variant tag),
+        // or Shredder-FEN file letters.
+        Err(e) => match xfen_to_shredder(f) {
+            Some(shredder) => Board::from_fen(&shredder, true).map_err(|_| e),
+            None if chess960 => Board::from_fen(f, true).map_err(|_| e),
+            None => Err(e),
+        },
+    };
+    match attempt(fen) {
+        Ok(b) => Ok(b),
+        // Some writers leave out the two move counters.
+        Err(cozy_chess::FenParseError::MissingField) if fen.split(' ').count() == 4 => {
+            attempt(&format!("{fen} 0 1")).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Rewrites X-FEN castling letters `KQkq` as Shredder-FEN files (the outermost rook on that
+/// side of the king), so that Chess960 positions written in X-FEN can be read.
+fn xfen_to_shredder(fen: &str) -> Option<String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let castling = *fields.get(2)?;
+    if castling == "-" || !castling.bytes().all(|c| b"KQkq".contains(&c)) {
+        return None;
+    }
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 8 {
+        return None;
+    }
+    let expand = |rank: &str| -> Vec<u8> {
+        let mut out = Vec::with_capacity(8);
+        for c in rank.bytes() {
+            if c.is_ascii_digit() {
+                out.extend(std::iter::repeat_n(b'.', (c - b'0') as usize));
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let white = expand(ranks[7]);
+    let black = expand(ranks[0]);
+    let mut out = String::new();
+    for c in castling.bytes() {
+        let (rank, king, rook, upper) =
+            if c.is_ascii_uppercase() { (&white, b'K', b'R', true) } else { (&black, b'k', b'r', false) };
+        let k = rank.iter().position(|&x| x == king)?;
+        let file = if c.eq_ignore_ascii_case(&b'K') {
+            (k + 1..rank.len()).rev().find(|&i| rank[i] == rook)?
+        } else {
+            (0..k).find(|&i| rank[i] == rook)?
+        };
+        let letter = b'a' + file as u8;
+        out.push(char::from(if upper { letter.to_ascii_uppercase() } else { letter }));
+    }
+    let mut rebuilt: Vec<&str> = fields.clone();
+    rebuilt[2] = &out;
+    Some(rebuilt.join(" "))
+}
+
+fn setup_rules(setup: Option<&(String, TextRange)>, fen: Option<&(String, TextRange)>, out: &mut Vec<Diagnostic>) {
+    match (setup, fen) {
+        (Some((v, range)), _) if v != "0" && v != "1" => {
+            warn(out, &rules::SETUP_VALUE, *range, format!("SetUp `{v}`: expected `0` or `1`"));
+        }
+        (Some((v, range)), None) if v == "1" => {
+            warn(out, &rules::SETUP_VALUE, *range, "SetUp `1` but there is no FEN tag".to_owned());
+        }
+        (Some((v, range)), Some(_)) if v == "0" => {
+            warn(out, &rules::SETUP_VALUE, *range, "SetUp `0` but a FEN tag gives the initial position".to_owned());
+        }
+        (None, Some((_, range))) => {
+            warn(out, &rules::SETUP_VALUE, *range, "FEN tag without `[SetUp \"1\"]`".to_owned());
+        }
+        _ => {}
+    }
+}
+
+fn valid_tag_name(name: &str) -> bool {
+    name.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+fn check_value(name: &str, value: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
+    let problem: Option<(&Rule, String)> = match name {
+        "Date" | "EventDate" | "UTCDate" => date_problem(value).map(|p| (&rules::DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "Round" => (!valid_round(value)).then(|| {
+            (&rules::ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))
+        }),
+        "Result" => (!matches!(value, "1-0" | "0-1" | "1/2-1/2" | "*")).then(|| {
+            (&rules::RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))
+        }),
+        "Time" | "UTCTime" => time_problem(value).map(|p| (&rules::TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "TimeControl" => (!valid_time_control(value)).then(|| {
+            (
+                &rules::TIME_CONTROL_FORMAT,
+                format!("TimeControl value `{value}`: expected `?`, `-` or `:`-joined fields like `40/7200`, `300+2`, `*60`"),
+            )
+        }),
+        "WhiteElo" | "BlackElo" => (!(value.is_empty() || value == "-" || value == "?" || all_digits(value))).then(|| {
+            (&rules::ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))
+        }),
+        "ECO" => (!valid_eco(value)).then(|| (&rules::ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
+        "Termination" => (!TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value))).then(|| {
+            (&rules::TERMINATION_VALUE, format!("Termination value `{value}`: expected one of {}", TERMINATIONS.join(", ")))
+        }),
+        "Mode" => (!MODES.contains(&value)).then(|| {
+            (&rules::MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))
+        }),
+        _ => None,
+    };
+    if let Some((rule, message)) = problem {
+        warn(out, rule, range, message);
+    }
+}
+
+const TERMINATIONS: [&str; 8] =
+    ["abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit", "unterminated"];
+const MODES: [&str; 5] = ["OTB", "PM", "EM", "ICS", "TC"];
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())
+}
+
+fn date_problem(value: &str) -> Option<String> {
+    let parts: Vec<&str> = value.split('.').collect();
+    let [y, m, d] = parts[..] else { return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into()) };
+    let shaped = |s: &str, n: usize| s.len() == n && s.bytes().all(|c| c.is_ascii_digit() || c == b'?');
+    if !(shaped(y, 4) && shaped(m, 2) && shaped(d, 2)) {
+        return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into());
+    }
+    if let Ok(month) = m.parse::<u32>() {
+        if !(1..=12).contains(&month) {
+            return Some(format!("month {m} is not 01–12"));
+        }
+    }
+    if let Ok(day) = d.parse::<u32>() {
+        let max = match m.parse::<u32>() {
+            Ok(2) => 29,
+            Ok(4 | 6 | 9 | 11) => 30,
+            _ => 31,
+        };
+        if !(1..=max).contains(&day) {
+            return Some(format!("day {d} is not 01–{max}"));
+        }
+    }
+    None
+}
+
+fn valid_round(value: &str) -> bool {
+    value == "?" || value == "-" || value.split('.').all(all_digits)
+}
+
+fn time_problem(value: &str) -> Option<String> {
+    let parts: Vec<&str> = value.split(':').collect();
+    let [h, m, s] = parts[..] else { return Some("expected `HH:MM:SS`".into()) };
+    if ![h, m, s].iter().all(|p| p.len() == 2 && (all_digits(p) || *p == "??")) {
+        return Some("expected `HH:MM:SS`".into());
+    }
+    let over = |p: &str, max: u32| p.parse::<u32>().is_ok_and(|n| n >= max);
+    if over(h, 24) || over(m, 60) || over(s, 60) {
+        return Some("hours are 00–23, minutes and seconds 00–59".into());
+    }
+    None
+}
+
+/// PGN 9.6.1: `?`, `-`, or fields joined by `:` — `moves/seconds`, `seconds`,
+/// `seconds+increment`, `*seconds`.
+fn valid_time_control(value: &str) -> bool {
+    if value == "?" || value == "-" {
+        return true;
+    }
+    value.split(':').all(|field| {
+        if let Some(s) = field.strip_prefix('*') {
+            all_digits(s)
+        } else if let Some((a, b)) = field.split_once('/') {
+            all_digits(a) && all_digits(b)
+        } else if let Some((a, b)) = field.split_once('+') {
+            all_digits(a) && all_digits(b)
+        } else {
+            all_digits(field)
+        }
+    })
+}
+
+fn valid_eco(value: &str) -> bool {
+    let b = value.as_bytes();
+    if value == "?" || value.is_empty() {
+        return true;
+    }
+    let code =
+        |c: &[u8]| c.len() == 3 && (b'A'..=b'E').contains(&c[0]) && c[1].is_ascii_digit() && c[2].is_ascii_digit();
+    match b.len() {
+        3 => code(b),
+        6 => code(&b[..3]) && b[3] == b'/' && b[4].is_ascii_digit() && b[5].is_ascii_digit(),
+        _ => false,
+    }
+}
+
+/// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
+/// consecutive lines.
+fn export_rules(
+    game: &Game,
+    seen: &[(String, TextRange, TextRange)],
+    first_seen: &HashMap<String, TextRange>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let anchor = game
+        .tag_section()
+        .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.text_range().start()));
+    for name in SEVEN_TAG_ROSTER {
+        if !first_seen.contains_key(name) {
+            warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
+        }
+    }
+    let rank = |name: &str| SEVEN_TAG_ROSTER.iter().position(|s| *s == name).unwrap_or(SEVEN_TAG_ROSTER.len());
+    for pair in seen.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let (ra, rb) = (rank(&a.0), rank(&b.0));
+        let in_order = ra < rb || (ra == rb && ra == SEVEN_TAG_ROSTER.len() && a.0 <= b.0);
+        if !in_order {
+            // One report per game: after the first misplaced tag the rest follows from it.
+            warn(
+                out,
+                &rules::TAG_ORDER,
+                b.1,
+                format!("tag `{}` comes after `{}`; export order is the Seven Tag Roster, then the other tags in ASCII order", b.0, a.0),
+            );
+            break;
+        }
+    }
+    if let Some(section) = game.tag_section() {
+        let mut newlines = 0;
+        let mut last_tag_end = None;
+        for e in section.children_with_tokens() {
+            match e.kind() {
+                SyntaxKind::NEWLINE => newlines += 1,
+                SyntaxKind::WHITESPACE => {}
+                SyntaxKind::TAG => {
+                    if newlines > 1 {
+                        if let Some(end) = last_tag_end {
+                            warn(
+                                out,
+                                &rules::BLANK_LINE_IN_TAGS,
+                                TextRange::new(end, e.text_range().start()),
+                                "empty line between tag pairs".to_owned(),
+                            );
+                        }
+                    }
+                    newlines = 0;
+                    last_tag_end = Some(e.text_range().end());
+                }
+                _ => newlines = 0,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_formats() {
+        assert!(date_problem("2024.??.??").is_none());
+        assert!(date_problem("????.??.??").is_none());
+        assert_eq!(date_problem("2024.13.01").unwrap(), "month 13 is not 01–12");
+        assert!(date_problem("2024-01-01").is_some());
+        assert!(date_problem("2024.02.30").is_some());
+        assert!(valid_round("3.1.2") && valid_round("?") && !valid_round("3.") && !valid_round("R3"));
+        assert!(time_problem("23:59:59").is_none() && time_problem("24:00:00").is_some());
+        assert!(valid_time_control("40/7200:3600") && valid_time_control("300+2") && valid_time_control("*60"));
+        assert!(!valid_time_control("40/") && !valid_time_control("5 min"));
+        assert!(valid_eco("E99") && valid_eco("B12/01") && !valid_eco("F00") && !valid_eco("A1"));
+    }
+}

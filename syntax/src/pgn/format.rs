@@ -1,0 +1,459 @@
+//! PGN export format (PGN 3.2, 8.1, 8.2): the Seven Tag Roster first and in order (missing
+//! roster tags added, Result from the termination marker), the other tags in ASCII order, an
+//! empty line, the movetext filled greedily into lines under 80 characters with single spaces,
+//! move numbers as 8.2.2.2 prescribes, canonical SAN from the replayed position, suffix
+//! annotations as NAGs, comments and variations where they were, the termination marker, an
+//! empty line.
+//!
+//! A game the formatter cannot replay (an illegal or ambiguous move, an unreadable FEN) is
+//! declined, and the engine keeps it as written: canonical SAN needs the position.
+
+use super::model::{self, Game};
+use super::san::{self, SanMove};
+use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use crate::config::CheckOptions;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::format::{Declined, FormatOptions, UnitFormatter};
+use cozy_chess::{Board, Color};
+
+/// The Seven Tag Roster in its export order, with the value a missing tag gets (PGN 8.1.1).
+const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+pub(crate) struct Formatter {
+    width: usize,
+}
+
+impl Formatter {
+    pub(crate) fn new(_text: &str, options: &FormatOptions) -> Formatter {
+        Formatter { width: options.max_line_width }
+    }
+}
+
+impl UnitFormatter for Formatter {
+    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
+        let parse = super::parse(unit);
+        let root = parse.syntax();
+        let mut games = model::games(&root);
+        let (Some(game), None) = (games.next(), games.next()) else {
+            return Err(why_declined(unit));
+        };
+        format_game(&game, self.width).ok_or_else(|| why_declined(unit))
+    }
+}
+
+/// The errors `check` finds in a game the formatter could not replay: they say why.
+fn why_declined(unit: &str) -> Declined {
+    let errors: Vec<Diagnostic> =
+        super::check(unit, &CheckOptions::default()).into_iter().filter(|d| d.severity == Severity::Error).collect();
+    errors
+}
+
+/// The export text of one game, `None` when its moves cannot be replayed.
+pub fn format_game(game: &Game, width: usize) -> Option<String> {
+    let mut out = String::new();
+    let leading: Vec<String> = game
+        .syntax()
+        .children_with_tokens()
+        .take_while(|e| e.kind() != SyntaxKind::TAG_SECTION && e.kind() != SyntaxKind::MOVETEXT)
+        .filter_map(|e| e.into_token())
+        .filter(|t| matches!(t.kind(), SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE))
+        .map(|t| t.text().to_owned())
+        .collect();
+    let tags = collect_tags(game);
+    let termination = game.result().map(|t| t.text().to_owned());
+    let result = termination
+        .clone()
+        .or_else(|| tags.iter().find(|t| t.name == "Result").map(|t| t.value.clone()))
+        .filter(|r| is_result(r))
+        .unwrap_or_else(|| "*".to_owned());
+    let start = start_position(&tags)?;
+    for line in &leading {
+        // A `;` comment or escape line keeps its own line; a brace comment too, before the tags.
+        out.push_str(line);
+        out.push('\n');
+    }
+    write_tags(&mut out, &tags, &result);
+    out.push('\n');
+    let mut lines = Lines::new(width);
+    if let Some(movetext) = game.movetext() {
+        write_movetext(&movetext, start, &mut lines)?;
+    }
+    lines.token(&result);
+    out.push_str(&lines.finish());
+    out.push('\n');
+    Some(out)
+}
+
+fn is_result(s: &str) -> bool {
+    matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// A tag pair as read, plus what the tag section kept next to it (comments, escape lines).
+struct TagPair {
+    name: String,
+    value: String,
+    /// Comments and escape lines that followed this tag in the tag section.
+    after: Vec<String>,
+}
+
+fn collect_tags(game: &Game) -> Vec<TagPair> {
+    let mut tags: Vec<TagPair> = Vec::new();
+    let mut before_first: Vec<String> = Vec::new();
+    let Some(section) = game.tag_section() else { return tags };
+    for element in section.children_with_tokens() {
+        match element {
+            SyntaxElement::Node(node) => {
+                if let Some((name, value)) = model::Tag::cast(node).and_then(|t| t.parts()) {
+                    let value = model::string_value(value.text()).into_owned();
+                    tags.push(TagPair { name: name.text().to_owned(), value, after: Vec::new() });
+                }
+            }
+            SyntaxElement::Token(token) => {
+                if matches!(token.kind(), SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE) {
+                    match tags.last_mut() {
+                        Some(tag) => tag.after.push(token.text().to_owned()),
+                        None => before_first.push(token.text().to_owned()),
+                    }
+                }
+            }
+        }
+    }
+    if let Some(first) = tags.first_mut() {
+        before_first.append(&mut first.after);
+        first.after = before_first;
+    }
+    tags
+}
+
+/// The tag section in export order: the roster (completed), then the others by name. The
+/// Result tag, when missing, is the termination marker.
+fn write_tags(out: &mut String, tags: &[TagPair], result: &str) {
+    let roster_index = |name: &str| SEVEN_TAG_ROSTER.iter().position(|(n, _)| *n == name);
+    for (name, missing) in SEVEN_TAG_ROSTER {
+        let mut present = tags.iter().filter(|t| t.name == name).peekable();
+        if present.peek().is_none() {
+            let value = if name == "Result" { result } else { missing };
+            write_tag(out, name, value, &[]);
+        }
+        for tag in present {
+            write_tag(out, &tag.name, &tag.value, &tag.after);
+        }
+    }
+    let mut others: Vec<&TagPair> = tags.iter().filter(|t| roster_index(&t.name).is_none()).collect();
+    // Stable: repeated tags keep their order.
+    others.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    for tag in others {
+        write_tag(out, &tag.name, &tag.value, &tag.after);
+    }
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str, after: &[String]) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+    for line in after {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+/// The position the moves start from: the FEN tag's when there is one (standard or Chess960
+/// castling notation), else the initial position.
+fn start_position(tags: &[TagPair]) -> Option<Board> {
+    match tags.iter().find(|t| t.name == "FEN") {
+        None => Some(Board::default()),
+        Some(tag) => {
+            let fen = tag.value.trim();
+            Board::from_fen(fen, false).or_else(|_| Board::from_fen(fen, true)).ok()
+        }
+    }
+}
+
+/// Movetext lines filled greedily: tokens separated by one space, each line shorter than the
+/// limit unless a single token is longer.
+struct Lines {
+    out: String,
+    /// Characters on the current line.
+    column: usize,
+    width: usize,
+}
+
+impl Lines {
+    fn new(width: usize) -> Lines {
+        Lines { out: String::new(), column: 0, width }
+    }
+
+    fn token(&mut self, token: &str) {
+        let len = token.chars().count();
+        if self.column > 0 && self.column + 1 + len > self.width {
+            self.out.push('\n');
+            self.column = 0;
+        }
+        if self.column > 0 {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(token);
+        self.column += len;
+    }
+
+    /// A `;` comment runs to the end of its line: it stays one when it fits a line, and
+    /// becomes a brace comment otherwise (unless its text holds a `}`).
+    fn line_comment(&mut self, comment: &str) {
+        let text = comment.trim_end_matches([' ', '\t']);
+        if text.chars().count() > self.width && !text.contains('}') {
+            self.comment(&format!("{{{}}}", &text[1..]));
+            return;
+        }
+        self.token(text);
+        self.end_line();
+    }
+
+    /// A brace comment, its words filled like tokens: a space or a line break between words.
+    fn comment(&mut self, comment: &str) {
+        let inner = &comment[1..comment.len() - 1];
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        if words.is_empty() {
+            self.token(if inner.is_empty() { "{}" } else { "{ }" });
+            return;
+        }
+        let spaced_start = inner.starts_with(char::is_whitespace);
+        let spaced_end = inner.ends_with(char::is_whitespace);
+        if spaced_start {
+            self.token("{");
+        }
+        let last = words.len() - 1;
+        for (i, word) in words.iter().enumerate() {
+            let open = if i == 0 && !spaced_start { "{" } else { "" };
+            let close = if i == last && !spaced_end { "}" } else { "" };
+            self.token(&format!("{open}{word}{close}"));
+        }
+        if spaced_end {
+            self.token("}");
+        }
+    }
+
+    /// A `%` escape line: column 1 of a line of its own.
+    fn escape(&mut self, line: &str) {
+        self.end_line();
+        self.out.push_str(line);
+        self.out.push('\n');
+    }
+
+    fn end_line(&mut self) {
+        if self.column > 0 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+    }
+
+    fn finish(mut self) -> String {
+        self.end_line();
+        self.out
+    }
+}
+
+/// The numeric form of a suffix annotation (PGN 8.2.4, NAGs 1–6).
+fn suffix_nag(suffix: &str) -> Option<&'static str> {
+    Some(match suffix {
+        "!" => "$1",
+        "?" => "$2",
+        "!!" => "$3",
+        "??" => "$4",
+        "!?" => "$5",
+        "?!" => "$6",
+        _ => return None,
+    })
+}
+
+/// One line of play being written: the current position and the one before its last move
+/// (from which a variation on that move starts).
+struct Line {
+    board: Board,
+    before_last: Option<Board>,
+    /// Whether the next Black move needs its `N...` (PGN 8.2.2.2).
+    force_number: bool,
+}
+
+/// A node of the movetext being walked, and how far into its children.
+struct Frame {
+    children: Vec<SyntaxElement>,
+    next: usize,
+}
+
+/// Writes the movetext (without the termination marker), replaying the moves to spell them
+/// canonically. Variations are walked with an explicit stack: the parser caps their depth, and
+/// nothing here recurses anyway. `None` when a move cannot be replayed.
+fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Option<()> {
+    let mut stack = vec![Frame { children: movetext.children_with_tokens().collect(), next: 0 }];
+    let mut play = vec![Line { board: start, before_last: None, force_number: true }];
+    while let Some(frame) = stack.last_mut() {
+        let Some(element) = frame.children.get(frame.next).cloned() else {
+            stack.pop();
+            if stack.is_empty() {
+                break;
+            }
+            // Back from a variation: its `)` was written with its tokens.
+            play.pop();
+            play.last_mut()?.force_number = true;
+            continue;
+        };
+        frame.next += 1;
+        let line = play.last_mut()?;
+        match element {
+            SyntaxElement::Node(node) => match node.kind() {
+                SyntaxKind::MOVE => write_move(&node, line, lines)?,
+                SyntaxKind::VARIATION => {
+                    let board = line.before_last.clone()?;
+                    line.force_number = true;
+                    play.push(Line { board, before_last: None, force_number: true });
+                    stack.push(Frame { children: node.children_with_tokens().collect(), next: 0 });
+                }
+                SyntaxKind::MOVE_NUMBER => {}
+                // Error nodes never get here: the engine keeps games with syntax errors.
+                _ => return None,
+            },
+            SyntaxElement::Token(token) => match token.kind() {
+                SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
+                SyntaxKind::NUMBER | SyntaxKind::DOTS => {}
+                SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => lines.token(token.text()),
+                SyntaxKind::ESCAPE => lines.escape(token.text()),
+                SyntaxKind::COMMENT => {
+                    lines.comment(token.text());
+                    line.force_number = true;
+                }
+                SyntaxKind::LINE_COMMENT => {
+                    lines.line_comment(token.text());
+                    line.force_number = true;
+                }
+                SyntaxKind::NAG => {
+                    lines.token(token.text());
+                    line.force_number = true;
+                }
+                SyntaxKind::SUFFIX => {
+                    lines.token(suffix_nag(token.text())?);
+                    line.force_number = true;
+                }
+                SyntaxKind::RESULT_TOKEN => {} // written last, by the caller
+                _ => return None,
+            },
+        }
+    }
+    Some(())
+}
+
+/// Writes a move (its number when due, canonical SAN, its suffix as a NAG) and plays it.
+fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<()> {
+    let mut san_text = None;
+    let mut suffix = None;
+    for token in node.children_with_tokens().filter_map(|e| e.into_token()) {
+        match token.kind() {
+            SyntaxKind::SAN => san_text = Some(token.text().to_owned()),
+            SyntaxKind::SUFFIX => suffix = Some(token.text().to_owned()),
+            _ => {}
+        }
+    }
+    let written = san_text?;
+    let board = &line.board;
+    let number = board.fullmove_number();
+    match board.side_to_move() {
+        Color::White => lines.token(&format!("{number}.")),
+        Color::Black if line.force_number => lines.token(&format!("{number}...")),
+        Color::Black => {}
+    }
+    let parsed = san::parse(&written)?;
+    let (spelled, after) = match parsed.mv {
+        // A null move has no canonical SAN: it stays as written.
+        SanMove::Null => (written.clone(), board.null_move()?),
+        ref mv => {
+            let mv = match san::resolve(board, mv, parsed.spelling.ambiguous_b) {
+                san::Resolution::Legal(m) => m,
+                _ => return None,
+            };
+            let mut after = board.clone();
+            after.try_play(mv).ok()?;
+            (san::canonical(board, mv, &after), after)
+        }
+    };
+    lines.token(&spelled);
+    line.force_number = false;
+    if let Some(suffix) = suffix {
+        lines.token(suffix_nag(&suffix)?);
+        line.force_number = true;
+    }
+    line.before_last = Some(std::mem::replace(&mut line.board, after));
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(text: &str) -> String {
+        Formatter::new(text, &FormatOptions::default()).unit(text).unwrap()
+    }
+
+    #[test]
+    fn roster_order_missing_tags_and_escapes() {
+        let out = fmt("[White \"A \\\"B\\\"\"]\n[ECO \"C20\"]\n[Annotator \"x\"]\n1. e4 e5 1-0\n");
+        assert_eq!(
+            out,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"B\\\"\"]\n\
+             [Black \"?\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n"
+        );
+    }
+
+    #[test]
+    fn move_numbers_suffixes_comments_and_variations() {
+        let out = fmt("[Result \"*\"]\n1 e4 e5? 2 Ng1f3 {good} Nc6 (2...d6 3.d4) 3.Bb5 $1 a6!? *");
+        assert!(
+            out.ends_with("\n\n1. e4 e5 $2 2. Nf3 {good} 2... Nc6 ( 2... d6 3. d4 ) 3. Bb5 $1 3... a6 $5 *\n\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn lines_are_filled_below_80_columns() {
+        let moves = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(20);
+        let out = fmt(&format!("{moves}*\n"));
+        let movetext = out.split("\n\n").nth(1).unwrap();
+        assert!(movetext.lines().all(|l| l.len() < 80 && !l.starts_with(' ') && !l.ends_with(' ')));
+        assert!(movetext.lines().take(3).all(|l| l.len() > 70), "{movetext}");
+    }
+
+    #[test]
+    fn black_to_move_start_and_castling() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 12";
+        let out = fmt(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n12... 0-0-0 13. O-O *\n"));
+        assert!(out.ends_with("\n\n12... O-O-O 13. O-O *\n\n"), "{out}");
+    }
+
+    #[test]
+    fn illegal_moves_are_declined() {
+        let mut f = Formatter::new("", &FormatOptions::default());
+        assert!(f.unit("1. e5 *\n").is_err());
+    }
+
+    #[test]
+    fn long_line_comments_become_brace_comments() {
+        let long = "word ".repeat(30);
+        let out = fmt(&format!("1. e4 ;{long}\ne5 ;short\n*\n"));
+        assert!(out.contains("1. e4 {word word"), "{out}");
+        assert!(out.contains("1... e5 ;short\n*"), "{out}");
+    }
+}

@@ -1,0 +1,301 @@
+//! The PGN lexer: logos for the bulk, callbacks where PGN needs context (a `%` escape only in
+//! column 1, brace comments that may span lines, strings that end at the line end when
+//! unterminated), then a classification of symbols into move numbers, moves, results and
+//! other words.
+//!
+//! Every byte of the input lands in exactly one token, so the parser can build a lossless tree.
+
+use super::san;
+use super::syntax_kind::SyntaxKind;
+use crate::parsing::Token;
+use crate::text::{TextRange, TextSize};
+use logos::Logos;
+
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum Raw {
+    #[regex(r"[ \t\x0B\x0C]+")]
+    Whitespace,
+    #[regex(r"\r\n|\r|\n")]
+    Newline,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("\"", string_rest)]
+    String,
+    #[token("{", comment_rest)]
+    Comment,
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("%", escape_rest)]
+    Escape,
+    /// PGN 7: a symbol starts with a letter or digit and continues with letters, digits and
+    /// `_+#=:-`; `/` is added for `1/2-1/2`.
+    #[regex(r"[A-Za-z0-9][A-Za-z0-9_+#=:/\-]*")]
+    Symbol,
+    #[token("--")]
+    NullMove,
+    #[regex(r"\$[0-9]*")]
+    Nag,
+    #[regex(r"[!?]+")]
+    Suffix,
+    #[regex(r"\.+")]
+    Dots,
+    #[token("*")]
+    Star,
+}
+
+fn rest_of_line(rest: &str) -> usize {
+    rest.find(['\n', '\r']).unwrap_or(rest.len())
+}
+
+/// A string runs to its closing quote; unterminated, it stops at the end of the line (where
+/// the parser reports it) so that the next line is read normally.
+fn string_rest(lex: &mut logos::Lexer<Raw>) {
+    let rest = lex.remainder().as_bytes();
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            b'"' => {
+                lex.bump(i + 1);
+                return;
+            }
+            b'\\' if i + 1 < rest.len() && !matches!(rest[i + 1], b'\n' | b'\r') => i += 2,
+            b'\n' | b'\r' => break,
+            _ => i += 1,
+        }
+    }
+    lex.bump(i);
+}
+
+/// `%` is an escape only in column 1 (PGN 6); anywhere else the lexer rejects it.
+fn escape_rest(lex: &mut logos::Lexer<Raw>) -> bool {
+    let start = lex.span().start;
+    let at_line_start = start == 0 || matches!(lex.source().as_bytes()[start - 1], b'\n' | b'\r');
+    if at_line_start {
+        let n = rest_of_line(lex.remainder());
+        lex.bump(n);
+    }
+    at_line_start
+}
+
+/// A brace comment runs to the first `}`. If there is none — or if, before it, a line starts
+/// that can only be the next game (`[Event "` or a tag after an empty line) — the comment is
+/// unterminated and ends before that line, so the following games are still read.
+fn comment_rest(lex: &mut logos::Lexer<Raw>) {
+    let n = comment_extent(lex.remainder());
+    lex.bump(n);
+}
+
+pub(crate) fn comment_extent(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    // End of the last byte that is not whitespace: where an unterminated comment stops.
+    let mut content_end = 0;
+    let mut line_blank = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'}' => return i + 1,
+            b'\n' | b'\r' => {
+                if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                i += 1;
+                let prev_line_blank = line_blank;
+                line_blank = true;
+                let line = &bytes[i..];
+                if line.starts_with(b"[Event ") || (prev_line_blank && looks_like_tag(line)) {
+                    return content_end;
+                }
+                continue;
+            }
+            b' ' | b'\t' => {}
+            _ => {
+                line_blank = false;
+                content_end = i + 1;
+            }
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// `[Name "` at the start of a line.
+fn looks_like_tag(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else { return false };
+    let name_len = rest.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+    if name_len == 0 || !rest[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let rest = &rest[name_len..];
+    let ws = rest.iter().take_while(|c| **c == b' ' || **c == b'\t').count();
+    ws > 0 && rest.get(ws) == Some(&b'"')
+}
+
+/// Lexes `text` into tokens covering it exactly.
+pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
+    let mut tokens: Vec<Token<SyntaxKind>> = Vec::with_capacity(text.len() / 4);
+    let mut lexer = Raw::lexer(text);
+    while let Some(result) = lexer.next() {
+        let span = lexer.span();
+        let range = TextRange::new(TextSize::from(span.start as u32), TextSize::from(span.end as u32));
+        let kind = match result {
+            Ok(raw) => kind_of(raw, &text[span]),
+            Err(()) => SyntaxKind::ERROR_TOKEN,
+        };
+        match tokens.last_mut() {
+            // One error token per run of rejected bytes.
+            Some(last) if kind == SyntaxKind::ERROR_TOKEN && last.kind == kind && last.range.end() == range.start() => {
+                last.range = last.range.cover(range);
+            }
+            _ => tokens.push(Token { kind, range }),
+        }
+    }
+    tokens
+}
+
+fn kind_of(raw: Raw, text: &str) -> SyntaxKind {
+    match raw {
+        Raw::Whitespace => SyntaxKind::WHITESPACE,
+        Raw::Newline => SyntaxKind::NEWLINE,
+        Raw::LBracket => SyntaxKind::L_BRACKET,
+        Raw::RBracket => SyntaxKind::R_BRACKET,
+        Raw::LParen => SyntaxKind::L_PAREN,
+        Raw::RParen => SyntaxKind::R_PAREN,
+        Raw::String => SyntaxKind::STRING,
+        Raw::Comment => SyntaxKind::COMMENT,
+        Raw::LineComment => SyntaxKind::LINE_COMMENT,
+        Raw::Escape => SyntaxKind::ESCAPE,
+        Raw::Symbol => classify_symbol(text),
+        Raw::NullMove => SyntaxKind::SAN,
+        Raw::Nag => SyntaxKind::NAG,
+        Raw::Suffix => SyntaxKind::SUFFIX,
+        Raw::Dots => SyntaxKind::DOTS,
+        Raw::Star => SyntaxKind::RESULT_TOKEN,
+    }
+}
+
+fn classify_symbol(text: &str) -> SyntaxKind {
+    if text.bytes().all(|c| c.is_ascii_digit()) {
+        SyntaxKind::NUMBER
+    } else if matches!(text, "1-0" | "0-1" | "1/2-1/2") {
+        SyntaxKind::RESULT_TOKEN
+    } else if san::parse(text).is_some() {
+        SyntaxKind::SAN
+    } else {
+        SyntaxKind::SYMBOL
+    }
+}
+
+/// Whether a complete string token has its closing quote.
+pub fn string_is_terminated(token: &str) -> bool {
+    let b = token.as_bytes();
+    if b.len() < 2 || b[b.len() - 1] != b'"' {
+        return false;
+    }
+    // The closing quote must not be escaped: count the backslashes before it.
+    let backslashes = b[1..b.len() - 1].iter().rev().take_while(|&&c| c == b'\\').count();
+    backslashes % 2 == 0
+}
+
+pub fn comment_is_terminated(token: &str) -> bool {
+    token.len() >= 2 && token.ends_with('}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxKind::*;
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
+        lex(text).into_iter().map(|t| (t.kind, &text[t.range])).collect()
+    }
+
+    #[test]
+    fn tag_pair() {
+        assert_eq!(
+            kinds(r#"[Event "a \"b\" \\"]"#),
+            vec![(L_BRACKET, "["), (SYMBOL, "Event"), (WHITESPACE, " "), (STRING, r#""a \"b\" \\""#), (R_BRACKET, "]")]
+        );
+    }
+
+    #[test]
+    fn movetext_tokens() {
+        let got = kinds("1. e4 e5!? 2... Nf3 $14 {a\nb} ; c\n(0-0-0+) -- Z0 e8=Q 1/2-1/2 *");
+        let k: Vec<_> = got.iter().filter(|(k, _)| !k.is_trivia()).map(|(k, t)| (*k, *t)).collect();
+        assert_eq!(
+            k,
+            vec![
+                (NUMBER, "1"),
+                (DOTS, "."),
+                (SAN, "e4"),
+                (SAN, "e5"),
+                (SUFFIX, "!?"),
+                (NUMBER, "2"),
+                (DOTS, "..."),
+                (SAN, "Nf3"),
+                (NAG, "$14"),
+                (COMMENT, "{a\nb}"),
+                (LINE_COMMENT, "; c"),
+                (L_PAREN, "("),
+                (SAN, "0-0-0+"),
+                (R_PAREN, ")"),
+                (SAN, "--"),
+                (SAN, "Z0"),
+                (SAN, "e8=Q"),
+                (RESULT_TOKEN, "1/2-1/2"),
+                (RESULT_TOKEN, "*"),
+            ]
+        );
+    }
+
+    #[test]
+    fn escape_only_in_column_one() {
+        assert_eq!(
+            kinds("% x\ne4 % y"),
+            vec![
+                (ESCAPE, "% x"),
+                (NEWLINE, "\n"),
+                (SAN, "e4"),
+                (WHITESPACE, " "),
+                (ERROR_TOKEN, "%"),
+                (WHITESPACE, " "),
+                (SYMBOL, "y")
+            ]
+        );
+    }
+
+    #[test]
+    fn unterminated_string_stops_at_line_end() {
+        assert_eq!(kinds("\"ab\\\"\nx"), vec![(STRING, "\"ab\\\""), (NEWLINE, "\n"), (SYMBOL, "x")]);
+        assert!(!string_is_terminated("\"ab\\\""));
+        assert!(string_is_terminated("\"ab\\\\\""));
+    }
+
+    #[test]
+    fn unterminated_comment_stops_before_next_game() {
+        let text = "{ never closed\n\n[Event \"x\"]\n1. e4 {ok} *";
+        let toks = kinds(text);
+        assert_eq!(toks[0], (COMMENT, "{ never closed"));
+        assert_eq!(toks[1], (NEWLINE, "\n"));
+        assert!(toks.contains(&(COMMENT, "{ok}")));
+        // A tag-like line without a blank line before it does not end a comment.
+        assert_eq!(kinds("{a\n[%clk 1]\n}")[0].1, "{a\n[%clk 1]\n}");
+    }
+
+    #[test]
+    fn tokens_cover_any_input() {
+        let text = "\u{1}[é\"\\\n{(<>)}$ ?!!. @@";
+        let toks = lex(text);
+        let mut pos = 0;
+        for t in &toks {
+            assert_eq!(usize::from(t.range.start()), pos);
+            pos = t.range.end().into();
+        }
+        assert_eq!(pos, text.len());
+    }
+}

@@ -1,0 +1,342 @@
+//! The PGN grammar: a file is a sequence of games, each with optional leading comments, a tag
+//! section and movetext (PGN 8). Parsing never fails; problems become error nodes and
+//! diagnostics, and every problem is recovered at the latest at the next game.
+//!
+//! A game ends after its termination marker, or when a `[` starts a line after the movetext
+//! has begun (as real readers do, so a game missing its result does not swallow the next).
+//! Variations nest up to [`MAX_VARIATION_DEPTH`]; deeper parentheses stay flat tokens so no
+//! input can make the tree (or anything walking it) deeper than that.
+
+use super::lexer::{self, lex};
+use super::rules;
+use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
+use crate::parsing::{Parse, Parser};
+use crate::text::{TextRange, TextSize};
+
+/// How deeply variations nest in the tree; deeper ones are reported and kept flat.
+pub const MAX_VARIATION_DEPTH: usize = 128;
+
+pub fn parse(text: &str) -> Parse<PGNLanguage> {
+    let tokens = lex(text);
+    let mut p = Parser::new(text, tokens, ROOT, SyntaxKind::is_trivia);
+    while !p.at_end() {
+        p.skip_trivia();
+        if p.at_end() {
+            break;
+        }
+        game(&mut p);
+    }
+    p.finish()
+}
+
+type P<'t> = Parser<'t, SyntaxKind>;
+
+/// Whether the current token is the first non-blank thing on its line.
+fn at_line_start(p: &P) -> bool {
+    let start = usize::from(p.current_range().start());
+    let before = &p.text().as_bytes()[..start];
+    before.iter().rev().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| c == b'\n' || c == b'\r')
+}
+
+fn game(p: &mut P) {
+    p.start_node(GAME);
+    // Comments before the tags belong to the game they precede.
+    while matches!(p.current(), Some(COMMENT | LINE_COMMENT)) {
+        comment(p);
+        p.skip_trivia();
+    }
+    if p.at(L_BRACKET) {
+        tag_section(p);
+    }
+    movetext(p);
+    p.finish_node();
+}
+
+fn comment(p: &mut P) {
+    if p.at(COMMENT) && !lexer::comment_is_terminated(p.current_text()) {
+        let start = p.current_range().start();
+        let range = TextRange::at(start, TextSize::from(1));
+        p.error(&rules::UNTERMINATED_COMMENT, range, "brace comment is never closed with `}`");
+    }
+    p.bump();
+}
+
+/// Tag pairs and comments between them. An empty line followed by a tag whose name this
+/// section already has starts the next game (files of tag-only games look like that).
+fn tag_section(p: &mut P) {
+    p.start_node(TAG_SECTION);
+    let mut names: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    loop {
+        match p.current() {
+            Some(L_BRACKET) => {
+                if let Some(name) = tag_name_at(p, 0) {
+                    names.insert(name);
+                }
+                tag(p);
+            }
+            Some(COMMENT | LINE_COMMENT) => comment(p),
+            _ => break,
+        }
+        // Does the section go on past the trivia ahead? (Each run of trivia is looked at a
+        // bounded number of times, so this stays linear.) If not, the trivia belongs to the
+        // movetext.
+        let Some(n) = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())) else { break };
+        match p.nth(n) {
+            Some(COMMENT | LINE_COMMENT) => {}
+            Some(L_BRACKET) => {
+                if blank_line_ahead(p) && tag_name_at(p, n).is_some_and(|name| names.contains(name)) {
+                    break;
+                }
+            }
+            _ => break,
+        }
+        p.skip_trivia();
+    }
+    p.finish_node();
+}
+
+/// Whether the trivia ahead holds an empty line.
+fn blank_line_ahead(p: &P) -> bool {
+    let mut newlines = 0;
+    for i in 0.. {
+        match p.nth(i) {
+            Some(NEWLINE) => newlines += 1,
+            Some(WHITESPACE | ESCAPE) => {}
+            _ => break,
+        }
+        if newlines >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The name of the tag whose `[` is `n` tokens ahead.
+fn tag_name_at<'t>(p: &P<'t>, n: usize) -> Option<&'t str> {
+    let mut i = n + 1;
+    while p.nth(i) == Some(WHITESPACE) {
+        i += 1;
+    }
+    matches!(p.nth(i), Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN)).then(|| p.nth_text(i))
+}
+
+/// `[Name "value"]`, recovering at the `]` or at the end of the line.
+fn tag(p: &mut P) {
+    p.start_node(TAG);
+    let open = p.current_range();
+    p.bump(); // [
+    skip_blanks(p);
+    let mut ok = true;
+    match p.current() {
+        Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN) => p.bump_as(TAG_NAME),
+        _ => {
+            let range = p.current_range();
+            p.error(&rules::MALFORMED_TAG, range, "expected a tag name after `[`");
+            ok = false;
+        }
+    }
+    skip_blanks(p);
+    if ok {
+        if p.at(STRING) {
+            let range = p.current_range();
+            let terminated = lexer::string_is_terminated(p.current_text());
+            p.bump();
+            if !terminated {
+                p.error(
+                    &rules::UNTERMINATED_STRING,
+                    range,
+                    "tag value string is not closed with `\"` before the end of the line",
+                );
+                ok = false;
+            }
+        } else {
+            let range = p.current_range();
+            let found = describe(p);
+            p.error(&rules::MALFORMED_TAG, range, format!("expected a tag value in double quotes, found {found}"));
+            ok = false;
+        }
+    }
+    skip_blanks(p);
+    if p.at(R_BRACKET) {
+        p.bump();
+    } else {
+        // Skip the rest of the tag up to `]` on this line.
+        let stop = |k: Option<SyntaxKind>| matches!(k, None | Some(NEWLINE | R_BRACKET | L_BRACKET));
+        if !stop(p.current()) {
+            p.start_node(ERROR);
+            let start = p.current_range().start();
+            let mut end = start;
+            while !stop(p.current()) {
+                end = p.current_range().end();
+                p.bump();
+            }
+            p.finish_node();
+            if ok {
+                p.error(&rules::MALFORMED_TAG, TextRange::new(start, end), "unexpected text in a tag pair");
+                ok = false;
+            }
+        }
+        if p.at(R_BRACKET) {
+            p.bump();
+        } else if ok {
+            let at = TextRange::empty(p.current_range().start());
+            p.error(&rules::MALFORMED_TAG, open.cover(at), "tag pair is not closed with `]`");
+        }
+    }
+    p.finish_node();
+}
+
+fn skip_blanks(p: &mut P) {
+    while p.at(WHITESPACE) {
+        p.bump();
+    }
+}
+
+fn describe(p: &P) -> String {
+    match p.current() {
+        None => "the end of the file".to_owned(),
+        Some(NEWLINE) => "the end of the line".to_owned(),
+        Some(_) => format!("`{}`", short(p.current_text())),
+    }
+}
+
+fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(30).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Movetext up to and including the termination marker, or up to the next game.
+fn movetext(p: &mut P) {
+    p.start_node(MOVETEXT);
+    // Open variations: the range of each `(`, innermost last. Beyond the tree's depth cap
+    // `flat` counts the parentheses kept as plain tokens.
+    let mut open: Vec<TextRange> = Vec::new();
+    let mut flat = 0usize;
+    let mut reported_depth = false;
+    while let Some(kind) = p.current() {
+        match kind {
+            k if k.is_trivia() => p.bump(),
+            L_BRACKET if at_line_start(p) => break,
+            RESULT_TOKEN => {
+                close_variations(p, &mut open);
+                p.bump();
+                extra_results(p);
+                break;
+            }
+            NUMBER => {
+                p.start_node(MOVE_NUMBER);
+                p.bump();
+                if p.at(DOTS) {
+                    p.bump();
+                }
+                p.finish_node();
+            }
+            DOTS => {
+                p.start_node(MOVE_NUMBER);
+                p.bump();
+                p.finish_node();
+            }
+            SAN => {
+                p.start_node(MOVE);
+                p.bump();
+                if p.at(SUFFIX) {
+                    p.bump();
+                }
+                p.finish_node();
+            }
+            NAG | SUFFIX => p.bump(),
+            COMMENT | LINE_COMMENT => comment(p),
+            L_PAREN => {
+                if open.len() < MAX_VARIATION_DEPTH {
+                    open.push(p.current_range());
+                    p.start_node(VARIATION);
+                } else {
+                    if !reported_depth {
+                        let range = p.current_range();
+                        p.error(
+                            &rules::VARIATION_TOO_DEEP,
+                            range,
+                            format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels"),
+                        );
+                        reported_depth = true;
+                    }
+                    flat += 1;
+                }
+                p.bump();
+            }
+            R_PAREN if flat > 0 => {
+                flat -= 1;
+                p.bump();
+            }
+            R_PAREN if !open.is_empty() => {
+                p.bump();
+                p.finish_node();
+                open.pop();
+            }
+            _ => garbage(p),
+        }
+    }
+    close_variations(p, &mut open);
+    p.finish_node();
+}
+
+/// More termination markers on the line of the first (`1-0 1-0`) belong to this game, as
+/// errors: a game has exactly one.
+fn extra_results(p: &mut P) {
+    while (p.at(WHITESPACE) && p.nth(1) == Some(RESULT_TOKEN)) || p.at(RESULT_TOKEN) {
+        skip_blanks(p);
+        let range = p.current_range();
+        p.start_node(ERROR);
+        p.bump();
+        p.finish_node();
+        p.error(&rules::EXTRA_RESULT, range, "a second termination marker: a game has exactly one");
+    }
+}
+
+/// Reports the variations still open where the game ends, each at its `(`.
+fn close_variations(p: &mut P, open: &mut Vec<TextRange>) {
+    while let Some(range) = open.pop() {
+        p.error(&rules::UNCLOSED_VARIATION, range, "variation is never closed with `)`");
+        p.finish_node();
+    }
+}
+
+/// Tokens that have no place in movetext, up to the next token that has one or the end of the
+/// line: one error node and one diagnostic per run.
+fn garbage(p: &mut P) {
+    p.start_node(ERROR);
+    let start = p.current_range().start();
+    let first = p.current();
+    let first_text = p.current_text();
+    let mut end = p.current_range().end();
+    p.bump();
+    loop {
+        match p.current() {
+            Some(SYMBOL | ERROR_TOKEN | STRING | R_BRACKET | TAG_NAME) => {}
+            Some(L_BRACKET) if !at_line_start(p) => {}
+            Some(WHITESPACE) if matches!(p.nth(1), Some(SYMBOL | ERROR_TOKEN | STRING | R_BRACKET)) => {}
+            _ => break,
+        }
+        if !p.at(WHITESPACE) {
+            end = p.current_range().end();
+        }
+        p.bump();
+    }
+    p.finish_node();
+    let range = TextRange::new(start, end);
+    if first == Some(ERROR_TOKEN) && first_text.starts_with('%') {
+        p.error(&rules::ESCAPE_NOT_IN_COLUMN_1, TextRange::at(start, 1.into()), "`%` escapes a line only in column 1");
+    } else if first == Some(R_PAREN) {
+        p.error(&rules::UNEXPECTED_TOKEN, TextRange::at(start, 1.into()), "`)` closes no variation");
+    } else {
+        let text = &p.text()[range];
+        p.error(
+            &rules::UNEXPECTED_TOKEN,
+            range,
+            format!("`{}` is not a move, move number, annotation or result", short(text)),
+        );
+    }
+}

@@ -1,0 +1,469 @@
+//! Reading a move as people write it (SAN and its readable variants) and writing it as the
+//! standard wants it (PGN 8.2.3).
+//!
+//! [`parse`] is lenient: `0-0`, `Ng1f3`, `Ng1-f3`, `e8Q`, `Pe4`, `nf3`, `exd5:`-style capture
+//! marks all parse. Whether the result is canonical is decided against the position in
+//! [`canonical`], which also gives the canonical spelling for a fix.
+
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use std::fmt::Write;
+
+/// The check indicator written after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckMark {
+    None,
+    Check,
+    Mate,
+}
+
+/// What a written move asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SanMove {
+    Castle {
+        long: bool,
+    },
+    Null,
+    Normal {
+        /// `None` for a pawn move written without a letter.
+        piece: Option<Piece>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+}
+
+/// How a move was spelled, besides what it means: what [`canonical`] compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spelling {
+    /// Castling written with zeros (`0-0`) or lowercase letters.
+    pub castle_not_letter_o: bool,
+    /// The piece letter was lowercase (`nf3`).
+    pub lowercase_piece: bool,
+    /// A lowercase `b` that may be a bishop or the b-file (`bc4`): try both.
+    pub ambiguous_b: bool,
+    /// `x` (or `:`) was written.
+    pub capture_mark: Option<u8>,
+    /// `-` between the from and to squares (long algebraic `e2-e4`).
+    pub hyphen: bool,
+    /// A promotion written with `=`.
+    pub promotion_equals: bool,
+    pub check: CheckMark,
+    /// How many `+`/`#` characters ended the move (more than one is never canonical).
+    pub check_chars: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct San {
+    pub mv: SanMove,
+    pub spelling: Spelling,
+}
+
+fn piece_of_letter(c: u8) -> Option<(Piece, bool)> {
+    let piece = match c.to_ascii_uppercase() {
+        b'P' => Piece::Pawn,
+        b'N' => Piece::Knight,
+        b'B' => Piece::Bishop,
+        b'R' => Piece::Rook,
+        b'Q' => Piece::Queen,
+        b'K' => Piece::King,
+        _ => return None,
+    };
+    Some((piece, c.is_ascii_lowercase()))
+}
+
+pub fn piece_letter(piece: Piece) -> char {
+    match piece {
+        Piece::Pawn => 'P',
+        Piece::Knight => 'N',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        Piece::Queen => 'Q',
+        Piece::King => 'K',
+    }
+}
+
+pub fn piece_name(piece: Piece) -> &'static str {
+    match piece {
+        Piece::Pawn => "pawn",
+        Piece::Knight => "knight",
+        Piece::Bishop => "bishop",
+        Piece::Rook => "rook",
+        Piece::Queen => "queen",
+        Piece::King => "king",
+    }
+}
+
+fn file_of(c: u8) -> Option<File> {
+    (b'a'..=b'h').contains(&c).then(|| File::index((c - b'a') as usize))
+}
+
+fn rank_of(c: u8) -> Option<Rank> {
+    (b'1'..=b'8').contains(&c).then(|| Rank::index((c - b'1') as usize))
+}
+
+/// Reads a written move; `None` when the text is not shaped like a move at all.
+pub fn parse(text: &str) -> Option<San> {
+    let bytes = text.as_bytes();
+    let body_len = bytes.iter().rposition(|&c| c != b'+' && c != b'#').map_or(0, |i| i + 1);
+    let (body, marks) = bytes.split_at(body_len);
+    let check = match marks.last() {
+        None => CheckMark::None,
+        Some(b'#') => CheckMark::Mate,
+        Some(_) => CheckMark::Check,
+    };
+    let mut spelling = Spelling {
+        castle_not_letter_o: false,
+        lowercase_piece: false,
+        ambiguous_b: false,
+        capture_mark: None,
+        hyphen: false,
+        promotion_equals: false,
+        check,
+        check_chars: marks.len().min(255) as u8,
+    };
+    if let Some(long) = castling(body) {
+        spelling.castle_not_letter_o = !body.starts_with(b"O");
+        return Some(San { mv: SanMove::Castle { long }, spelling });
+    }
+    if body == b"--" || body == b"Z0" {
+        return Some(San { mv: SanMove::Null, spelling });
+    }
+    // Promotion at the end: `=Q` or a bare `Q` right after the destination rank.
+    let mut rest = body;
+    let mut promotion = None;
+    if let [head @ .., last] = rest {
+        if let Some((p, lower)) = piece_of_letter(*last).filter(|(p, _)| !matches!(p, Piece::Pawn | Piece::King)) {
+            if let [h2 @ .., b'='] = head {
+                promotion = Some(p);
+                spelling.promotion_equals = true;
+                spelling.lowercase_piece = lower;
+                rest = h2;
+            } else if matches!(head.last(), Some(b'1' | b'8')) {
+                promotion = Some(p);
+                spelling.lowercase_piece = lower;
+                rest = head;
+            }
+        }
+    }
+    let [prefix @ .., f, r] = rest else { return None };
+    let to = Square::new(file_of(*f)?, rank_of(*r)?);
+    let mut prefix = prefix;
+    let mut piece = None;
+    if let [c, tail @ ..] = prefix {
+        if *c == b'b' {
+            // `b` is the b-file unless what follows makes sense only for a piece.
+            spelling.ambiguous_b = true;
+        } else if let Some((p, lower)) = piece_of_letter(*c) {
+            piece = Some(p);
+            spelling.lowercase_piece |= lower;
+            prefix = tail;
+        }
+    }
+    let mut from_file = None;
+    let mut from_rank = None;
+    if let [c, tail @ ..] = prefix {
+        if let Some(file) = file_of(*c) {
+            from_file = Some(file);
+            prefix = tail;
+        }
+    }
+    if let [c, tail @ ..] = prefix {
+        if let Some(rank) = rank_of(*c) {
+            from_rank = Some(rank);
+            prefix = tail;
+        }
+    }
+    match prefix {
+        [] => {}
+        [b'x' | b':'] => spelling.capture_mark = Some(prefix[0]),
+        [b'-'] => spelling.hyphen = true,
+        _ => return None,
+    }
+    if spelling.ambiguous_b && from_file != Some(File::B) {
+        spelling.ambiguous_b = false;
+    }
+    Some(San { mv: SanMove::Normal { piece, from_file, from_rank, to, promotion }, spelling })
+}
+
+fn castling(body: &[u8]) -> Option<bool> {
+    let is_o = |c: &u8| matches!(c, b'O' | b'o' | b'0');
+    match body {
+        [a, b'-', b] if is_o(a) && is_o(b) && a == b => Some(false),
+        [a, b'-', b, b'-', c] if is_o(a) && a == b && b == c => Some(true),
+        _ => None,
+    }
+}
+
+/// What the board says about the legal moves matching a written move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolution {
+    /// Exactly one legal move.
+    Legal(Move),
+    /// Several legal moves match (the first two are given).
+    Ambiguous(Move, Move),
+    /// A pawn reaches the last rank but no promotion piece was written.
+    MissingPromotion(Move),
+    /// No legal move matches.
+    Illegal,
+}
+
+/// Matches a normal (non-castling, non-null) written move against the legal moves.
+pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
+    match *mv {
+        SanMove::Null => Resolution::Illegal,
+        SanMove::Castle { long } => match castling_move(board, long) {
+            Some(m) if board.is_legal(m) => Resolution::Legal(m),
+            _ => Resolution::Illegal,
+        },
+        SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
+            // Long algebraic without a letter (`g1f3`): the piece is whatever stands there.
+            let piece = match (piece, from_file, from_rank) {
+                (None, Some(f), Some(r)) => {
+                    let from = Square::new(f, r);
+                    board.piece_on(from).filter(|_| board.color_on(from) == Some(board.side_to_move()))
+                }
+                _ => piece,
+            };
+            if let (Some(Piece::King), Some(f), Some(_)) = (piece, from_file, from_rank) {
+                // `e1g1`: castling written as a two-square king move.
+                if (f as i8 - to.file() as i8).abs() == 2 {
+                    if let Some(m) =
+                        castling_move(board, to.file() < f).filter(|m| m.from.file() == f && board.is_legal(*m))
+                    {
+                        return Resolution::Legal(m);
+                    }
+                }
+            }
+            let r = resolve_normal(board, piece.unwrap_or(Piece::Pawn), from_file, from_rank, to, promotion);
+            if ambiguous_b && piece.is_none() && matches!(r, Resolution::Illegal) {
+                // `bc4`: not a b-pawn move, so perhaps a bishop written in lowercase.
+                let r2 = resolve_normal(board, Piece::Bishop, None, from_rank, to, promotion);
+                if !matches!(r2, Resolution::Illegal) {
+                    return r2;
+                }
+            }
+            r
+        }
+    }
+}
+
+fn resolve_normal(
+    board: &Board,
+    piece: Piece,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Piece>,
+) -> Resolution {
+    let mut mask = board.colored_pieces(board.side_to_move(), piece) & reaching(board, piece, to);
+    if let Some(f) = from_file {
+        mask &= f.bitboard();
+    }
+    if let Some(r) = from_rank {
+        mask &= r.bitboard();
+    }
+    let mut found: [Option<Move>; 2] = [None, None];
+    let mut count = 0usize;
+    let mut promotion_missing = None;
+    board.generate_moves_for(mask, |moves| {
+        if moves.to.has(to) {
+            for m in moves {
+                if m.to != to {
+                    continue;
+                }
+                if m.promotion != promotion {
+                    if promotion.is_none() && m.promotion == Some(Piece::Queen) {
+                        promotion_missing = Some(m);
+                    }
+                    continue;
+                }
+                if count < 2 {
+                    found[count] = Some(m);
+                }
+                count += 1;
+            }
+        }
+        false
+    });
+    match (count, found) {
+        (0, _) => promotion_missing.map_or(Resolution::Illegal, Resolution::MissingPromotion),
+        (1, [Some(m), _]) => Resolution::Legal(m),
+        (_, [Some(a), Some(b)]) => Resolution::Ambiguous(a, b),
+        _ => Resolution::Illegal,
+    }
+}
+
+/// The squares from which a `piece` could reach `to` on an otherwise legal board: a cheap
+/// filter before the legal move generation, which is then asked about those pieces only.
+fn reaching(board: &Board, piece: Piece, to: Square) -> BitBoard {
+    let occupied = board.occupied();
+    match piece {
+        Piece::Knight => cozy_chess::get_knight_moves(to),
+        Piece::Bishop => cozy_chess::get_bishop_moves(to, occupied),
+        Piece::Rook => cozy_chess::get_rook_moves(to, occupied),
+        Piece::Queen => cozy_chess::get_bishop_moves(to, occupied) | cozy_chess::get_rook_moves(to, occupied),
+        Piece::King => cozy_chess::get_king_moves(to),
+        // Pushes, double pushes, captures and en passant: leave pawns to the generator.
+        Piece::Pawn => BitBoard::FULL,
+    }
+}
+
+/// The king move that castles (cozy-chess writes castling as "king takes own rook").
+pub fn castling_move(board: &Board, long: bool) -> Option<Move> {
+    let color = board.side_to_move();
+    let rights = board.castle_rights(color);
+    let file = if long { rights.long } else { rights.short }?;
+    let rank = match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    };
+    Some(Move { from: board.king(color), to: Square::new(file, rank), promotion: None })
+}
+
+pub fn is_castling(board: &Board, mv: Move) -> bool {
+    board.piece_on(mv.from) == Some(Piece::King) && board.color_on(mv.to) == Some(board.side_to_move())
+}
+
+/// The position after a move, and whether it gives check or mate.
+pub fn check_mark_after(after: &Board) -> CheckMark {
+    if after.checkers().is_empty() {
+        CheckMark::None
+    } else if after.generate_moves(|_| true) {
+        CheckMark::Check
+    } else {
+        CheckMark::Mate
+    }
+}
+
+/// The canonical SAN of a legal move `mv` in `board`; `after` is the position it leads to.
+pub fn canonical(board: &Board, mv: Move, after: &Board) -> String {
+    let mut out = String::with_capacity(8);
+    write_canonical(&mut out, board, mv, after);
+    out
+}
+
+/// Writes the canonical SAN of `mv` (see [`canonical`]) without allocating.
+pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Board) {
+    let mark = check_mark_after(after);
+    let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+    if is_castling(board, mv) {
+        let _ = out.write_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
+    } else if piece == Piece::Pawn {
+        let capture = mv.from.file() != mv.to.file();
+        if capture {
+            let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
+            let _ = out.write_char('x');
+        }
+        let _ = write!(out, "{}", mv.to);
+        if let Some(p) = mv.promotion {
+            let _ = out.write_char('=');
+            let _ = out.write_char(piece_letter(p));
+        }
+    } else {
+        let _ = out.write_char(piece_letter(piece));
+        let (file, rank) = disambiguation(board, piece, mv);
+        if file {
+            let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
+        }
+        if rank {
+            let _ = out.write_char(char::from(b'1' + mv.from.rank() as u8));
+        }
+        if board.color_on(mv.to).is_some() {
+            let _ = out.write_char('x');
+        }
+        let _ = write!(out, "{}", mv.to);
+    }
+    let _ = match mark {
+        CheckMark::None => Ok(()),
+        CheckMark::Check => out.write_char('+'),
+        CheckMark::Mate => out.write_char('#'),
+    };
+}
+
+/// Whether SAN needs the from-file and/or the from-rank to tell `mv` from other legal moves of
+/// the same piece type to the same square.
+fn disambiguation(board: &Board, piece: Piece, mv: Move) -> (bool, bool) {
+    let others =
+        board.colored_pieces(board.side_to_move(), piece) & reaching(board, piece, mv.to) & !mv.from.bitboard();
+    if others.is_empty() {
+        return (false, false);
+    }
+    let mut rivals = BitBoard::EMPTY;
+    board.generate_moves_for(others, |moves| {
+        if moves.to.has(mv.to) {
+            rivals |= moves.from.bitboard();
+        }
+        false
+    });
+    if rivals.is_empty() {
+        (false, false)
+    } else if (rivals & mv.from.file().bitboard()).is_empty() {
+        (true, false)
+    } else if (rivals & mv.from.rank().bitboard()).is_empty() {
+        (false, true)
+    } else {
+        (true, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(board: &mut Board, san: &str) -> String {
+        let parsed = parse(san).unwrap();
+        let Resolution::Legal(m) = resolve(board, &parsed.mv, parsed.spelling.ambiguous_b) else {
+            panic!("{san} not legal")
+        };
+        let mut after = board.clone();
+        after.play_unchecked(m);
+        let c = canonical(board, m, &after);
+        *board = after;
+        c
+    }
+
+    #[test]
+    fn parses_the_readable_variants() {
+        assert!(parse("e4").is_some());
+        assert!(parse("Nbd7").is_some());
+        assert!(parse("exd8=Q+").is_some());
+        assert!(parse("e8Q").is_some());
+        assert!(parse("Ng1-f3").is_some());
+        assert!(parse("0-0-0").is_some());
+        assert!(parse("--").is_some());
+        assert!(parse("Z0").is_some());
+        assert!(parse("Event").is_none());
+        assert!(parse("e9").is_none());
+        assert!(parse("1-0").is_none());
+        assert!(parse("0-0-0-0").is_none());
+    }
+
+    #[test]
+    fn canonical_spelling() {
+        let mut b = Board::default();
+        assert_eq!(play(&mut b, "e2e4"), "e4");
+        assert_eq!(play(&mut b, "e5"), "e5");
+        assert_eq!(play(&mut b, "ng1f3"), "Nf3");
+        assert_eq!(play(&mut b, "Nc6"), "Nc6");
+        assert_eq!(play(&mut b, "Bc4"), "Bc4");
+        assert_eq!(play(&mut b, "Nf6"), "Nf6");
+        assert_eq!(play(&mut b, "0-0"), "O-O");
+        assert_eq!(play(&mut b, "Nxe4"), "Nxe4");
+        assert_eq!(play(&mut b, "Bxf7"), "Bxf7+");
+    }
+
+    #[test]
+    fn disambiguates_minimally() {
+        let mut b: Board = "4k3/8/8/8/8/8/8/R4RK1 w - - 0 1".parse().unwrap();
+        let p = parse("Rd1").unwrap();
+        assert!(matches!(resolve(&b, &p.mv, false), Resolution::Ambiguous(..)));
+        assert_eq!(play(&mut b, "Rad1"), "Rad1");
+    }
+
+    #[test]
+    fn lowercase_b_is_a_bishop_when_no_pawn_can() {
+        let mut b: Board = "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1".parse().unwrap();
+        assert_eq!(play(&mut b, "bd2"), "Bd2");
+    }
+}

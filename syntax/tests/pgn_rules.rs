@@ -1,0 +1,93 @@
+//! Every PGN rule, on its catalogue examples and on the fixtures: the bad example raises the
+//! rule, the good one does not; the fixtures' diagnostics are insta snapshots rendered as
+//! `line:col code message`.
+
+use kibitzer_syntax::diagnostic::RuleScope;
+use kibitzer_syntax::text::{self, ColumnUnit, LineIndex};
+use kibitzer_syntax::{check, CheckOptions, Lang, Mode};
+use std::path::{Path, PathBuf};
+
+fn options(mode: Mode) -> CheckOptions {
+    CheckOptions { mode, ..Default::default() }
+}
+
+fn render(text: &str, mode: Mode) -> String {
+    let index = LineIndex::new(text);
+    let mut out = String::new();
+    for d in check(Lang::Pgn, text, &options(mode)) {
+        let lc = index.line_col(text, d.range.start(), ColumnUnit::Char);
+        out.push_str(&format!("{}:{} {} {}\n", lc.line + 1, lc.col + 1, d.code, d.message));
+    }
+    out
+}
+
+#[test]
+fn every_rule_fires_on_its_bad_example_and_not_on_its_good_one() {
+    for rule in kibitzer_syntax::pgn::rules::ALL {
+        let mode = match rule.scope {
+            RuleScope::Import => Mode::Import,
+            RuleScope::Export => Mode::Export,
+        };
+        let bad = check(Lang::Pgn, rule.bad, &options(mode));
+        assert!(bad.iter().any(|d| d.code == rule.code), "{} not raised by its bad example: {bad:#?}", rule.code);
+        let good = check(Lang::Pgn, rule.good, &options(mode));
+        assert!(!good.iter().any(|d| d.code == rule.code), "{} raised by its good example: {good:#?}", rule.code);
+    }
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/pgn"), &mut out);
+    out
+}
+
+#[test]
+fn fixture_diagnostics() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/pgn");
+    for path in fixtures() {
+        let rel = path.strip_prefix(&root).unwrap();
+        let mode = if rel.starts_with("export") { Mode::Export } else { Mode::Import };
+        let source = text::decode(&std::fs::read(&path).unwrap());
+        let name = format!("pgn_{}", rel.with_extension("").display()).replace(['/', '\\'], "__");
+        let rendered = render(&source.text, mode);
+        if path.file_stem().is_some_and(|s| s.to_string_lossy().contains("good")) {
+            assert_eq!(rendered, "", "{} should have no diagnostics", rel.display());
+        }
+        insta::assert_snapshot!(name, rendered);
+    }
+}
+
+/// Each recovery fixture has exactly one syntax error (PGN0xx) at the broken line, and the
+/// next game's illegal move (line of `Ke3`) is still reported.
+#[test]
+fn recovery_reports_one_error_and_the_next_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/pgn/recovery");
+    for (file, line) in [
+        ("unterminated-string.pgn", 1),
+        ("unterminated-comment.pgn", 4),
+        ("unclosed-variation.pgn", 4),
+        ("garbage-line.pgn", 5),
+    ] {
+        let source = text::decode(&std::fs::read(root.join(file)).unwrap());
+        let t = &source.text;
+        let index = LineIndex::new(t);
+        let diags = check(Lang::Pgn, t, &options(Mode::Import));
+        let syntax: Vec<_> = diags.iter().filter(|d| d.code.starts_with("PGN0")).collect();
+        assert_eq!(syntax.len(), 1, "{file}: {diags:#?}");
+        assert_eq!(index.line_col(t, syntax[0].range.start(), ColumnUnit::Char).line + 1, line, "{file}");
+        let ke3 = t.find("Ke3").unwrap() as u32;
+        assert!(diags.iter().any(|d| d.code == "PGN200" && u32::from(d.range.start()) == ke3), "{file}: {diags:#?}");
+        assert!(!diags.iter().any(|d| d.code == "PGN300"), "{file}: no knock-on missing-result error");
+    }
+}
