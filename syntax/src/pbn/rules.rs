@@ -817,6 +817,18 @@ rule!(
     "[Event \"\"]\\r\\n"
 );
 rule!(
+    EXPORT_ANNOTATION_ORDER,
+    "PBN807",
+    "export-annotation-order",
+    Error,
+    Export,
+    "PBN 3.5.2, 3.6.2",
+    "Export format: the annotations of a call or card are not in export order.",
+    "In export format a call's or card's annotations are the optional note reference, then the NAGs in increasing order, with suffixes translated to their NAGs (`SK !! =1= $200` becomes `SK =1= $9 $200`). The fix reorders them unless a comment sits among them.",
+    "[Play \"W\"]\nSK $200 =1= $9",
+    "[Play \"W\"]\nSK =1= $9 $200"
+);
+rule!(
     TABLE_ROW_COUNT,
     "PBN904",
     "table-row-count",
@@ -898,6 +910,7 @@ pub static ALL: &[&Rule] = &[
     &EXPORT_TAB,
     &EXPORT_MISSING_TAG,
     &EXPORT_LINE_FORMAT,
+    &EXPORT_ANNOTATION_ORDER,
     &TABLE_COLUMN_SPEC,
     &TABLE_ROW_SIZE,
     &TABLE_COMMENT,
