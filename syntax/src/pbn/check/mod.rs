@@ -8,6 +8,7 @@ mod annotations;
 mod auction;
 mod deal;
 mod export;
+mod instant;
 mod lines;
 mod notes;
 mod play;
