@@ -622,6 +622,18 @@ rule!(
     "[Auction \"N\"]\n! 1C",
     "[Auction \"N\"]\n1C !"
 );
+rule!(
+    SCORE_IMP_MISMATCH,
+    "PBN604",
+    "score-imp-mismatch",
+    Warning,
+    Import,
+    "PBN 4.2.2",
+    "A ScoreIMP that disagrees with the IMP scale (Law 78B) applied to the two rooms' scores of a team-match board.",
+    "ScoreIMP gives the IMPs of the difference between Score values. Checked where the file defines it: when the two rooms of a team-match board follow each other (same Board, Room `Open` and `Closed`, Scoring exactly `IMP`), each room's NS IMPs are the IMPs of its NS score minus the other room's. Not checked: Butler, Cross, Experts and other datum modifiers (the datum is not in the file), OptimumScore, which is a double-dummy par, not a datum, and the EW value of `NS x EW y` (the spec does not make it opposite; the Verifier's correct files have `EW 10 NS 0`).",
+    "[Board \"1\"][Room \"Open\"][Score \"NS 420\"][ScoreIMP \"NS 5\"] … [Board \"1\"][Room \"Closed\"][Score \"NS 170\"]",
+    "[ScoreIMP \"NS 6\"] … [ScoreIMP \"NS -6\"]"
+);
 rule!(SCORE_MISMATCH, "PBN600", "score-mismatch", Error, Import, "PBN 4.2.1",
     "A Score (or ScoreTable score) that differs from the duplicate score of contract and result.",
     "The score follows from contract, declarer, tricks and vulnerability (Law 77); irregular scores are marked `^` in tables or explained in commentary.",
@@ -897,6 +909,7 @@ pub static ALL: &[&Rule] = &[
     &NAG_PLACEMENT,
     &ANNOTATION_WITHOUT_ITEM,
     &SCORE_MISMATCH,
+    &SCORE_IMP_MISMATCH,
     &BOARD_DEALER,
     &BOARD_VULNERABLE,
     &RUBBER_HISTORY_VULNERABLE,

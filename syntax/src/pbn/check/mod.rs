@@ -52,6 +52,8 @@ struct Inheritance {
     previous_dealer: Option<Seat>,
     previous_vulnerable: Option<Vulnerability>,
     previous_deal: Option<Deal>,
+    /// The previous game's room result, for the other room's ScoreIMP.
+    previous_room: Option<scores::RoomScore>,
 }
 
 /// Tags whose value may never be inherited.
@@ -123,6 +125,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     }
     let tricks = play::check(game, &facts, sink);
     scores::check(game, &facts, tricks, sink);
+    scores::check_imps(game, &facts, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
     tables::check(game, &facts, sink);
     inheritance.previous_dealer = facts.dealer;
