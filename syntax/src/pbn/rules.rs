@@ -402,7 +402,7 @@ rule!(
     Import,
     "PBN 3.4.13",
     "The Declarer tag differs from the auction's declarer.",
-    "Declarer is the first player of the contracting side to name the final denomination.",
+    "Declarer is the first player of the contracting side to name the final denomination. When the first call is not the dealer's and shifting the calls to begin at the dealer would make the Declarer tag right, the message says the auction looks rotated and no fix to Declarer is offered (the auction is what is wrong).",
     "[Declarer \"N\"]\n[Auction \"S\"]\n1C AP",
     "[Declarer \"S\"]\n[Auction \"S\"]\n1C AP"
 );
