@@ -806,7 +806,7 @@ rule!(
     Import,
     "PBN 5.5, 5.7, 5.9",
     "A table element that is not valid for its predefined column.",
-    "Declarer is W N E S, Denomination S H D C NT, Result 0..13, Contract as in the Contract tag; an OptimumResultTable gives each Declarer × Denomination once. InstantScoreTable (5.5): ScoreRange_NS/ScoreRange_EW elements are `<score>`, `<score1>,*`, `<score1>,<score2>` with score1 < score2, or `*,<score2>`; the ranges of a column do not overlap and together cover every score (a gap is reported when it holds a multiple of 10, as every trick score is); IMP_NS/IMP_EW are numbers and Percentage_NS/Percentage_EW 0..100. `?`, `!` and `^`-marked artificial elements are not checked.",
+    "Declarer is W N E S, Denomination S H D C NT, Result 0..13, Contract as in the Contract tag; an OptimumResultTable gives each Declarer × Denomination once (PBN 5.7 defines nothing more: N's and E's tricks in one denomination need not add to 13, since the opening leader differs, so that is not checked). InstantScoreTable (5.5): ScoreRange_NS/ScoreRange_EW elements are `<score>`, `<score1>,*`, `<score1>,<score2>` with score1 < score2, or `*,<score2>`; the ranges of a column do not overlap and together cover every score (a gap is reported when it holds a multiple of 10, as every trick score is); IMP_NS/IMP_EW are numbers and Percentage_NS/Percentage_EW 0..100. `?`, `!` and `^`-marked artificial elements are not checked.",
     "N NT 14",
     "N NT 13"
 );
