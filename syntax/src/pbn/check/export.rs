@@ -77,15 +77,20 @@ fn check_annotation_order(tag: &Tag<'_>, nag_base: u32, sink: &mut Sink) {
     // reordering would move what the comment refers to, so no fix is offered).
     let mut run: Vec<&SectionToken<'_>> = Vec::new();
     let mut commented = false;
+    let mut comment_seen = false;
     for t in &tag.section {
         match t.kind {
-            SyntaxKind::NOTE_REF | SyntaxKind::NAG | SyntaxKind::SUFFIX => run.push(t),
+            SyntaxKind::NOTE_REF | SyntaxKind::NAG | SyntaxKind::SUFFIX => {
+                commented |= comment_seen;
+                run.push(t);
+            }
             SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
-            SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT if !run.is_empty() => commented = true,
+            SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT if !run.is_empty() => comment_seen = true,
             _ => {
                 report_order(&run, commented, nag_base, sink);
                 run.clear();
                 commented = false;
+                comment_seen = false;
             }
         }
     }
@@ -266,5 +271,38 @@ fn check_values(game: &Game<'_>, sink: &mut Sink) {
                 .with_replacement(format!("Replace with `{c}`"), tag.value_range, c.clone()),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{CheckOptions, Mode};
+    use crate::diagnostic::apply_edits;
+
+    #[test]
+    fn annotation_order_fix_puts_the_note_first_then_nags_ascending() {
+        let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 !! =1= {why} Pass $3 $1\n";
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        let found: Vec<_> = crate::pbn::check::check(text, &options)
+            .into_iter()
+            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
+            .collect();
+        assert_eq!(found.len(), 2, "{found:?}");
+        let edits: Vec<_> = found.iter().filter_map(|d| d.fix.as_ref()).flat_map(|f| f.edits.clone()).collect();
+        let (fixed, applied) = apply_edits(text, &edits);
+        assert_eq!(applied, 2);
+        assert!(fixed.contains("1C =1= $3 $200 {why} Pass $1 $3"), "{fixed}");
+    }
+
+    #[test]
+    fn a_comment_among_annotations_gets_no_fix() {
+        let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 {why} $1\n";
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        let found: Vec<_> = crate::pbn::check::check(text, &options)
+            .into_iter()
+            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
+            .collect();
+        assert_eq!(found.len(), 1);
+        assert!(found[0].fix.is_none());
     }
 }
