@@ -84,6 +84,23 @@ const SEED_GAME: &str = "% PBN 2.1\n[Event \"Club\"]\n[Board \"1\"]\n[Dealer \"N
 [Note \"1:game\"]\n[Play \"W\"]\nSA S2 ^R H3 S4\n*\n[ScoreTable \"Rank\\2R;Names\\10L\"]\n1 \"A - B\"\n\
 { comment\n\n over lines }\n; rest\n\n[Event \"Next\"]\n";
 
+/// A few corpus files of different styles, read once; empty when the corpus is absent.
+fn corpus_seeds() -> &'static [String] {
+    static SEEDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SEEDS.get_or_init(|| {
+        let Some(corpus) = corpus() else { return Vec::new() };
+        [
+            "spec-tests/correct_20.pbn",
+            "auction-play/Schiphol.pbn",
+            "quirky/nov22_match_bad.pbn",
+            "annotated/BW_challenge.pbn",
+        ]
+        .iter()
+        .map(|name| read(&corpus.join(name)))
+        .collect()
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -93,6 +110,16 @@ proptest! {
         prop_assert_eq!(reprint(Lang::Pbn, &text), text.clone());
         let _ = check(&text);
         let _ = units(Lang::Pbn, &text);
+    }
+
+    #[test]
+    fn mutated_corpus_files_never_panic_and_print_back(pick in 0usize..4, ops in proptest::collection::vec((any::<u8>(), any::<usize>()), 1..8)) {
+        let seeds = corpus_seeds();
+        if let Some(seed) = seeds.get(pick % seeds.len().max(1)) {
+            let text = mutate(seed, &ops);
+            prop_assert_eq!(reprint(Lang::Pbn, &text), text.clone());
+            let _ = check(&text);
+        }
     }
 
     #[test]

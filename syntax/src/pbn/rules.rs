@@ -402,7 +402,7 @@ rule!(
     Import,
     "PBN 3.4.13",
     "The Declarer tag differs from the auction's declarer.",
-    "Declarer is the first player of the contracting side to name the final denomination.",
+    "Declarer is the first player of the contracting side to name the final denomination. When the first call is not the dealer's and shifting the calls to begin at the dealer would make the Declarer tag right, the message says the auction looks rotated and no fix to Declarer is offered (the auction is what is wrong).",
     "[Declarer \"N\"]\n[Auction \"S\"]\n1C AP",
     "[Declarer \"S\"]\n[Auction \"S\"]\n1C AP"
 );
@@ -622,6 +622,18 @@ rule!(
     "[Auction \"N\"]\n! 1C",
     "[Auction \"N\"]\n1C !"
 );
+rule!(
+    SCORE_IMP_MISMATCH,
+    "PBN604",
+    "score-imp-mismatch",
+    Warning,
+    Import,
+    "PBN 4.2.2",
+    "A ScoreIMP that disagrees with the IMP scale (Law 78B) applied to the two rooms' scores of a team-match board.",
+    "ScoreIMP gives the IMPs of the difference between Score values. Checked where the file defines it: when the two rooms of a team-match board follow each other (same Board, Room `Open` and `Closed`, Scoring exactly `IMP`), each room's NS IMPs are the IMPs of its NS score minus the other room's. Not checked: Butler, Cross, Experts and other datum modifiers (the datum is not in the file), OptimumScore, which is a double-dummy par, not a datum, and the EW value of `NS x EW y` (the spec does not make it opposite; the Verifier's correct files have `EW 10 NS 0`).",
+    "[Board \"1\"][Room \"Open\"][Score \"NS 420\"][ScoreIMP \"NS 5\"] … [Board \"1\"][Room \"Closed\"][Score \"NS 170\"]",
+    "[ScoreIMP \"NS 6\"] … [ScoreIMP \"NS -6\"]"
+);
 rule!(SCORE_MISMATCH, "PBN600", "score-mismatch", Error, Import, "PBN 4.2.1",
     "A Score (or ScoreTable score) that differs from the duplicate score of contract and result.",
     "The score follows from contract, declarer, tricks and vulnerability (Law 77); irregular scores are marked `^` in tables or explained in commentary.",
@@ -792,9 +804,9 @@ rule!(
     "table-value",
     Error,
     Import,
-    "PBN 5.7",
+    "PBN 5.5, 5.7, 5.9",
     "A table element that is not valid for its predefined column.",
-    "Declarer is W N E S, Denomination S H D C NT, Result 0..13, Contract as in the Contract tag.",
+    "Declarer is W N E S, Denomination S H D C NT, Result 0..13, Contract as in the Contract tag; an OptimumResultTable gives each Declarer × Denomination once (PBN 5.7 defines nothing more: N's and E's tricks in one denomination need not add to 13, since the opening leader differs, so that is not checked). InstantScoreTable (5.5): ScoreRange_NS/ScoreRange_EW elements are `<score>`, `<score1>,*`, `<score1>,<score2>` with score1 < score2, or `*,<score2>`; the ranges of a column do not overlap and together cover every score (a gap is reported when it holds a multiple of 10, as every trick score is); IMP_NS/IMP_EW are numbers and Percentage_NS/Percentage_EW 0..100. `?`, `!` and `^`-marked artificial elements are not checked.",
     "N NT 14",
     "N NT 13"
 );
@@ -815,6 +827,18 @@ rule!(
     "Export format ends every line with CR LF and separates games with an empty line.",
     "[Event \"\"]\\n",
     "[Event \"\"]\\r\\n"
+);
+rule!(
+    EXPORT_ANNOTATION_ORDER,
+    "PBN807",
+    "export-annotation-order",
+    Error,
+    Export,
+    "PBN 3.5.2, 3.6.2",
+    "Export format: the annotations of a call or card are not in export order.",
+    "In export format a call's or card's annotations are the optional note reference, then the NAGs in increasing order, with suffixes translated to their NAGs (`SK !! =1= $200` becomes `SK =1= $9 $200`). The fix reorders them unless a comment sits among them.",
+    "[Play \"W\"]\nSK $200 =1= $9",
+    "[Play \"W\"]\nSK =1= $9 $200"
 );
 rule!(
     TABLE_ROW_COUNT,
@@ -885,6 +909,7 @@ pub static ALL: &[&Rule] = &[
     &NAG_PLACEMENT,
     &ANNOTATION_WITHOUT_ITEM,
     &SCORE_MISMATCH,
+    &SCORE_IMP_MISMATCH,
     &BOARD_DEALER,
     &BOARD_VULNERABLE,
     &RUBBER_HISTORY_VULNERABLE,
@@ -898,6 +923,7 @@ pub static ALL: &[&Rule] = &[
     &EXPORT_TAB,
     &EXPORT_MISSING_TAG,
     &EXPORT_LINE_FORMAT,
+    &EXPORT_ANNOTATION_ORDER,
     &TABLE_COLUMN_SPEC,
     &TABLE_ROW_SIZE,
     &TABLE_COMMENT,

@@ -14,6 +14,8 @@ use crate::pbn::syntax_kind::SyntaxKind;
 pub(super) struct Outcome {
     /// `None` when passed out.
     pub contract: Option<(Contract, Seat)>,
+    /// Who made the first call (after any `-`).
+    pub first_caller: Option<Seat>,
 }
 
 /// A bid: level 1..7 and denomination.
@@ -43,6 +45,7 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
     let mut star = false;
     // First bidder of each denomination per side (NS = 0, EW = 1).
     let mut first_namer: [[Option<Seat>; 5]; 2] = [[None; 5]; 2];
+    let mut first_caller = None;
     for item in &items {
         let t = item.token;
         if plus {
@@ -74,6 +77,7 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
         }
         if !started {
             started = true;
+            first_caller = Some(seat);
             if let Some(dealer) = facts.dealer.filter(|&d| d != seat) {
                 sink.report(
                     &rules::AUCTION_FIRST_CALL,
@@ -181,7 +185,7 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
         let declarer = first_namer[usize::from(!by.is_ns())][denomination as usize].unwrap_or(by);
         (Contract { level, denomination, risk }, declarer)
     });
-    Some(Outcome { contract })
+    Some(Outcome { contract, first_caller })
 }
 
 /// The Contract and Declarer tags against a complete auction.
@@ -244,8 +248,18 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
                         ),
                         _ => format!("Declarer `{}` but the auction's declarer is {}", tag.value, declarer.name()),
                     };
+                    let rotated = rotated_declarer(facts, outcome, declarer);
+                    let message = match rotated {
+                        Some((dealer, _)) => format!(
+                            "{message}; the auction looks rotated: begun at the dealer {} it makes {} declarer",
+                            dealer.name(),
+                            tag.value
+                        ),
+                        None => message,
+                    };
                     let mut d = Diagnostic::new(&rules::DECLARER_MISMATCH, tag.value_range, message);
-                    if !matches!(facts.declarer, Some((_, true))) {
+                    // A rotated auction is fixed in the auction, not in the Declarer tag.
+                    if !matches!(facts.declarer, Some((_, true))) && rotated.is_none() {
                         d = d.with_replacement(
                             format!("Replace with `{}`", declarer.letter()),
                             tag.value_range,
@@ -257,4 +271,16 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             }
         }
     }
+}
+
+/// When the first call is not the dealer's, the declarer the auction would give if its calls
+/// were shifted to begin at the dealer; `Some` only when that is the Declarer tag's seat (a
+/// precise sign of an auction written from the wrong seat).
+fn rotated_declarer(facts: &Facts, outcome: &Outcome, declarer: Seat) -> Option<(Seat, Seat)> {
+    let (Some(dealer), Some(first), Some((tag_seat, false))) = (facts.dealer, outcome.first_caller, facts.declarer)
+    else {
+        return None;
+    };
+    let shifted = Seat::from_index(declarer.index() + 4 + dealer.index() - first.index());
+    (first != dealer && shifted == tag_seat).then_some((dealer, shifted))
 }

@@ -4,7 +4,7 @@
 use super::values::MTS;
 use super::Sink;
 use crate::diagnostic::Diagnostic;
-use crate::pbn::model::{parse_deal, Game, Seat};
+use crate::pbn::model::{parse_deal, Game, Seat, SectionToken, Tag};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;
 use crate::pbn::syntax_kind::SyntaxKind;
@@ -34,6 +34,7 @@ fn check_sections(game: &Game<'_>, sink: &mut Sink) {
     }
     for tag in game.tags.iter().filter(|t| matches!(t.name, "Auction" | "Play")) {
         let nag_base = if tag.name == "Auction" { 0 } else { 6 };
+        check_annotation_order(tag, nag_base, sink);
         for t in tag.section_items() {
             let canonical = match t.kind {
                 SyntaxKind::CALL => match t.text.to_ascii_uppercase().as_str() {
@@ -41,10 +42,7 @@ fn check_sections(game: &Game<'_>, sink: &mut Sink) {
                     upper => upper.to_owned(),
                 },
                 SyntaxKind::CARD => t.text.to_ascii_uppercase().replace("10", "T"),
-                SyntaxKind::SUFFIX => {
-                    let n = ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == t.text).map_or(0, |i| i + 1);
-                    format!("${}", n + nag_base)
-                }
+                SyntaxKind::SUFFIX => format!("${}", suffix_nag(t.text, nag_base)),
                 _ => continue,
             };
             if canonical != t.text {
@@ -64,6 +62,76 @@ fn check_sections(game: &Game<'_>, sink: &mut Sink) {
             }
         }
     }
+}
+
+/// The NAG a suffix stands for (PBN 3.7): `!`..`?!` are $1..$6 on calls, $7..$12 on cards.
+fn suffix_nag(suffix: &str, nag_base: u32) -> u32 {
+    let n = ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == suffix).map_or(0, |i| i + 1);
+    n as u32 + nag_base
+}
+
+/// The annotations of each call and card in export order: the note reference, then the NAGs
+/// (suffixes counted as the NAG they translate to) in increasing order (PBN 3.5.2, 3.6.2).
+fn check_annotation_order(tag: &Tag<'_>, nag_base: u32, sink: &mut Sink) {
+    // A run of annotations after one call or card, and whether a comment sits among them (then
+    // reordering would move what the comment refers to, so no fix is offered).
+    let mut run: Vec<&SectionToken<'_>> = Vec::new();
+    let mut commented = false;
+    let mut comment_seen = false;
+    for t in &tag.section {
+        match t.kind {
+            SyntaxKind::NOTE_REF | SyntaxKind::NAG | SyntaxKind::SUFFIX => {
+                commented |= comment_seen;
+                run.push(t);
+            }
+            SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
+            SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT if !run.is_empty() => comment_seen = true,
+            _ => {
+                report_order(&run, commented, nag_base, sink);
+                run.clear();
+                commented = false;
+                comment_seen = false;
+            }
+        }
+    }
+    report_order(&run, commented, nag_base, sink);
+}
+
+fn report_order(run: &[&SectionToken<'_>], commented: bool, nag_base: u32, sink: &mut Sink) {
+    // Note reference first (key 0), then NAGs by value; unparsable NAGs are reported elsewhere.
+    let key = |t: &SectionToken<'_>| match t.kind {
+        SyntaxKind::NOTE_REF => 0,
+        SyntaxKind::SUFFIX => 1 + u64::from(suffix_nag(t.text, nag_base)),
+        _ => 1 + t.text[1..].parse::<u64>().unwrap_or(u64::from(u32::MAX)),
+    };
+    if run.windows(2).all(|w| key(w[0]) <= key(w[1])) {
+        return;
+    }
+    let mut sorted = run.to_vec();
+    sorted.sort_by_key(|t| key(t));
+    let canonical: Vec<String> = sorted
+        .iter()
+        .map(|t| {
+            if t.kind == SyntaxKind::SUFFIX {
+                format!("${}", suffix_nag(t.text, nag_base))
+            } else {
+                t.text.to_owned()
+            }
+        })
+        .collect();
+    let canonical = canonical.join(" ");
+    let range = run[0].range.cover(run[run.len() - 1].range);
+    let given: Vec<&str> = run.iter().map(|t| t.text).collect();
+    let diagnostic = Diagnostic::new(
+        &rules::EXPORT_ANNOTATION_ORDER,
+        range,
+        format!("export format orders the annotations `{}` as `{canonical}`", given.join(" ")),
+    );
+    sink.push(if commented {
+        diagnostic
+    } else {
+        diagnostic.with_replacement(format!("Reorder to `{canonical}`"), range, canonical.clone())
+    });
 }
 
 fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
@@ -203,5 +271,38 @@ fn check_values(game: &Game<'_>, sink: &mut Sink) {
                 .with_replacement(format!("Replace with `{c}`"), tag.value_range, c.clone()),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{CheckOptions, Mode};
+    use crate::diagnostic::apply_edits;
+
+    #[test]
+    fn annotation_order_fix_puts_the_note_first_then_nags_ascending() {
+        let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 !! =1= {why} Pass $3 $1\n";
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        let found: Vec<_> = crate::pbn::check::check(text, &options)
+            .into_iter()
+            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
+            .collect();
+        assert_eq!(found.len(), 2, "{found:?}");
+        let edits: Vec<_> = found.iter().filter_map(|d| d.fix.as_ref()).flat_map(|f| f.edits.clone()).collect();
+        let (fixed, applied) = apply_edits(text, &edits);
+        assert_eq!(applied, 2);
+        assert!(fixed.contains("1C =1= $3 $200 {why} Pass $1 $3"), "{fixed}");
+    }
+
+    #[test]
+    fn a_comment_among_annotations_gets_no_fix() {
+        let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 {why} $1\n";
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        let found: Vec<_> = crate::pbn::check::check(text, &options)
+            .into_iter()
+            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
+            .collect();
+        assert_eq!(found.len(), 1);
+        assert!(found[0].fix.is_none());
     }
 }

@@ -5,9 +5,10 @@ use super::Sink;
 use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
 
-pub(super) fn check(text: &str, sink: &mut Sink) {
-    if sink.export {
-        check_export_line_ends(text, sink);
+/// `export_from`: the offset from which export-format rules apply (the text length if never).
+pub(super) fn check(text: &str, export_from: usize, sink: &mut Sink) {
+    if export_from < text.len() {
+        check_export_line_ends(text, export_from, sink);
     }
     let mut line_start = 0;
     let mut chars_in_line = 0usize;
@@ -16,13 +17,13 @@ pub(super) fn check(text: &str, sink: &mut Sink) {
     for (i, c) in text.char_indices() {
         match c {
             '\n' | '\r' => {
-                finish_line(text, line_start, i, chars_in_line + 1, printing, sink);
+                finish_line(text, line_start, i, chars_in_line + 1, printing, line_start >= export_from, sink);
                 line_start = i + 1;
                 chars_in_line = 0;
                 printing = 0;
                 continue;
             }
-            '\t' if sink.export => sink.report(&rules::EXPORT_TAB, at(i, 1), "tab in export format"),
+            '\t' if i >= export_from => sink.report(&rules::EXPORT_TAB, at(i, 1), "tab in export format"),
             '\t' | '\u{b}' => {}
             c if c.is_control() => sink.report(
                 &rules::CONTROL_CHARACTER,
@@ -41,10 +42,11 @@ pub(super) fn check(text: &str, sink: &mut Sink) {
             printing += 1;
         }
     }
-    finish_line(text, line_start, text.len(), chars_in_line, printing, sink);
+    finish_line(text, line_start, text.len(), chars_in_line, printing, line_start >= export_from, sink);
 }
 
-fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usize, sink: &mut Sink) {
+#[allow(clippy::too_many_arguments)]
+fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usize, export: bool, sink: &mut Sink) {
     let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
     if chars > 255 {
         sink.report(
@@ -52,7 +54,7 @@ fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usi
             range,
             format!("line of {chars} characters: at most 255 including the line end"),
         );
-    } else if sink.export && printing >= 80 && !text[start..end].starts_with('%') {
+    } else if export && printing >= 80 && !text[start..end].starts_with('%') {
         sink.report(
             &rules::LONG_LINE,
             range,
@@ -63,9 +65,9 @@ fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usi
 
 /// Export format: CRLF line ends (reported once, at the first other one) and games separated by
 /// empty lines, not lines of spaces.
-fn check_export_line_ends(text: &str, sink: &mut Sink) {
+fn check_export_line_ends(text: &str, export_from: usize, sink: &mut Sink) {
     let bytes = text.as_bytes();
-    let bare = (0..bytes.len()).find(|&i| {
+    let bare = (export_from..bytes.len()).find(|&i| {
         (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
             || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
     });
@@ -79,7 +81,7 @@ fn check_export_line_ends(text: &str, sink: &mut Sink) {
     let mut start = 0;
     for line in text.split('\n') {
         let content = line.strip_suffix('\r').unwrap_or(line);
-        if !content.is_empty() && content.bytes().all(|b| b == b' ' || b == b'\t') {
+        if start >= export_from && !content.is_empty() && content.bytes().all(|b| b == b' ' || b == b'\t') {
             sink.report(
                 &rules::EXPORT_LINE_FORMAT,
                 TextRange::at(TextSize::from(start as u32), TextSize::from(content.len() as u32)),

@@ -8,6 +8,7 @@ mod annotations;
 mod auction;
 mod deal;
 mod export;
+mod instant;
 mod lines;
 mod notes;
 mod play;
@@ -21,7 +22,7 @@ use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Rule};
-use crate::text::TextRange;
+use crate::text::{TextRange, TextSize};
 use std::collections::HashMap;
 
 /// Where diagnostics go, with the mode the rules need to know.
@@ -51,6 +52,8 @@ struct Inheritance {
     previous_dealer: Option<Seat>,
     previous_vulnerable: Option<Vulnerability>,
     previous_deal: Option<Deal>,
+    /// The previous game's room result, for the other room's ScoreIMP.
+    previous_room: Option<scores::RoomScore>,
 }
 
 /// Tags whose value may never be inherited.
@@ -79,28 +82,34 @@ pub(crate) struct Facts {
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     let parse = super::parse(text);
     let root = parse.syntax();
-    let export = options.mode == Mode::Export || has_export_line(&root);
-    let mut sink = Sink { diagnostics: parse.errors().to_vec(), export };
-    lines::check(text, &mut sink);
+    // `% EXPORT` declares export format for the games after it (usually the whole file).
+    let export_from = if options.mode == Mode::Export { Some(TextSize::from(0)) } else { export_line(&root) };
+    let mut sink = Sink { diagnostics: parse.errors().to_vec(), export: false };
+    let text_from = export_from.map_or(text.len(), usize::from);
+    lines::check(text, text_from, &mut sink);
     let mut inheritance = Inheritance::default();
     for node in root.children().filter(|n| n.kind() == SyntaxKind::GAME) {
         let game = Game::from_node(&node, text);
+        sink.export = export_from.is_some_and(|from| game.range.start() >= from);
         check_game(&game, &mut inheritance, &mut sink);
-        if export {
+        if sink.export {
             export::check(&game, text, &mut sink);
         }
     }
     sink.diagnostics
 }
 
-/// Whether an escape line `% EXPORT` marks the file as export format. Escape lines between games
+/// Where an escape line `% EXPORT` puts the file into export format. Escape lines between games
 /// are children of the root, inside a game children of the game node: no deeper walk is needed.
-fn has_export_line(root: &super::syntax_kind::SyntaxNode) -> bool {
-    let is_export =
-        |t: &super::syntax_kind::SyntaxToken| t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT";
-    root.children_with_tokens().any(|e| match e {
+fn export_line(root: &super::syntax_kind::SyntaxNode) -> Option<TextSize> {
+    let is_export = |t: &super::syntax_kind::SyntaxToken| {
+        (t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT").then(|| t.text_range().start())
+    };
+    root.children_with_tokens().find_map(|e| match e {
         rowan::NodeOrToken::Token(t) => is_export(&t),
-        rowan::NodeOrToken::Node(n) => n.children_with_tokens().filter_map(|e| e.into_token()).any(|t| is_export(&t)),
+        rowan::NodeOrToken::Node(n) => {
+            n.children_with_tokens().filter_map(|e| e.into_token()).find_map(|t| is_export(&t))
+        }
     })
 }
 
@@ -116,6 +125,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     }
     let tricks = play::check(game, &facts, sink);
     scores::check(game, &facts, tricks, sink);
+    scores::check_imps(game, &facts, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
     tables::check(game, &facts, sink);
     inheritance.previous_dealer = facts.dealer;

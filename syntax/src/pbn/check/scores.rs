@@ -8,7 +8,19 @@ use super::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Game, Seat};
 use crate::pbn::rules;
-use crate::pbn::score::{board_rotation, duplicate_score, Vulnerability};
+use crate::pbn::score::{board_rotation, duplicate_score, imps, Vulnerability};
+use crate::text::TextRange;
+
+/// One room's result of a board in a team match: what the other room's ScoreIMP is checked
+/// against (PBN 4.2.2: IMPs from the difference of the two Score values, Law 78B).
+#[derive(Debug, Clone)]
+pub(super) struct RoomScore {
+    board: u32,
+    room: String,
+    ns: i32,
+    /// The NS IMPs the game's ScoreIMP gives, with its value range and text.
+    imp: Option<(f64, TextRange, String)>,
+}
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
     check_result(game, facts, tricks, sink);
@@ -186,4 +198,63 @@ fn check_rubber_history(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
             ),
         );
     }
+}
+
+/// Reads the ScoreIMP forms (PBN 4.2.2: as Score, with decimals allowed) into NS IMPs. Unlike
+/// OptimumScore (4.2.7), the spec does not make the NS and EW values of `NS x EW y` opposite
+/// (the Verifier's correct files have `EW 10 NS 0`): NS is read.
+fn imps_as_ns(value: &str, declarer: Option<Seat>) -> Option<f64> {
+    let words: Vec<&str> = value.split(' ').collect();
+    let num = super::values::parse_decimal;
+    match words.as_slice() {
+        [n] => {
+            let s = num(n)?;
+            Some(if declarer?.is_ns() { s } else { -s })
+        }
+        ["NS", n] | ["NS", n, "EW", _] | ["EW", _, "NS", n] => num(n),
+        ["EW", n] => num(n).map(|e| -e),
+        _ => None,
+    }
+}
+
+/// ScoreIMP in a team match: where the two rooms of a board
+/// follow each other (same Board, Room `Open` and `Closed`, Scoring `IMP` without modifiers),
+/// each room's NS IMPs are the IMPs of its NS score minus the other room's. Butler, Cross and
+/// other datum-based modifiers need scores the file does not hold: not checked.
+pub(super) fn check_imps(game: &Game<'_>, facts: &Facts, previous: &mut Option<RoomScore>, sink: &mut Sink) {
+    let declarer = facts.declarer.map(|d| d.0);
+    let tag = game.tag("ScoreIMP").filter(|t| t.well_formed && !t.value.is_empty());
+    let imp = tag.and_then(|t| Some((imps_as_ns(t.value, declarer)?, t.value_range, t.value.to_owned())));
+    let ns = game.tag("Score").filter(|t| t.well_formed).and_then(|t| score_as_ns(t.value, declarer)).or_else(|| {
+        if facts.passed_out {
+            Some(0)
+        } else {
+            ns_score(facts)
+        }
+    });
+    let room = game.value("Room").filter(|r| r.eq_ignore_ascii_case("open") || r.eq_ignore_ascii_case("closed"));
+    let plain_imp = game.value("Scoring").is_some_and(|s| s.trim().eq_ignore_ascii_case("IMP"));
+    let (Some(board), Some(room), Some(ns), true) = (facts.board, room, ns, plain_imp) else {
+        *previous = None;
+        return;
+    };
+    let current = RoomScore { board, room: room.to_ascii_lowercase(), ns, imp };
+    if let Some(other) = previous.take().filter(|p| p.board == board && p.room != current.room) {
+        for (this, that) in [(&other, &current), (&current, &other)] {
+            let Some((given, range, text)) = &this.imp else { continue };
+            let expected = imps(this.ns - that.ns);
+            if *given != f64::from(expected) {
+                sink.report(
+                    &rules::SCORE_IMP_MISMATCH,
+                    *range,
+                    format!(
+                        "ScoreIMP `{text}` but NS {} in this room against NS {} in the other is {expected} IMPs for NS",
+                        this.ns, that.ns
+                    ),
+                );
+            }
+        }
+        return;
+    }
+    *previous = Some(current);
 }

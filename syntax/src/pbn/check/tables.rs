@@ -104,6 +104,9 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         );
     }
     let col = |name: &str| columns.iter().position(|c| c == name);
+    if tag.name == "InstantScoreTable" {
+        super::instant::check(&columns, &elements, sink);
+    }
     if tag.name == "OptimumResultTable" {
         check_optimum_pairs(&elements, n, col("Declarer"), col("Denomination"), sink);
     }

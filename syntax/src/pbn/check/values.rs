@@ -165,7 +165,8 @@ fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
     if takes_section {
         return;
     }
-    let mut items = tag.section_items();
+    // Characters no token accepts are already reported by the parser.
+    let mut items = tag.section_items().filter(|t| t.kind != crate::pbn::syntax_kind::SyntaxKind::ERROR);
     let Some(first) = items.next() else { return };
     let last = items.last().unwrap_or(first);
     sink.report(
