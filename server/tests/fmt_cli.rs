@@ -126,3 +126,29 @@ fn crlf_lines_keep_their_terminators() {
     let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.replace('\n', "\r\n").as_bytes());
     assert_eq!(stdout(&out), EPD_OUT.replace('\n', "\r\n"));
 }
+
+#[test]
+fn pbn_is_written_with_crlf_and_games_keep_their_place() {
+    let input = "[Dealer \"n\"]\n[Board \"1\"]\n\n[Board \"2\"\n";
+    let out = run_stdin(&["fmt", "--lang", "pbn", "-"], input.as_bytes());
+    let text = stdout(&out);
+    assert!(text.starts_with("[Event \"?\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"1\"]\r\n"), "{text}");
+    assert!(text.contains("[Dealer \"N\"]\r\n"), "{text}");
+    assert!(text.ends_with("[Result \"?\"]\r\n\r\n[Board \"2\"\n"), "the broken game stays as written: {text:?}");
+}
+
+#[test]
+fn pgn_game_with_a_syntax_error_is_kept_and_the_others_formatted() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "[Event \"x\"\n1. d4 d5 *\n";
+    let input = format!("1 e4 e5 2 Ng1f3 *\n\n{broken}\n1.d4 *\n");
+    std::fs::write(dir.path().join("g.pgn"), &input).unwrap();
+    let out = run(&["fmt", "g.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join("g.pgn")).unwrap();
+    assert!(text.contains("\n\n1. e4 e5 2. Nf3 *\n\n"), "{text}");
+    assert!(text.contains(broken), "{text}");
+    assert!(text.ends_with("\n\n1. d4 *\n\n"), "{text}");
+    let again = run(&["fmt", "--check", "g.pgn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "idempotent: {}", stdout(&again));
+}

@@ -31,10 +31,19 @@ pub struct RuleSettings {
 }
 
 impl RuleSettings {
-    /// Sets a rule (`"PGN203"` or `"illegal-move"`) to a severity, or off with `None`.
+    /// Sets a rule to a severity, or off with `None`. A code (`"PGN203"`) names one rule; a name
+    /// (`"line-too-long"`) names that rule in every format that has it.
     pub fn set(&mut self, rule: &str, severity: Option<Severity>) {
-        let key = crate::diagnostic::rule(rule).map_or_else(|| rule.to_owned(), |r| r.code.to_owned());
-        self.overrides.insert(key, severity);
+        match crate::diagnostic::rule(rule) {
+            Some(r) => {
+                self.overrides.insert(r.code.to_owned(), severity);
+            }
+            None => {
+                for r in crate::diagnostic::catalogue().into_iter().filter(|r| r.name == rule) {
+                    self.overrides.insert(r.code.to_owned(), severity);
+                }
+            }
+        }
     }
 
     /// Applies the overrides: drops diagnostics of rules turned off, changes severities.
@@ -138,5 +147,18 @@ mod tests {
         assert!(parse_config("colour = 1").unwrap_err().message.contains("unknown setting `colour`"));
         assert!(parse_config("[rules]\nNOPE1 = \"off\"").unwrap_err().message.contains("no rule"));
         assert!(parse_config("mode = ").is_err());
+    }
+
+    #[test]
+    fn a_rule_name_applies_in_every_format_and_a_code_to_one_rule() {
+        let shared: Vec<_> = crate::diagnostic::catalogue().into_iter().filter(|r| r.name == "line-too-long").collect();
+        assert!(shared.len() >= 2, "PGN and PBN both limit line length");
+        let opts = parse_config("[rules]\nline-too-long = \"off\"").unwrap();
+        for r in &shared {
+            assert_eq!(opts.rules.overrides.get(r.code), Some(&None), "{}", r.code);
+        }
+        let opts = parse_config(&format!("[rules]\n{} = \"hint\"", shared[0].code.to_lowercase())).unwrap();
+        assert_eq!(opts.rules.overrides.len(), 1);
+        assert_eq!(opts.rules.overrides.get(shared[0].code), Some(&Some(Severity::Hint)));
     }
 }

@@ -51,9 +51,16 @@ pub type Declined = Vec<Diagnostic>;
 /// What a format provides to the engine. One value formats one file, units in order, so it may
 /// carry state from unit to unit (PBI keeps the file's first line terminator).
 pub(crate) trait UnitFormatter {
-    /// The export text of `unit` (a unit free of syntax errors), including the line terminator
-    /// that ends it and any blank line that the format puts after it.
-    fn unit(&mut self, unit: &str) -> Result<String, Declined>;
+    /// The units of the file and its syntax errors. A format whose units are nodes of its
+    /// parse tree parses once here and keeps the nodes, so that [`UnitFormatter::unit`] need
+    /// not parse again (parsing is most of the formatter's time).
+    fn prepare(&mut self, lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        (crate::units(lang, text), syntax_errors(lang, text))
+    }
+
+    /// The export text of the unit at `range`, `unit` (free of syntax errors), including the
+    /// line terminator that ends it and any blank line that the format puts after it.
+    fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined>;
 
     /// What replaces `gap`, whitespace-only text between units (or before the first, after the
     /// last), given what came before it. The default drops whitespace at the start of the file
@@ -124,11 +131,10 @@ pub fn syntax_errors(lang: Lang, text: &str) -> Vec<Diagnostic> {
 }
 
 fn format_units(lang: Lang, text: &str, options: &FormatOptions, selected: impl Fn(TextRange) -> bool) -> Formatted {
-    let mut units = crate::units(lang, text);
-    units.retain(|u| usize::from(u.end()) <= text.len());
-    let mut errors = syntax_errors(lang, text);
-    errors.sort_by_key(|d| d.range.start());
     let mut formatter = formatter_for(lang, text, options);
+    let (mut units, mut errors) = formatter.prepare(lang, text);
+    units.retain(|u| usize::from(u.end()) <= text.len());
+    errors.sort_by_key(|d| d.range.start());
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut skipped = Vec::new();
     let mut pos = TextSize::from(0);
@@ -158,7 +164,7 @@ fn format_units(lang: Lang, text: &str, options: &FormatOptions, selected: impl 
             out.push_str(source);
             skipped.push(SkippedUnit { range: unit, diagnostics: unit_errors });
         } else {
-            match formatter.unit(source) {
+            match formatter.unit(unit, source) {
                 Ok(formatted) => {
                     out.push_str(&formatted);
                     before = Before::Formatted;

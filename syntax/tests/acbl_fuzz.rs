@@ -109,3 +109,21 @@ proptest! {
         exercise(&bytes);
     }
 }
+
+#[test]
+fn a_huge_pair_count_is_bounded_by_the_structures_not_by_the_count() {
+    // Section A's Section Details claim 65535 pairs: the seat map runs out of the structure
+    // after about a hundred, and the decoder reports that instead of reading on.
+    let bytes = encode(&sample_game());
+    let summary_a = 0x13e;
+    let details = u32::from_le_bytes(bytes[summary_a + 4..summary_a + 8].try_into().unwrap()) as usize;
+    let mut bad = bytes.clone();
+    bad[details + 0x1b..details + 0x1d].copy_from_slice(&u16::MAX.to_le_bytes());
+    let decoded = decode(&bad).unwrap();
+    assert_eq!(decoded.game.events[0].sections[0].entries.len(), 4);
+    let messages: Vec<String> = decoded.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("Section Details Structure at offset 0x"), "{messages:?}");
+    assert!(messages[0].contains("65535 pairs declared, the seat map has room for 105"), "{messages:?}");
+    exercise(&bad);
+}

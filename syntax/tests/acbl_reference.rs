@@ -61,11 +61,12 @@ fn renamed(key: &str, value: &Value) -> String {
     }
 }
 
-/// Values that could identify a person are not printed in failure messages.
-fn shown(v: &Value) -> String {
+/// Values that could identify a person are not printed in failure messages: no string of a
+/// player, and no long string anywhere (names of directors, clubs, events).
+fn shown(path: &str, v: &Value) -> String {
     match v {
         Value::Number(_) | Value::Bool(_) | Value::Null => v.to_string(),
-        Value::String(s) if s.len() <= 4 => v.to_string(),
+        Value::String(s) if s.len() <= 4 && !path.contains("player") && !path.contains("director") => v.to_string(),
         Value::String(_) => "<string>".into(),
         _ => "<structure>".into(),
     }
@@ -83,7 +84,7 @@ impl Comparison {
 
     fn compare(&mut self, path: &str, reference: &Value, ours: Option<&Value>) {
         let Some(ours) = ours else {
-            self.mismatch(path, format!("missing (reference has {})", shown(reference)));
+            self.mismatch(path, format!("missing (reference has {})", shown(path, reference)));
             return;
         };
         match reference {
@@ -121,13 +122,13 @@ impl Comparison {
                 let tolerance = if REAL48_FIELDS.iter().any(|f| path.ends_with(f)) { 1e-3 } else { 1e-9 };
                 match ours.as_f64() {
                     Some(x) if (x - expected).abs() <= tolerance * expected.abs().max(1.0) => {}
-                    _ => self.mismatch(path, format!("{} != reference {}", shown(ours), shown(reference))),
+                    _ => self.mismatch(path, format!("{} != reference {}", shown(path, ours), shown(path, reference))),
                 }
             }
             _ => {
                 self.compared += 1;
                 if ours != reference {
-                    self.mismatch(path, format!("{} != reference {}", shown(ours), shown(reference)));
+                    self.mismatch(path, format!("{} != reference {}", shown(path, ours), shown(path, reference)));
                 }
             }
         }

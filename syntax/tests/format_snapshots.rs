@@ -42,3 +42,13 @@ fn epd() {
 fn pbn() {
     snapshot_fixtures(Lang::Pbn);
 }
+
+#[test]
+fn pgn() {
+    snapshot_fixtures(Lang::Pgn);
+}
+
+#[test]
+fn pbi() {
+    snapshot_fixtures(Lang::Pbi);
+}

@@ -138,22 +138,33 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             if settled {
                 let mut fresh = Vec::with_capacity(recut.len());
                 let old = &segments[first..last];
+                let mut to_check = Vec::new();
+                // Both lists are in text order: one pass pairs each new segment with an old one
+                // at the same place, whose diagnostics still hold.
+                let mut o = 0;
                 for mut seg in recut {
-                    let same = old.iter().find(|o| o.is_clean() && o.range == seg.range && o.unit == seg.unit);
-                    match same {
-                        Some(o) => {
-                            seg.diagnostics = o.diagnostics.clone();
+                    while o < old.len() && old[o].range.start() < seg.range.start() {
+                        o += 1;
+                    }
+                    match old.get(o).filter(|p| p.is_clean() && p.range == seg.range && p.unit == seg.unit) {
+                        Some(p) => {
+                            seg.diagnostics = p.diagnostics.clone();
                             stats.reused += 1;
                         }
-                        None => {
-                            let text: String =
-                                rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
-                            seg.diagnostics = Some(Arc::new(kibitzer_syntax::check(lang, &text, options)));
-                            stats.checked += 1;
-                            stats.checked_bytes += text.len();
-                        }
+                        None => to_check.push(fresh.len()),
                     }
                     fresh.push(seg);
+                }
+                let texts: Vec<String> = to_check
+                    .iter()
+                    .map(|&k| {
+                        rope.byte_slice(usize::from(fresh[k].range.start())..usize::from(fresh[k].range.end())).into()
+                    })
+                    .collect();
+                stats.checked += texts.len();
+                stats.checked_bytes += texts.iter().map(String::len).sum::<usize>();
+                for (k, diagnostics) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
+                    fresh[k].diagnostics = Some(Arc::new(diagnostics));
                 }
                 let n = fresh.len();
                 segments.splice(first..last, fresh);
@@ -164,6 +175,27 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         }
     }
     stats
+}
+
+/// Checks unit texts, on every core when there is much to do (opening a large file).
+fn check_all(lang: Lang, texts: &[String], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
+    const PARALLEL_FROM: usize = 1 << 20;
+    let total: usize = texts.iter().map(String::len).sum();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if total < PARALLEL_FROM || threads < 2 || texts.len() < 2 {
+        return texts.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect();
+    }
+    let chunk = texts.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = texts
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect::<Vec<_>>())
+            })
+            .collect();
+        // A panic in a worker is raised again here, where the caller's guard answers it.
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
 }
 
 /// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet).

@@ -290,10 +290,10 @@ impl<'a> Decoder<'a> {
             self.warn(v.error(0x18, format!("unknown movement type {}", section.movement_type)));
         }
         let index_tables = [v.pointer(4)?, v.pointer(8)?, v.pointer(0xc)?, v.pointer(0x10)?];
-        let entries = if event.is_teams() || event.event_type == 4 {
+        let entries = if event.is_teams() || event.is_bam() {
             self.teams(index_tables[0])
-        } else if section.is_howell() || event.event_type == 3 {
-            self.howell_entries(&v, &section, event.event_type == 3, &index_tables)
+        } else if section.is_howell() || event.is_home_style_pairs() {
+            self.howell_entries(&v, &section, event.is_home_style_pairs(), &index_tables)
         } else {
             self.mitchell_entries(&v, &section, event.is_individual(), &index_tables)
         };
@@ -326,6 +326,18 @@ impl<'a> Decoder<'a> {
         self.entry(entry_at, None)
     }
 
+    /// The highest pair number whose seat map entry (`width` bytes per pair from `map`) lies in
+    /// the Section Details; a larger declared number is reported once, not pair by pair.
+    fn pairs_in_map(&mut self, v: &View<'a>, section: &Section, map: usize, width: usize) -> usize {
+        let declared = usize::from(section.highest_pairnum);
+        let room = v.len().saturating_sub(map) / width;
+        if declared > room {
+            self.warn(v.error(0x1b, format!("{declared} pairs declared, the seat map has room for {room}")));
+            return room;
+        }
+        declared
+    }
+
     /// Howell pairs: the Section Details map each pair number to the table and direction it
     /// started at, which select a Pair Index Table and a slot in it.
     fn howell_entries(
@@ -336,7 +348,13 @@ impl<'a> Decoder<'a> {
         index_tables: &[usize; 4],
     ) -> Vec<Entry> {
         let mut entries = Vec::new();
-        for number in 1..=usize::from(section.highest_pairnum) {
+        let highest = if by_number {
+            // Numbered straight into the index table, whose count is one byte.
+            usize::from(section.highest_pairnum).min(usize::from(u8::MAX))
+        } else {
+            self.pairs_in_map(v, section, SD_HOWELL_SEATS, 2)
+        };
+        for number in 1..=highest {
             if i64::try_from(number).ok() == Some(i64::from(section.phantom)) {
                 continue;
             }
@@ -373,7 +391,8 @@ impl<'a> Decoder<'a> {
     ) -> Vec<Entry> {
         let directions = if individual { 4 } else { 2 };
         let mut entries = Vec::new();
-        for number in 1..=usize::from(section.highest_pairnum) {
+        let highest = self.pairs_in_map(v, section, SD_MITCHELL_TABLES, 4);
+        for number in 1..=highest {
             for (d, &direction) in Direction::ALL.iter().enumerate().take(directions) {
                 let phantom = i64::from(section.phantom);
                 let n = i64::try_from(number).unwrap_or(i64::MAX);

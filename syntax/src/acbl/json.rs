@@ -154,7 +154,7 @@ fn section(e: &Event, s: &Section, strats: &[char]) -> Value {
         out.insert("is_barometer".into(), json!(s.is_barometer));
         out.insert("is_web".into(), json!(s.is_web));
         out.insert("nboards".into(), json!(s.nboards));
-        let key = if e.event_type == 4 { "highest_teamnum" } else { "highest_pairnum" };
+        let key = if e.is_bam() { "highest_teamnum" } else { "highest_pairnum" };
         out.insert(key.into(), json!(s.highest_pairnum));
         out.insert("max_results_per_board".into(), json!(s.max_results_per_board));
         out.insert("board_top".into(), json!(s.board_top));
@@ -163,7 +163,7 @@ fn section(e: &Event, s: &Section, strats: &[char]) -> Value {
     } else {
         out.insert("match_award".into(), hundredths(s.match_award));
     }
-    out.insert("is_bam".into(), json!(u8::from(e.event_type == 4)));
+    out.insert("is_bam".into(), json!(u8::from(e.is_bam())));
     out.insert("boards_per_round".into(), json!(s.boards_per_round));
     out.insert("ntables".into(), json!(s.ntables));
     out.insert("maximum_score".into(), json!(s.maximum_score));

@@ -108,6 +108,16 @@ impl Event {
         self.event_type == 2
     }
 
+    /// Two-table "home style" pairs: pairs scored like teams, numbered straight into one index.
+    pub fn is_home_style_pairs(&self) -> bool {
+        self.event_type == 3
+    }
+
+    /// Board-a-match teams: team entries, but board results like pairs.
+    pub fn is_bam(&self) -> bool {
+        self.event_type == 4
+    }
+
     /// Tournaments have no club session number; then the Event Details fields that clubs use for
     /// the director and the club name hold the city and the tournament name.
     pub fn is_tournament(&self) -> bool {

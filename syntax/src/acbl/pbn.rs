@@ -202,8 +202,12 @@ fn write_total_score_table(out: &mut String, event: &Event, section: &Section) {
     }
     for mut group in groups {
         group.sort_by_key(|e| (std::cmp::Reverse(score(e)), e.number));
+        // Sorted best first, so tied entries are adjacent and share the first one's rank.
+        let mut rank = 0;
         for (i, entry) in group.iter().enumerate() {
-            let rank = group.iter().position(|e| score(e) == score(entry)).unwrap_or(i) + 1;
+            if i == 0 || score(group[i - 1]) != score(entry) {
+                rank = i + 1;
+            }
             let id = entry.id();
             let names: Vec<String> = entry.players.iter().filter(|p| !p.is_blank()).map(Player::display_name).collect();
             let pct = if scoring == Some("MP") { decimal(i64::from(entry.pct)) } else { "!".to_string() };

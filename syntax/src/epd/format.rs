@@ -5,6 +5,7 @@
 //! (its fields and operations), strings exactly as written.
 
 use crate::format::{Declined, FormatOptions, UnitFormatter};
+use crate::text::TextRange;
 
 pub(crate) struct Formatter;
 
@@ -16,7 +17,7 @@ impl Formatter {
 
 impl UnitFormatter for Formatter {
     /// A unit is one line; should a parser hand over several, each is formatted alone.
-    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
+    fn unit(&mut self, _range: TextRange, unit: &str) -> Result<String, Declined> {
         let mut out = String::with_capacity(unit.len());
         for line in unit.split_inclusive('\n') {
             let content = line.trim_end_matches(['\r', '\n']);

@@ -6,6 +6,7 @@
 //! without a terminator (which is not a PBI line at all).
 
 use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
+use crate::text::TextRange;
 
 /// The characters PBI reserves as delimiters or for encoding: always written encoded.
 const RESERVED: [char; 4] = [':', ';', '|', '\\'];
@@ -25,7 +26,7 @@ impl Formatter {
 }
 
 impl UnitFormatter for Formatter {
-    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
+    fn unit(&mut self, _range: TextRange, unit: &str) -> Result<String, Declined> {
         let (content, terminator) = split_terminator(unit);
         let mut out = String::with_capacity(unit.len());
         if content.starts_with('#') {
@@ -140,7 +141,9 @@ mod tests {
     use super::*;
 
     fn line(text: &str) -> String {
-        Formatter::new(text, &FormatOptions::default()).unit(text).unwrap()
+        Formatter::new(text, &FormatOptions::default())
+            .unit(TextRange::up_to((text.len() as u32).into()), text)
+            .unwrap()
     }
 
     #[test]
@@ -152,7 +155,7 @@ mod tests {
         assert_eq!(line("\\x23A:8/8/8/8/8/8/8/8:a\tb::::::\n"), "\\x23A:8/8/8/8/8/8/8/8:a\\x09b::::::\n");
         assert_eq!(line("A:8/8/8/8/8/8/8/8:#2::::::"), "A:8/8/8/8/8/8/8/8:#2::::::", "no terminator added");
         let mut f = Formatter::new("#PBI 1.2\u{2028}x\n", &FormatOptions::default());
-        assert_eq!(f.unit("A:8:#2::::::\n").unwrap(), "A:8:#2::::::\u{2028}");
+        assert_eq!(f.unit(TextRange::default(), "A:8:#2::::::\n").unwrap(), "A:8:#2::::::\u{2028}");
         assert_eq!(compress_forsyth("99/11"), "99/2");
         assert_eq!(normalise_escapes("\\xZZ\\x", false), "\\x5cxZZ\\x5cx");
     }

@@ -13,7 +13,10 @@
 //! spaces.
 
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use crate::diagnostic::Diagnostic;
 use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
+use crate::text::TextRange;
+use crate::Lang;
 
 const CRLF: &str = "\r\n";
 
@@ -36,16 +39,32 @@ const MANDATORY_TAGS: [&str; 15] = [
     "Result",
 ];
 
-pub(crate) struct Formatter;
+pub(crate) struct Formatter {
+    /// The games of the file, parsed once by `prepare`, in order.
+    games: Vec<SyntaxNode>,
+}
 
 impl Formatter {
     pub(crate) fn new(_text: &str, _options: &FormatOptions) -> Formatter {
-        Formatter
+        Formatter { games: Vec::new() }
     }
 }
 
 impl UnitFormatter for Formatter {
-    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
+    fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        let (green, errors) = super::parse(text).into_parts();
+        let root = SyntaxNode::new_root(green);
+        self.games = root.children().filter(|n| n.kind() == SyntaxKind::GAME).collect();
+        (self.games.iter().map(|g| g.text_range()).collect(), errors)
+    }
+
+    fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
+        if let Ok(i) = self.games.binary_search_by_key(&range.start(), |g| g.text_range().start()) {
+            if self.games[i].text_range() == range {
+                return Ok(format_game(&self.games[i]));
+            }
+        }
+        // Not a unit of `prepare` (never so through the engine): parse it alone.
         let root = super::parse(unit).syntax();
         let mut games = root.children().filter(|n| n.kind() == SyntaxKind::GAME);
         match (games.next(), games.next()) {
@@ -507,7 +526,7 @@ mod tests {
     fn a_game_in_export_order() {
         let text = "[Auction \"n\"]\n1D 1S !! =1= $25 3H\tPass\nPass Pass ; done\n[Note \"1:x\"]\n[Dealer \"N\"]\n\
                     [Zeta \"z\"] {about zeta}\n[Alpha \"a\"]\n";
-        let out = Formatter::new(text, &FormatOptions::default()).unit(text).unwrap();
+        let out = Formatter::new(text, &FormatOptions::default()).unit(TextRange::default(), text).unwrap();
         let expected = "[Event \"?\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"?\"]\r\n[West \"?\"]\r\n\
                         [North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"?\"]\r\n\
                         [Deal \"?\"]\r\n[Scoring \"?\"]\r\n[Declarer \"?\"]\r\n[Contract \"?\"]\r\n[Result \"?\"]\r\n\

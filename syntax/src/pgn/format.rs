@@ -14,6 +14,8 @@ use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::format::{Declined, FormatOptions, UnitFormatter};
+use crate::text::TextRange;
+use crate::Lang;
 use cozy_chess::{Board, Color};
 
 /// The Seven Tag Roster in its export order, with the value a missing tag gets (PGN 8.1.1).
@@ -29,21 +31,35 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 
 pub(crate) struct Formatter {
     width: usize,
+    /// The games of the file, parsed once by `prepare`, in order.
+    games: Vec<Game>,
 }
 
 impl Formatter {
     pub(crate) fn new(_text: &str, options: &FormatOptions) -> Formatter {
-        Formatter { width: options.max_line_width }
+        Formatter { width: options.max_line_width, games: Vec::new() }
     }
 }
 
 impl UnitFormatter for Formatter {
-    fn unit(&mut self, unit: &str) -> Result<String, Declined> {
-        let parse = super::parse(unit);
-        let root = parse.syntax();
-        let mut games = model::games(&root);
-        let (Some(game), None) = (games.next(), games.next()) else {
-            return Err(why_declined(unit));
+    fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        let (green, errors) = super::parse(text).into_parts();
+        self.games = model::games(&SyntaxNode::new_root(green)).collect();
+        (self.games.iter().map(Game::range).collect(), errors)
+    }
+
+    fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
+        let game = match self.games.binary_search_by_key(&range.start(), |g| g.range().start()) {
+            Ok(i) if self.games[i].range() == range => self.games[i].clone(),
+            // Not a unit of `prepare` (never so through the engine): parse it alone.
+            _ => {
+                let root = super::parse(unit).syntax();
+                let mut games = model::games(&root);
+                match (games.next(), games.next()) {
+                    (Some(game), None) => game,
+                    _ => return Err(why_declined(unit)),
+                }
+            }
         };
         format_game(&game, self.width).ok_or_else(|| why_declined(unit))
     }
@@ -378,8 +394,8 @@ fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<(
     }
     let parsed = san::parse(&written)?;
     let (spelled, after) = match parsed.mv {
-        // A null move has no canonical SAN: it stays as written.
-        SanMove::Null => (written.clone(), board.null_move()?),
+        // The standard has no null move; `--` is how python-chess, Scid and ChessBase write it.
+        SanMove::Null => ("--".to_owned(), board.null_move()?),
         ref mv => {
             let mv = match san::resolve(board, mv, parsed.spelling.ambiguous_b) {
                 san::Resolution::Legal(m) => m,
@@ -405,7 +421,7 @@ mod tests {
     use super::*;
 
     fn fmt(text: &str) -> String {
-        Formatter::new(text, &FormatOptions::default()).unit(text).unwrap()
+        Formatter::new(text, &FormatOptions::default()).unit(TextRange::default(), text).unwrap()
     }
 
     #[test]
@@ -446,7 +462,7 @@ mod tests {
     #[test]
     fn illegal_moves_are_declined() {
         let mut f = Formatter::new("", &FormatOptions::default());
-        assert!(f.unit("1. e5 *\n").is_err());
+        assert!(f.unit(TextRange::default(), "1. e5 *\n").is_err());
     }
 
     #[test]

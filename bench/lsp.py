@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Drives `kibitzer lsp` over stdio like an editor and times what a user waits for.
+
+Usage: bench/lsp.py KIBITZER_BINARY FILE.pgn [ROUNDS]
+
+Measures: didOpen -> first publishDiagnostics; a one-character didChange -> the diagnostics of
+that version (debounce set to 0 so the figure is the server's work); hover; completion;
+full-document formatting; and the server's peak resident memory (VmHWM from /proc).
+Timing belongs here, never in a pass/fail test.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import queue
+import time
+
+
+class Client:
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.messages = queue.Queue()
+        self.next_id = 1
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            self.messages.put(json.loads(out.read(length)))
+
+    def send(self, msg):
+        body = json.dumps(msg).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method, params):
+        rid = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        return self.wait(lambda m: m.get("id") == rid and "method" not in m)
+
+    def wait(self, pred, timeout=600):
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.messages.get(timeout=max(0.0, deadline - time.monotonic()))
+            if pred(msg):
+                return msg
+
+    def diagnostics(self, uri, version):
+        return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                         and m["params"]["uri"] == uri and m["params"].get("version") == version)
+
+    def peak_memory_kib(self):
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return 0
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main():
+    binary, path = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8", errors="replace")
+    uri = "file://" + os.path.abspath(path)
+    lines = text.split("\n")
+    c = Client(binary)
+    c.request("initialize", {"processId": None, "rootUri": None,
+                             "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+                             "initializationOptions": {"debounceMs": 0}})
+    c.notify("initialized", {})
+    print(f"file: {path} ({len(text.encode()) / 1e6:.1f} MB, {len(lines)} lines)")
+
+    t = time.monotonic()
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}})
+    first = c.diagnostics(uri, 1)
+    print(f"didOpen -> diagnostics: {ms(time.monotonic() - t)} ({len(first['params']['diagnostics'])} published)")
+
+    # Keystrokes in the middle of the file: a space typed into a comment-free movetext line.
+    target = next(i for i in range(len(lines) // 2, len(lines)) if lines[i] and not lines[i].startswith("["))
+    version, times = 1, []
+    for r in range(rounds):
+        version += 1
+        change = ({"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 0}}, "text": " "}
+                  if r % 2 == 0 else
+                  {"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 1}}, "text": ""})
+        t = time.monotonic()
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+        c.diagnostics(uri, version)
+        times.append(time.monotonic() - t)
+    print(f"didChange (1 char) -> diagnostics: median {ms(statistics.median(times))}, max {ms(max(times))}")
+
+    tag_line = next(i for i in range(target, 0, -1) if lines[i].startswith("[Event "))
+    def timed(method, params):
+        samples = []
+        for _ in range(rounds):
+            t = time.monotonic()
+            answer = c.request(method, params)
+            samples.append(time.monotonic() - t)
+            assert "error" not in answer, answer
+        return statistics.median(samples)
+    pos = {"textDocument": {"uri": uri}, "position": {"line": tag_line, "character": 2}}
+    print(f"hover (tag name): median {ms(timed('textDocument/hover', pos))}")
+    pos = {"textDocument": {"uri": uri}, "position": {"line": tag_line, "character": 3}}
+    print(f"completion (tag name): median {ms(timed('textDocument/completion', pos))}")
+    t = time.monotonic()
+    answer = c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
+    edits = answer.get("result") or []
+    print(f"formatting (whole document): {ms(time.monotonic() - t)} ({len(edits)} edits)")
+    t = time.monotonic()
+    c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    print(f"documentSymbol (whole document): {ms(time.monotonic() - t)}")
+    peak = c.peak_memory_kib()
+    print(f"peak memory (VmHWM): {peak / 1024:.0f} MiB = {peak * 1024 / len(text.encode()):.1f} x file size")
+    c.request("shutdown", None)
+    c.notify("exit", None)
+    c.proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
