@@ -61,7 +61,14 @@ run_test() { # NAME COMMAND...
     case $status in
         0) passed=$((passed + 1)); grep -E '^  (ok|note)|^# (pass|fail)|^PASS|✓' "$out" ;;
         77) skipped=$((skipped + 1)); grep '^SKIP' "$out" || tail -3 "$out" ;;
-        *) failed=$((failed + 1)); failures+=("$name"); tail -40 "$out" ;;
+        *)
+            failed=$((failed + 1))
+            failures+=("$name")
+            # Every check line (with its diff), then the end of the log for errors from the editor.
+            grep -E -A12 '^  FAIL' "$out" | grep -v -E '^  (ok|note)' | head -80
+            echo "(last lines of the log:)"
+            tail -8 "$out"
+            ;;
     esac
     [ $status = 0 ] || [ $status = 77 ] || echo "($name: exit $status, full log $out)"
 }

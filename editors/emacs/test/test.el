@@ -19,7 +19,7 @@
   "Pump process output for up to SECONDS until PRED is non-nil."
   (let ((deadline (+ (float-time) seconds)))
     (while (and (not (funcall pred)) (< (float-time) deadline))
-      (flymake-start)
+      (when (bound-and-true-p flymake-mode) (flymake-start))
       (accept-process-output nil 0.05))
     (funcall pred)))
 
@@ -67,7 +67,9 @@
       ;; they do for a user.
       (unless (eglot-current-server)
         (apply #'eglot (eglot--guess-contact)))
-      (unless (eglot-current-server) (error "eglot did not connect"))
+      ;; `eglot-sync-connect' does not always wait: the connection may complete a moment later.
+      (unless (kibitzer-test--wait 30 #'eglot-current-server)
+        (error "eglot did not connect for %s" path))
       (kibitzer-test--check-font-lock path lang)
       (kibitzer-test--wait (if (> want 0) 15 2)
                            (lambda () (and (> want 0) (>= (length (flymake-diagnostics)) want))))
