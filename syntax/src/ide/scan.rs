@@ -217,9 +217,15 @@ fn unquoted(range: TextRange, text: &str) -> TextRange {
 /// The token at `offset`, preferring the one that ends there when `offset` sits between two
 /// (the word just typed); whitespace is no element.
 pub fn token_at(tokens: &[Tok], offset: TextSize) -> Option<Tok> {
+    // `i` is the first token reaching `offset`: the one ending there, else the one holding it.
+    // When that is whitespace ending at `offset` (the cursor on a token's first character, as
+    // editors place it), the token starting there is the element.
     let i = tokens.partition_point(|t| t.range.end() < offset);
-    let t = *tokens.get(i)?;
-    (t.range.contains_inclusive(offset) && t.kind != Kind::Whitespace).then_some(t)
+    tokens[i.min(tokens.len())..]
+        .iter()
+        .take(2)
+        .copied()
+        .find(|t| t.range.contains_inclusive(offset) && t.kind != Kind::Whitespace)
 }
 
 /// The range of the element at `offset` (for selection ranges).
@@ -234,6 +240,21 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(Kind, &str)> {
         scan(text).into_iter().filter(|t| t.kind != Kind::Whitespace).map(|t| (t.kind, &text[t.range])).collect()
+    }
+
+    #[test]
+    fn the_token_at_a_cursor_on_its_first_character_is_found() {
+        let text = "1. e4 $1 e5";
+        let tokens = scan(text);
+        let nag = text.find('$').unwrap();
+        for at in [nag, nag + 1, nag + 2] {
+            let t = token_at(&tokens, TextSize::from(at as u32)).expect("a token");
+            assert_eq!(&text[t.range], "$1", "cursor at {at}");
+        }
+        // Between two elements the one just typed wins; inside whitespace there is none.
+        let t = token_at(&tokens, TextSize::from(5)).unwrap();
+        assert_eq!(&text[t.range], "e4");
+        assert_eq!(token_at(&tokens, TextSize::from(0)).map(|t| &text[t.range]), Some("1."));
     }
 
     #[test]
