@@ -11,7 +11,58 @@ use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::TextRange;
 
+/// Below this size a file is checked on one thread (threads would cost more than they save).
+const PARALLEL_MIN_BYTES: usize = 256 * 1024;
+
+/// Checks `text`; a large file is cut at game starts into one piece per core and the pieces
+/// are checked in parallel. Games are independent (tests/pgn_units.rs proves that checking
+/// each game alone gives the whole file's diagnostics), so the result is the same.
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if text.len() < PARALLEL_MIN_BYTES || threads < 2 {
+        return check_piece(text, options);
+    }
+    let cuts = game_cuts(text, threads);
+    std::thread::scope(|scope| {
+        let pieces: Vec<_> = cuts
+            .windows(2)
+            .map(|w| {
+                let (start, end) = (w[0], w[1]);
+                scope.spawn(move || {
+                    let delta = crate::text::TextSize::from(start as u32);
+                    check_piece(&text[start..end], options).into_iter().map(|d| d.shifted(delta)).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        pieces.into_iter().flat_map(|p| p.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+/// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into about `pieces` parts, each cut at
+/// the start of an `[Event ` line after a blank line: where a game starts in any file that
+/// separates games the usual way. A file without such lines stays one piece.
+fn game_cuts(text: &str, pieces: usize) -> Vec<usize> {
+    const MARK: &[u8] = b"\n[Event ";
+    let bytes = text.as_bytes();
+    let mut cuts = vec![0];
+    for k in 1..pieces {
+        let mut from = (text.len() * k / pieces).max(*cuts.last().unwrap_or(&0));
+        while let Some(i) = bytes[from..].windows(MARK.len()).position(|w| w == MARK) {
+            let at = from + i;
+            let before = &bytes[..at];
+            if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+                cuts.push(at + 1);
+                break;
+            }
+            from = at + 1;
+        }
+    }
+    cuts.push(text.len());
+    cuts.dedup();
+    cuts
+}
+
+fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     let parse = super::parse(text);
     let mut out: Vec<Diagnostic> = parse.errors().to_vec();
     let mut syntax_errors: Vec<TextRange> = out.iter().map(|d| d.range).collect();
@@ -122,5 +173,38 @@ fn export_severity(diagnostic: Diagnostic, mode: Mode) -> Diagnostic {
     match mode {
         Mode::Export => Diagnostic { severity: Severity::Error, ..diagnostic },
         Mode::Import => diagnostic,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parallel_check_equals_one_piece_check() {
+        let game = |i: usize| {
+            format!(
+                "[Event \"E{i}\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 2. Qxh7 {{ note }} Nc6 1-0\r\n\r\n\
+                 [Event \"F{i}\"]\n[Date \"2024.13.01\"]\n\n1. d4 d5 2. c4 *\n\n"
+            )
+        };
+        let text: String = (0..4000).map(game).collect();
+        assert!(text.len() > PARALLEL_MIN_BYTES);
+        assert!(game_cuts(&text, 4).len() == 5, "the file is cut into four pieces");
+        let options = CheckOptions::default();
+        let mut parallel = check(&text, &options);
+        let mut serial = check_piece(&text, &options);
+        for d in [&mut parallel, &mut serial] {
+            d.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        }
+        assert!(!serial.is_empty());
+        assert_eq!(parallel, serial);
+    }
+
+    #[test]
+    fn cuts_only_before_an_event_tag_after_a_blank_line() {
+        let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n\n[Event \"c\"]\n1. d4 *\n";
+        assert_eq!(game_cuts(text, 2), [0, text.find("[Event \"c").unwrap(), text.len()]);
+        assert_eq!(game_cuts("1. e4 *", 8), [0, 7]);
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::config::Mode;
 use crate::diagnostic::{Diagnostic, Rule};
+use crate::epd::fen::check_fen;
 use crate::pgn::model::{string_value, string_value_range, Game};
 use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
@@ -41,6 +42,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
     // (name, name range, value range) of every complete tag, in order.
     let mut seen: Vec<(String, TextRange, TextRange)> = Vec::new();
     let mut first_seen: HashMap<String, TextRange> = HashMap::new();
+    // The FEN value as written between the quotes (its problems are placed inside it).
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
     let mut variant: Option<(String, TextRange)> = None;
@@ -76,7 +78,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
         check_value(name, &value, vrange, out);
         match name {
             "Result" => info.result = Some((value.to_string(), vrange)),
-            "FEN" => fen = Some((value.to_string(), vrange)),
+            "FEN" => fen = Some((raw_inner(value_token.text()).to_owned(), vrange)),
             "SetUp" => setup = Some((value.to_string(), vrange)),
             "Variant" => variant = Some((value.to_string(), vrange)),
             "PlyCount" => {
@@ -117,15 +119,30 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
     };
     setup_rules(setup.as_ref(), fen.as_ref(), out);
     if let (Some((fen, range)), Start::Position(_)) = (&fen, &info.start) {
-        info.start = match parse_fen(fen, chess960) {
-            Ok(board) => Start::Position(Box::new(board)),
-            Err(reason) => {
-                warn(out, &rules::ILLEGAL_FEN, *range, format!("FEN tag is not a legal position: {reason}"));
-                Start::Unknown
+        let mut checked = check_fen(fen, chess960);
+        if checked.has_errors() && variant.is_none() {
+            // Chess960 games often come without a Variant tag; their X-FEN or Shredder-FEN
+            // castling letters only make sense as Chess960, so read them so when that works.
+            let as960 = check_fen(fen, true);
+            if !as960.has_errors() {
+                checked = as960;
             }
+        }
+        out.extend(checked.problems.iter().map(|p| p.to_diagnostic(range.start())));
+        // With errors the position is None: the moves are not replayed, so no knock-on errors.
+        info.start = match checked.board {
+            Some(board) => Start::Position(Box::new(board)),
+            None => Start::Unknown,
         };
     }
     info
+}
+
+/// A string token's text without its quotes and without unescaping, so that byte offsets into
+/// it are offsets into the file.
+fn raw_inner(token: &str) -> &str {
+    let inner = token.strip_prefix('"').unwrap_or(token);
+    inner.strip_suffix('"').unwrap_or(inner)
 }
 
 /// `Some(chess960)` for variants whose moves kibitzer replays, `None` for the others.
@@ -136,71 +153,6 @@ fn variant_kind(value: &str) -> Option<bool> {
         _ if v.contains("960") || v.contains("fischer") => Some(true),
         _ => None,
     }
-}
-
-fn parse_fen(fen: &str, chess960: bool) -> Result<Board, String> {
-    let fen = fen.trim();
-    let attempt = |f: &str| match Board::from_fen(f, false) {
-        Ok(b) => Ok(b),
-        // X-FEN `KQkq` with rooks off the corners (Chess960, with or without a Variant tag),
-        // or Shredder-FEN file letters.
-        Err(e) => match xfen_to_shredder(f) {
-            Some(shredder) => Board::from_fen(&shredder, true).map_err(|_| e),
-            None if chess960 => Board::from_fen(f, true).map_err(|_| e),
-            None => Err(e),
-        },
-    };
-    match attempt(fen) {
-        Ok(b) => Ok(b),
-        // Some writers leave out the two move counters.
-        Err(cozy_chess::FenParseError::MissingField) if fen.split(' ').count() == 4 => {
-            attempt(&format!("{fen} 0 1")).map_err(|e| e.to_string())
-        }
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// Rewrites X-FEN castling letters `KQkq` as Shredder-FEN files (the outermost rook on that
-/// side of the king), so that Chess960 positions written in X-FEN can be read.
-fn xfen_to_shredder(fen: &str) -> Option<String> {
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let castling = *fields.get(2)?;
-    if castling == "-" || !castling.bytes().all(|c| b"KQkq".contains(&c)) {
-        return None;
-    }
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return None;
-    }
-    let expand = |rank: &str| -> Vec<u8> {
-        let mut out = Vec::with_capacity(8);
-        for c in rank.bytes() {
-            if c.is_ascii_digit() {
-                out.extend(std::iter::repeat_n(b'.', (c - b'0') as usize));
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    };
-    let white = expand(ranks[7]);
-    let black = expand(ranks[0]);
-    let mut out = String::new();
-    for c in castling.bytes() {
-        let (rank, king, rook, upper) =
-            if c.is_ascii_uppercase() { (&white, b'K', b'R', true) } else { (&black, b'k', b'r', false) };
-        let k = rank.iter().position(|&x| x == king)?;
-        let file = if c.eq_ignore_ascii_case(&b'K') {
-            (k + 1..rank.len()).rev().find(|&i| rank[i] == rook)?
-        } else {
-            (0..k).find(|&i| rank[i] == rook)?
-        };
-        let letter = b'a' + file as u8;
-        out.push(char::from(if upper { letter.to_ascii_uppercase() } else { letter }));
-    }
-    let mut rebuilt: Vec<&str> = fields.clone();
-    rebuilt[2] = &out;
-    Some(rebuilt.join(" "))
 }
 
 fn setup_rules(setup: Option<&(String, TextRange)>, fen: Option<&(String, TextRange)>, out: &mut Vec<Diagnostic>) {

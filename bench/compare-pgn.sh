@@ -1,0 +1,71 @@
+#!/bin/sh
+# Side-by-side PGN checking speed, one run, same files: `kibitzer check` (full move legality),
+# pgn-extract -s -r (Debian's pgn-extract), and python-chess replaying every game.
+# Prints a markdown table: wall time, user CPU, MB/s, games/s, and speed relative to kibitzer.
+# The machine may be shared: user CPU is the fairer number when other jobs run.
+#   bench/compare-pgn.sh                       # the large corpus files
+#   bench/compare-pgn.sh a.pgn b.pgn           # other files
+# Uses hyperfine when installed (5 runs, mean wall and user time), else best of 5 with /usr/bin/time.
+set -eu
+cd "$(dirname "$0")/.."
+corpus=/work/shared/corpus/pgn
+[ -d ../shared/corpus/pgn ] && corpus=../shared/corpus/pgn
+if [ $# -eq 0 ]; then
+    set -- "$corpus/large/twic1389.pgn" "$corpus/pgn-reader/lichess_db_1000k.pgn" "$corpus/pgn-reader/twic1599_1000k.pgn"
+fi
+cargo build -q --release -p kibitzer
+kibitzer="$PWD/target/release/kibitzer"
+PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/replay.py" <<'PY'
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8", errors="replace") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+PY
+
+# measure NAME CMD... -> "wall user" in seconds
+measure() {
+    name=$1; shift
+    if command -v hyperfine >/dev/null; then
+        hyperfine -N -i -r 5 -w 1 --export-json "$tmp/$name.json" "$*" >/dev/null 2>&1
+        python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(r['mean'], r['user'])" "$tmp/$name.json"
+    else
+        best=""
+        for _ in 1 2 3 4 5; do
+            /usr/bin/time -f "%e %U" -o "$tmp/t" "$@" >/dev/null 2>&1 || true
+            t=$(cat "$tmp/t" | tail -1)
+            if [ -z "$best" ] || [ "$(echo "$t $best" | awk '{print ($1 < $3)}')" = 1 ]; then best=$t; fi
+        done
+        echo "$best"
+    fi
+}
+
+echo "| file | tool | wall s | user s | MB/s (wall) | games/s (wall) | kibitzer faster by (wall) | kibitzer faster by (user) |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
+for f in "$@"; do
+    [ -f "$f" ] || { echo "skip $f (absent)" >&2; continue; }
+    bytes=$(wc -c < "$f")
+    games=$(grep -c '^\[Event ' "$f" || true)
+    base=$(measure kibitzer "$kibitzer" check "$f")
+    rows="kibitzer|$base"
+    if [ -x "$PGN_EXTRACT" ]; then
+        rows="$rows
+pgn-extract -s -r|$(measure pgnextract "$PGN_EXTRACT" -s -r "$f")"
+    else
+        echo "pgn-extract missing: skipped" >&2
+    fi
+    if python3 -c "import chess" 2>/dev/null || pip install -q chess >/dev/null 2>&1; then
+        rows="$rows
+python-chess replay|$(measure pychess python3 "$tmp/replay.py" "$f")"
+    else
+        echo "python-chess missing: skipped" >&2
+    fi
+    echo "$rows" | while IFS='|' read -r tool times; do
+        echo "$times $base" | awk -v tool="$tool" -v file="$(basename "$f")" -v bytes="$bytes" -v games="$games" \
+            '{ printf "| %s | %s | %.3f | %.3f | %.1f | %.0f | %.2fx | %.2fx |\n", file, tool, $1, $2, bytes/1e6/$1, games/$1, $1/$3, $2/$4 }'
+    done
+done
