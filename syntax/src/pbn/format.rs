@@ -20,24 +20,8 @@ use crate::Lang;
 
 const CRLF: &str = "\r\n";
 
-/// The Mandatory Tag Set in its export order (PBN 3.4).
-const MANDATORY_TAGS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+/// The Mandatory Tag Set in its export order (PBN 3.4), the same table the checks use.
+use crate::pbn::check::values::MTS as MANDATORY_TAGS;
 
 pub(crate) struct Formatter {
     /// The games of the file, parsed once by `prepare`, in order.

@@ -14,7 +14,7 @@ mod notes;
 mod play;
 mod scores;
 mod tables;
-mod values;
+pub(crate) mod values;
 
 use super::model::{Contract, Deal, Denomination, Game, Seat};
 use super::rules;
