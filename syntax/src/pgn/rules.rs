@@ -68,6 +68,10 @@ rules! {
         "An empty line inside the tag section in export format"
         "In export format the tag pairs are on consecutive lines, followed by one empty line and the movetext."
         bad: "[Event \"x\"]\n\n[Site \"y\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 *\n";
+    NON_LATIN1_CHARACTER = "PGN014" "non-latin1-character" Warning Export "PGN 4.1"
+        "A character outside ISO-8859-1 in export format"
+        "PGN's character set is ISO 8859/1 (Latin-1). Import format tolerates UTF-8 text, but an export-format file holds only characters other programs can read as Latin-1: transliterate the rest."
+        bad: "[Event \"Z\u{fc}rich \u{2654}\"]\n\n1. e4 *\n", good: "[Event \"Z\u{fc}rich\"]\n\n1. e4 *\n";
 
     TAG_NAME_SYNTAX = "PGN100" "tag-name-syntax" Error Import "PGN 8.1.1"
         "A tag name with characters other than letters, digits and `_`"

@@ -42,6 +42,12 @@ fn check_line(line: &str, start: usize, limit: usize, mode: Mode, out: &mut Vec<
         for (i, c) in line.char_indices() {
             if c == '\t' {
                 tabs.push(TextEdit::replace(TextRange::at(at(start + i), 1.into()), " "));
+            } else if mode == Mode::Export && u32::from(c) > 0xFF {
+                out.push(Diagnostic::new(
+                    &rules::NON_LATIN1_CHARACTER,
+                    TextRange::at(at(start + i), at(c.len_utf8())),
+                    format!("`{c}` (U+{:04X}) is not an ISO-8859-1 character", c as u32),
+                ));
             } else if c.is_control() {
                 out.push(Diagnostic::new(
                     &rules::CONTROL_CHARACTER,
