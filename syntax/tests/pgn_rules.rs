@@ -91,3 +91,21 @@ fn recovery_reports_one_error_and_the_next_game() {
         assert!(!diags.iter().any(|d| d.code == "PGN300"), "{file}: no knock-on missing-result error");
     }
 }
+
+/// PGN 8.2.2.2: a NAG is annotation, so Black's move after one takes `N...`; the checker and the
+/// formatter must agree on it (a formatted game is clean in export mode).
+#[test]
+fn black_move_number_after_a_nag_agrees_between_check_and_fmt() {
+    use kibitzer_syntax::format::{format, FormatOptions};
+    let export = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+    let tags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    let codes = |movetext: &str| -> Vec<&'static str> {
+        check(Lang::Pgn, &format!("{tags}{movetext}\n"), &export).iter().map(|d| d.code).collect()
+    };
+    assert!(codes("1. e4 $1 e5 *").contains(&"PGN221"), "missing `1...` after a NAG");
+    assert!(!codes("1. e4 $1 1... e5 *").contains(&"PGN221"));
+    assert!(codes("1. e4 1... e5 *").contains(&"PGN221"), "superfluous `1...`");
+    let formatted = format(Lang::Pgn, &format!("{tags}1. e4 $1 e5 2. Nf3 $2 $14 Nc6 *\n"), &FormatOptions::default());
+    assert!(formatted.text.contains("1. e4 $1 1... e5 2. Nf3 $2 $14 2... Nc6 *"), "{}", formatted.text);
+    assert!(check(Lang::Pgn, &formatted.text, &export).is_empty(), "{:?}", check(Lang::Pgn, &formatted.text, &export));
+}

@@ -111,7 +111,12 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
                     _ => {}
                 },
                 SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
-                SyntaxKind::NAG => nag(token, out),
+                // A NAG is annotation too: 8.2.2.2 wants `N...` before Black's move after one,
+                // as the formatter and python-chess write it.
+                SyntaxKind::NAG => {
+                    line.interrupted = true;
+                    nag(token, out)
+                }
                 SyntaxKind::SUFFIX => suffix(token, mode, out),
                 SyntaxKind::L_PAREN => {
                     if expect_open_paren {
