@@ -205,3 +205,52 @@ where
         Parse::new(self.builder.finish(), self.errors)
     }
 }
+
+/// Declares a format's `SyntaxKind` enum and its rowan language from one list of kinds, so the
+/// list is written once: the enum (dense, `repr(u16)`), `SyntaxKind::ALL` indexed by raw value,
+/// `SyntaxKind::from_raw` (unknown raw values become `fallback`), the conversion to rowan's kind,
+/// the `Language` impl and the `SyntaxNode`/`SyntaxToken`/`SyntaxElement` aliases.
+macro_rules! syntax_kinds {
+    (language: $lang:ident, fallback: $fallback:ident; $($(#[$meta:meta])* $kind:ident),* $(,)?) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum SyntaxKind {
+            $($(#[$meta])* $kind),*
+        }
+
+        impl SyntaxKind {
+            /// Every kind, indexed by its `u16` value.
+            pub const ALL: &'static [SyntaxKind] = &[$(SyntaxKind::$kind),*];
+
+            /// The kind of a raw value; values no kind has become the fallback kind.
+            pub fn from_raw(raw: u16) -> SyntaxKind {
+                SyntaxKind::ALL.get(usize::from(raw)).copied().unwrap_or(SyntaxKind::$fallback)
+            }
+        }
+
+        impl From<SyntaxKind> for rowan::SyntaxKind {
+            fn from(kind: SyntaxKind) -> Self {
+                rowan::SyntaxKind(kind as u16)
+            }
+        }
+
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $lang {}
+
+        impl rowan::Language for $lang {
+            type Kind = SyntaxKind;
+            fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
+                SyntaxKind::from_raw(raw.0)
+            }
+            fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
+                kind.into()
+            }
+        }
+
+        pub type SyntaxNode = rowan::SyntaxNode<$lang>;
+        pub type SyntaxToken = rowan::SyntaxToken<$lang>;
+        pub type SyntaxElement = rowan::SyntaxElement<$lang>;
+    };
+}
+pub(crate) use syntax_kinds;

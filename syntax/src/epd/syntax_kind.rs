@@ -5,10 +5,8 @@
 //! Inside a record the position fields are single tokens (re-kinded by the parser from `WORD`),
 //! followed by `OPERATION` nodes.
 
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u16)]
-pub enum SyntaxKind {
+crate::parsing::syntax_kinds! {
+    language: EPDLanguage, fallback: ERROR;
     // Tokens produced by the lexer.
     /// Spaces and tabs.
     WHITESPACE,
@@ -47,71 +45,13 @@ pub enum SyntaxKind {
     ERROR_NODE,
 }
 
-impl SyntaxKind {
-    const LAST: SyntaxKind = SyntaxKind::ERROR_NODE;
-
-    /// The kind with this raw value; out-of-range values (never produced by this crate) map to
-    /// `ERROR` rather than panicking.
-    pub fn from_raw(raw: u16) -> SyntaxKind {
-        use SyntaxKind::*;
-        const ALL: [SyntaxKind; SyntaxKind::LAST as usize + 1] = [
-            WHITESPACE,
-            NEWLINE,
-            WORD,
-            STRING,
-            UNTERMINATED_STRING,
-            SEMICOLON,
-            COMMENT,
-            ERROR,
-            PLACEMENT,
-            SIDE_TO_MOVE,
-            CASTLING,
-            EN_PASSANT,
-            HALFMOVE_CLOCK,
-            FULLMOVE_NUMBER,
-            EXTRA_FIELD,
-            OPCODE,
-            OPERAND,
-            ROOT,
-            RECORD,
-            OPERATION,
-            COMMENT_LINE,
-            BLANK_LINE,
-            ERROR_NODE,
-        ];
-        ALL.get(raw as usize).copied().unwrap_or(ERROR)
-    }
-}
-
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum EPDLanguage {}
-
-impl rowan::Language for EPDLanguage {
-    type Kind = SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::from_raw(raw.0)
-    }
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-pub type SyntaxNode = rowan::SyntaxNode<EPDLanguage>;
-pub type SyntaxToken = rowan::SyntaxToken<EPDLanguage>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn raw_kinds_round_trip() {
-        for raw in 0..=SyntaxKind::LAST as u16 {
+        for raw in 0..SyntaxKind::ALL.len() as u16 {
             assert_eq!(SyntaxKind::from_raw(raw) as u16, raw);
         }
         assert_eq!(SyntaxKind::from_raw(999), SyntaxKind::ERROR);

@@ -5,10 +5,8 @@
 //! between them in the line node); sub-field separators `|` and `;` and `\xNN` escapes are
 //! tokens inside the fields.
 
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u16)]
-pub enum SyntaxKind {
+crate::parsing::syntax_kinds! {
+    language: PBILanguage, fallback: ERROR;
     // Tokens.
     /// U+FEFF at the very start of the text.
     BOM,
@@ -46,48 +44,11 @@ pub enum SyntaxKind {
 }
 
 impl SyntaxKind {
-    const ALL: [SyntaxKind; 25] = {
-        use SyntaxKind::*;
-        [
-            BOM,
-            NEWLINE,
-            HASH_LINE,
-            TEXT,
-            COLON,
-            PIPE,
-            SEMICOLON,
-            ESCAPE,
-            BACKSLASH,
-            ERROR,
-            ROOT,
-            MARKER_LINE,
-            COMMENT_LINE,
-            DATA_LINE,
-            BLANK_LINE,
-            NAMES,
-            POSITION,
-            STIPULATION,
-            USED_SOURCE,
-            REFERENCED_SOURCES,
-            AWARDS,
-            KEYMOVE,
-            STATUS,
-            COMMENT,
-            EXTRA_FIELDS,
-        ]
-    };
-
     /// The nine fields of a data line, in order.
     pub const FIELDS: [SyntaxKind; 9] = {
         use SyntaxKind::*;
         [NAMES, POSITION, STIPULATION, USED_SOURCE, REFERENCED_SOURCES, AWARDS, KEYMOVE, STATUS, COMMENT]
     };
-
-    /// The kind with this raw value; out-of-range values (never produced by this crate) map to
-    /// `ERROR` rather than panicking.
-    pub fn from_raw(raw: u16) -> SyntaxKind {
-        SyntaxKind::ALL.get(raw as usize).copied().unwrap_or(SyntaxKind::ERROR)
-    }
 
     /// The field's name as the specification calls it.
     pub fn field_name(self) -> &'static str {
@@ -106,27 +67,6 @@ impl SyntaxKind {
         }
     }
 }
-
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PBILanguage {}
-
-impl rowan::Language for PBILanguage {
-    type Kind = SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::from_raw(raw.0)
-    }
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-pub type SyntaxNode = rowan::SyntaxNode<PBILanguage>;
 
 #[cfg(test)]
 mod tests {

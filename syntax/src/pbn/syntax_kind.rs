@@ -1,22 +1,7 @@
 //! Token and node kinds of the PBN syntax tree.
 
-macro_rules! syntax_kinds {
-    ($($(#[$meta:meta])* $kind:ident),* $(,)?) => {
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[repr(u16)]
-        pub enum SyntaxKind {
-            $($(#[$meta])* $kind),*
-        }
-
-        impl SyntaxKind {
-            /// Every kind, indexed by its `u16` value.
-            const ALL: &'static [SyntaxKind] = &[$(SyntaxKind::$kind),*];
-        }
-    };
-}
-
-syntax_kinds! {
+crate::parsing::syntax_kinds! {
+    language: PBNLanguage, fallback: ERROR_NODE;
     // Trivia: kept in the tree, ignored by the grammar.
     WHITESPACE,
     NEWLINE,
@@ -83,30 +68,6 @@ impl SyntaxKind {
         )
     }
 }
-
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PBNLanguage {}
-
-impl rowan::Language for PBNLanguage {
-    type Kind = SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        // Raw kinds only ever come from `From<SyntaxKind>`; an unknown value is an error node.
-        SyntaxKind::ALL.get(usize::from(raw.0)).copied().unwrap_or(SyntaxKind::ERROR_NODE)
-    }
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-pub type SyntaxNode = rowan::SyntaxNode<PBNLanguage>;
-pub type SyntaxToken = rowan::SyntaxToken<PBNLanguage>;
-pub type SyntaxElement = rowan::SyntaxElement<PBNLanguage>;
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,9 @@
 //! Token and node kinds of the PGN syntax tree.
 
-/// Every kind of token and node in a PGN tree. Tokens first, then nodes; the enum is dense so
-/// that a raw rowan kind converts back by indexing [`SyntaxKind::ALL`].
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u16)]
-pub enum SyntaxKind {
+// Every kind of token and node in a PGN tree. Tokens first, then nodes; the enum is dense so
+// that a raw rowan kind converts back by indexing [`SyntaxKind::ALL`].
+crate::parsing::syntax_kinds! {
+    language: PGNLanguage, fallback: ERROR;
     // --- tokens ---
     /// Spaces, tabs, vertical tabs and form feeds.
     WHITESPACE,
@@ -60,68 +58,11 @@ pub enum SyntaxKind {
 }
 
 impl SyntaxKind {
-    pub const ALL: [SyntaxKind; 28] = {
-        use SyntaxKind::*;
-        [
-            WHITESPACE,
-            NEWLINE,
-            ESCAPE,
-            COMMENT,
-            LINE_COMMENT,
-            L_BRACKET,
-            R_BRACKET,
-            L_PAREN,
-            R_PAREN,
-            STRING,
-            TAG_NAME,
-            NUMBER,
-            DOTS,
-            SAN,
-            NAG,
-            SUFFIX,
-            RESULT_TOKEN,
-            SYMBOL,
-            ERROR_TOKEN,
-            ROOT,
-            GAME,
-            TAG_SECTION,
-            TAG,
-            MOVETEXT,
-            MOVE_NUMBER,
-            MOVE,
-            VARIATION,
-            ERROR,
-        ]
-    };
-
     /// Whitespace, line ends and escape lines: tokens with no meaning to the grammar.
     pub fn is_trivia(self) -> bool {
         matches!(self, SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE | SyntaxKind::ESCAPE)
     }
 }
-
-impl From<SyntaxKind> for rowan::SyntaxKind {
-    fn from(kind: SyntaxKind) -> Self {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PGNLanguage {}
-
-impl rowan::Language for PGNLanguage {
-    type Kind = SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::ALL.get(raw.0 as usize).copied().unwrap_or(SyntaxKind::ERROR)
-    }
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        kind.into()
-    }
-}
-
-pub type SyntaxNode = rowan::SyntaxNode<PGNLanguage>;
-pub type SyntaxToken = rowan::SyntaxToken<PGNLanguage>;
-pub type SyntaxElement = rowan::SyntaxElement<PGNLanguage>;
 
 #[cfg(test)]
 mod tests {
