@@ -4,7 +4,7 @@
 mod epdpbi_support;
 
 use epdpbi_support::mutate;
-use kibitzer_syntax::{check, reprint, units, CheckOptions, Lang};
+use kibitzer_syntax::Lang;
 use proptest::prelude::*;
 
 const SEED: &str = "r3k2r/pP6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1\n\
@@ -15,13 +15,7 @@ const SEED: &str = "r3k2r/pP6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1\n\
 const MUTATIONS: &str = r#"[ -~\t\r\n"\\;/\[\]+#%é]"#;
 
 fn assert_sound(text: &str) {
-    assert_eq!(reprint(Lang::Epd, text), text);
-    let covered: u32 = units(Lang::Epd, text).iter().map(|u| u32::from(u.len())).sum();
-    assert_eq!(covered as usize, text.len());
-    for d in check(Lang::Epd, text, &CheckOptions::default()) {
-        assert!(usize::from(d.range.end()) <= text.len());
-        assert!(text.is_char_boundary(d.range.start().into()) && text.is_char_boundary(d.range.end().into()));
-    }
+    epdpbi_support::assert_sound(Lang::Epd, text);
 }
 
 proptest! {

@@ -4,24 +4,14 @@
 mod epdpbi_support;
 
 use epdpbi_support::mutate;
-use kibitzer_syntax::text::Encoding;
-use kibitzer_syntax::{check, reprint, units, CheckOptions, Lang};
+use kibitzer_syntax::Lang;
 use proptest::prelude::*;
 
 const SEED: &str = "\u{FEFF}#PBI 1.2\r\n# comment\nA\\x3aB;C:4k3/8/4K3/8/8/8/8/7S:h#2:1|T|2000|3:|R|1|2;|S||:1|Pr|T|1999:Rh8:!:c\u{85}\
 :11111111/8/8/8/8/8/8/k1K4R:#1:::::\u{2028}x\\q:y";
 
 fn assert_sound(text: &str) {
-    assert_eq!(reprint(Lang::Pbi, text), text);
-    let covered: u32 = units(Lang::Pbi, text).iter().map(|u| u32::from(u.len())).sum();
-    assert_eq!(covered as usize, text.len());
-    for encoding in [None, Some(Encoding::Utf8), Some(Encoding::Latin1)] {
-        let options = CheckOptions { encoding, ..CheckOptions::default() };
-        for d in check(Lang::Pbi, text, &options) {
-            assert!(usize::from(d.range.end()) <= text.len());
-            assert!(text.is_char_boundary(d.range.start().into()) && text.is_char_boundary(d.range.end().into()));
-        }
-    }
+    epdpbi_support::assert_sound(Lang::Pbi, text);
 }
 
 /// What mutations insert: field syntax, every line break, a BOM, non-ASCII.

@@ -63,6 +63,23 @@ pub fn render(text: &str, breaks: LineBreaks, diagnostics: &[Diagnostic]) -> Str
 }
 
 /// Strategies for the property tests: mutations of a seed text.
+/// What every input must give: a lossless reprint, units that cover the text, and diagnostics
+/// whose ranges lie on character boundaries inside it, however the file was decoded.
+pub fn assert_sound(lang: kibitzer_syntax::Lang, text: &str) {
+    use kibitzer_syntax::text::Encoding;
+    use kibitzer_syntax::{check, reprint, units, CheckOptions};
+    assert_eq!(reprint(lang, text), text);
+    let covered: u32 = units(lang, text).iter().map(|u| u32::from(u.len())).sum();
+    assert_eq!(covered as usize, text.len());
+    for encoding in [None, Some(Encoding::Utf8), Some(Encoding::Latin1)] {
+        let options = CheckOptions { encoding, ..CheckOptions::default() };
+        for d in check(lang, text, &options) {
+            assert!(usize::from(d.range.end()) <= text.len());
+            assert!(text.is_char_boundary(d.range.start().into()) && text.is_char_boundary(d.range.end().into()));
+        }
+    }
+}
+
 pub mod mutate {
     use proptest::prelude::*;
 
