@@ -155,3 +155,21 @@ fn pbi_without_a_byte_order_mark_is_reported_and_with_one_is_not() {
     assert!(codes("no-bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("no-bom.pbi"));
     assert!(!codes("bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("bom.pbi"));
 }
+
+#[test]
+fn fix_rewrites_the_file_in_its_own_encoding_and_the_warning_is_gone() {
+    let dir = workspace();
+    // ISO-8859-1 bytes (é = 0xE9) and a castling written with zeros.
+    let before: &[u8] = b"[Event \"Caf\xe9 blitz\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *\n";
+    std::fs::write(dir.path().join("games/latin1.pgn"), before).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "games/latin1.pgn"], dir.path(), None);
+    assert!(stdout(&out).contains("\"PGN210\""), "{}", stdout(&out));
+    let out = kibitzer(&["check", "--fix", "--format", "json", "games/latin1.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("PGN210"), "what remains is reported: {}", stdout(&out));
+    let after = std::fs::read(dir.path().join("games/latin1.pgn")).unwrap();
+    assert_eq!(after, b"[Event \"Caf\xe9 blitz\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n");
+    // Nothing left to fix: a second run leaves the file as it is.
+    kibitzer(&["check", "--fix", "games/latin1.pgn"], dir.path(), None);
+    assert_eq!(std::fs::read(dir.path().join("games/latin1.pgn")).unwrap(), after);
+}
