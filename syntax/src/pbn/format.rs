@@ -1,7 +1,10 @@
 //! PBN export format (PBN 2.1–2.3, 3): CRLF line ends, no tabs; per game the 15 mandatory tags
-//! in order (missing ones given as `"?"`), the other tags in alphabetical order, the Auction
-//! section, the Play section, then the supplemental sections in alphabetical order, each Note
-//! tag staying with the section it explains; one empty line after each game.
+//! in order, the other tags in alphabetical order, the Auction section, the Play section, then
+//! the supplemental sections in alphabetical order, each Note tag staying with the section it
+//! explains; one empty line after each game. A missing mandatory tag is added as `"?"`
+//! (unknown), as `""` for the Declarer and Result of a passed-out deal (inappropriate) and as
+//! `"Pass"` for its Contract (PBN 3.4, 3.4.13–3.4.15), and not at all when an earlier game gave
+//! it with `##` (PBN 4.8).
 //!
 //! Values: Deal from the dealer with ranks descending in upper case, Vulnerable as
 //! `None`/`NS`/`EW`/`All`, directions, contracts, calls and cards in upper case; `#`/`##`
@@ -9,8 +12,12 @@
 //! cards a line (from the player of the section's tag), each call or card followed by its note
 //! reference and its NAGs in ascending order, suffixes turned into NAGs (PBN 3.5.2, 3.6.2).
 //! Comments stay with what they follow: after a tag on a line of their own, otherwise after one
-//! space. Supplemental sections (tables, free sections) keep their lines, with tabs turned into
-//! spaces.
+//! space. Tables have a row a line, each column padded to its `\width` (PBN 5.2; the columns of
+//! a `#` table are the nearest earlier game's); other supplemental sections keep their lines,
+//! with tabs turned into spaces.
+//!
+//! No line of the output exceeds 255 characters with its CR LF (PBN 2.3): a table whose rows
+//! would is kept as written, and a game that would still have one is declined (kept as written).
 
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::diagnostic::Diagnostic;
@@ -22,37 +29,55 @@ const CRLF: &str = "\r\n";
 
 /// The Mandatory Tag Set in its export order (PBN 3.4), the same table the checks use.
 use crate::pbn::check::values::MTS as MANDATORY_TAGS;
+use crate::pbn::model::{is_section, parse_column, Align, Column, Inheritance, TABLES};
 
 pub(crate) struct Formatter {
-    /// The games of the file, parsed once by `prepare`, in order.
+    /// The games of the text given to `prepare`, in order.
     games: Vec<SyntaxNode>,
+    /// Tag values for `#` and `##` (PBN 4.8) from the games before `games[recorded]` (and from
+    /// the texts of earlier `prepare` calls, when a file is formatted in windows).
+    inherited: Inheritance,
+    recorded: usize,
 }
 
 impl Formatter {
     pub(crate) fn new(_text: &str, _options: &FormatOptions) -> Formatter {
-        Formatter { games: Vec::new() }
+        Formatter { games: Vec::new(), inherited: Inheritance::default(), recorded: 0 }
+    }
+
+    /// Brings `inherited` up to the game at `index`: inheritance runs in file order through
+    /// every game, formatted or not.
+    fn inherit_up_to(&mut self, index: usize) {
+        while self.recorded < index.min(self.games.len()) {
+            record_game(&mut self.inherited, &self.games[self.recorded]);
+            self.recorded += 1;
+        }
     }
 }
 
 impl UnitFormatter for Formatter {
     fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        // The games of an earlier text (an earlier window of the file) precede these.
+        self.inherit_up_to(self.games.len());
         let (green, errors) = super::parse(text).into_parts();
         let root = SyntaxNode::new_root(green);
         self.games = root.children().filter(|n| n.kind() == SyntaxKind::GAME).collect();
+        self.recorded = 0;
         (self.games.iter().map(|g| g.text_range()).collect(), errors)
     }
 
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
         if let Ok(i) = self.games.binary_search_by_key(&range.start(), |g| g.text_range().start()) {
             if self.games[i].text_range() == range {
-                return Ok(format_game(&self.games[i]));
+                self.inherit_up_to(i);
+                return checked_line_lengths(format_game(&self.games[i], &self.inherited), unit);
             }
         }
         // Not a unit of `prepare` (never so through the engine): parse it alone.
         let root = super::parse(unit).syntax();
         let mut games = root.children().filter(|n| n.kind() == SyntaxKind::GAME);
         match (games.next(), games.next()) {
-            (Some(game), None) => Ok(format_game(&game)),
+            (Some(game), None) => checked_line_lengths(format_game(&game, &self.inherited), unit),
             // Not one game: nothing to reorder safely.
             _ => Ok(unit.to_owned()),
         }
@@ -71,6 +96,63 @@ impl UnitFormatter for Formatter {
         }
         out
     }
+}
+
+/// The longest line PBN allows, its CR LF included (PBN 2.3).
+const MAX_LINE: usize = 255;
+
+/// The characters of `line` (without its line end) plus the two of CR LF.
+fn exported_length(line: &str) -> usize {
+    line.chars().count() + CRLF.len()
+}
+
+/// A formatted game whose lines all fit PBN's limit, or the reason to keep the game as written:
+/// export format puts a tag, a comment line or a table row on one line and cannot fold it.
+fn checked_line_lengths(formatted: String, unit: &str) -> Result<String, Declined> {
+    let Some(longest) = formatted.split(CRLF).map(exported_length).filter(|&n| n > MAX_LINE).max() else {
+        return Ok(formatted);
+    };
+    // Point at the longest line of the original when it is already too long.
+    let mut start = 0;
+    let mut at = TextRange::empty(0.into());
+    let mut widest = 0;
+    for line in unit.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\r', '\n']);
+        if content.chars().count() > widest {
+            widest = content.chars().count();
+            at = TextRange::at((start as u32).into(), (content.len() as u32).into());
+        }
+        start += line.len();
+    }
+    Err(vec![Diagnostic::new(
+        &crate::pbn::rules::LINE_TOO_LONG,
+        at,
+        format!(
+            "in export format this game would have a line of {longest} characters, CR LF included \
+             (at most {MAX_LINE}): kept as written"
+        ),
+    )])
+}
+
+/// Records the tags of a game node for later games' `#` and `##`.
+fn record_game(inherited: &mut Inheritance, game: &SyntaxNode) {
+    let mut seen: Vec<String> = Vec::new();
+    for tag in game.children().filter(|n| n.kind() == SyntaxKind::TAG) {
+        let (Some(name), Some(value)) = (token_text(&tag, SyntaxKind::TAG_NAME), token_text(&tag, SyntaxKind::STRING))
+        else {
+            continue;
+        };
+        if !seen.contains(&name) {
+            inherited.record(&name, unquote(&value));
+            seen.push(name);
+        }
+    }
+}
+
+/// A string token's text without its quotes.
+fn unquote(string: &str) -> &str {
+    let inner = string.strip_prefix('"').unwrap_or(string);
+    inner.strip_suffix('"').unwrap_or(inner)
 }
 
 /// Every line end (LF, CR or CRLF) as CRLF.
@@ -119,7 +201,7 @@ fn blocks(game: &SyntaxNode) -> (Vec<String>, Vec<Block>) {
             SyntaxElement::Node(node) if node.kind() == SyntaxKind::TAG => {
                 let name = token_text(&node, SyntaxKind::TAG_NAME).unwrap_or_default();
                 let value = token_text(&node, SyntaxKind::STRING).unwrap_or_default();
-                let value = value[1..value.len().saturating_sub(1).max(1)].to_owned();
+                let value = unquote(&value).to_owned();
                 blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
             }
             SyntaxElement::Node(node) => {
@@ -165,8 +247,7 @@ fn place(block: &Block) -> Place {
     match block.name.as_str() {
         "Auction" => Place::Auction,
         "Play" => Place::Play,
-        // A table (PBN 5) is a section even with no rows yet; the `Table` tag is a table number.
-        name if has_data(&block.section) || (name.ends_with("Table") && name != "Table") => Place::Section,
+        name if is_section(name, has_data(&block.section)) => Place::Section,
         _ => Place::Supplemental,
     }
 }
@@ -175,7 +256,7 @@ fn has_data(section: &[SyntaxElement]) -> bool {
     section.iter().any(|e| !e.kind().is_trivia())
 }
 
-fn format_game(game: &SyntaxNode) -> String {
+fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
     let (leading, all) = blocks(game);
     // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
     let mut ordered: Vec<Block> = Vec::new();
@@ -190,12 +271,23 @@ fn format_game(game: &SyntaxNode) -> String {
     }
     let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| seat(&b.value));
     let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(|d| (d + 1) % 4) };
+    let passed_out = is_passed_out(&ordered);
     for (i, name) in MANDATORY_TAGS.iter().enumerate() {
-        if !ordered.iter().any(|b| b.name == *name) {
-            let block =
-                Block { name: (*name).to_owned(), value: "?".into(), comments: vec![], section: vec![], notes: vec![] };
-            ordered.insert(i.min(ordered.len()), block);
+        // A `##` value of an earlier game stands in for the tag (PBN 4.8).
+        if ordered.iter().any(|b| b.name == *name) || inherited.is_sticky(name) {
+            continue;
         }
+        let value = match *name {
+            // When all four pass there is no declarer and no result: an inappropriate value is
+            // the empty string (PBN 3.4, 3.4.13, 3.4.15); the contract is `Pass` (3.4.14).
+            "Declarer" | "Result" if passed_out => "",
+            "Contract" if passed_out => "Pass",
+            // Unknown (PBN 3.4).
+            _ => "?",
+        };
+        let block =
+            Block { name: (*name).to_owned(), value: value.into(), comments: vec![], section: vec![], notes: vec![] };
+        ordered.insert(i.min(ordered.len()), block);
     }
     // Stable: a repeated tag keeps its order.
     ordered.sort_by(|a, b| {
@@ -211,10 +303,32 @@ fn format_game(game: &SyntaxNode) -> String {
         out.push_str(CRLF);
     }
     for block in &ordered {
-        write_block(&mut out, block, seats);
+        write_block(&mut out, block, seats, inherited);
     }
     out.push_str(CRLF);
     out
+}
+
+/// Whether all four players passed: the Contract tag says `Pass`, or the auction is four
+/// passes (or `AP` at once).
+fn is_passed_out(blocks: &[Block]) -> bool {
+    let contract = blocks.iter().find(|b| b.name == "Contract").map(|b| b.value.as_str());
+    if contract.is_some_and(|c| c.eq_ignore_ascii_case("pass")) {
+        return true;
+    }
+    let Some(auction) = blocks.iter().find(|b| b.name == "Auction") else { return false };
+    let calls: Vec<&str> = auction
+        .section
+        .iter()
+        .filter_map(|e| e.as_token())
+        .filter(|t| t.kind() == SyntaxKind::CALL)
+        .map(|t| t.text())
+        .collect();
+    match calls.as_slice() {
+        [ap] => ap.eq_ignore_ascii_case("ap"),
+        [_, _, _, _] => calls.iter().all(|c| c.eq_ignore_ascii_case("pass")),
+        _ => false,
+    }
 }
 
 /// The seats a game's sections start from in export format.
@@ -231,7 +345,7 @@ fn seat(value: &str) -> Option<usize> {
     (value.len() == 1).then(|| DIRECTIONS.iter().position(|d| *d == c)).flatten()
 }
 
-fn write_block(out: &mut String, block: &Block, seats: Seats) {
+fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheritance) {
     let mut value = normalise_value(&block.name, &block.value, seats.dealer.map(|d| DIRECTIONS[d]));
     let mut section = None;
     if has_data(&block.section) {
@@ -253,6 +367,9 @@ fn write_block(out: &mut String, block: &Block, seats: Seats) {
                 }
                 text
             });
+        } else if TABLES.contains(&block.name.as_str()) {
+            // `#` takes the columns of the nearest earlier game's table (PBN 4.8).
+            section = inherited.resolve(&block.name, &block.value).and_then(|columns| table(&block.section, columns));
         }
     }
     out.push('[');
@@ -272,8 +389,54 @@ fn write_block(out: &mut String, block: &Block, seats: Seats) {
         }
     }
     for note in &block.notes {
-        write_block(out, note, seats);
+        write_block(out, note, seats, inherited);
     }
+}
+
+/// A table's rows in export format (PBN 5.2): each row on one line, its elements separated by
+/// one space and each padded to its column's minimum width, on the side its alignment says;
+/// no trailing blanks. `None` for a table this layout does not cover, which is then kept as
+/// written: columns that do not parse, comments or escape lines among the rows (PBN 5.1 forbids
+/// comments there), a last row that is not complete, or a row too long for one line (PBN 2.3).
+fn table(section: &[SyntaxElement], columns: &str) -> Option<String> {
+    let columns: Vec<Column<'_>> = columns.split(';').map(parse_column).collect::<Option<_>>()?;
+    let mut elements: Vec<&str> = Vec::new();
+    for element in section {
+        let token = element.as_token()?;
+        match token.kind() {
+            SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
+            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(token.text()),
+            _ => return None,
+        }
+    }
+    if elements.is_empty() || elements.len() % columns.len() != 0 {
+        return None;
+    }
+    let mut out = String::new();
+    let mut row = String::new();
+    for cells in elements.chunks_exact(columns.len()) {
+        row.clear();
+        for (i, (cell, column)) in cells.iter().zip(&columns).enumerate() {
+            if i > 0 {
+                row.push(' ');
+            }
+            let padding = column.width.unwrap_or(0).saturating_sub(cell.chars().count());
+            if column.align == Align::Right {
+                row.extend(std::iter::repeat_n(' ', padding));
+            }
+            row.push_str(cell);
+            if column.align == Align::Left {
+                row.extend(std::iter::repeat_n(' ', padding));
+            }
+        }
+        let line = row.trim_end();
+        if exported_length(line) > MAX_LINE {
+            return None;
+        }
+        out.push_str(line);
+        out.push_str(CRLF);
+    }
+    Some(out)
 }
 
 /// Tag values that export format spells one way (PBN 3.4.9–3.4.14, 3.11).
@@ -517,5 +680,30 @@ mod tests {
                         [Alpha \"a\"]\r\n[Zeta \"z\"]\r\n{about zeta}\r\n[Auction \"N\"]\r\n\
                         1D 1S =1= $3 $25 3H Pass\r\nPass Pass ; done\r\n[Note \"1:x\"]\r\n\r\n";
         assert_eq!(out, expected);
+    }
+
+    #[test]
+    fn a_game_that_cannot_fit_255_characters_a_line_is_declined() {
+        let text = format!("[Event \"{}\"]\n[Board \"1\"]\n", "e".repeat(244));
+        let mut formatter = Formatter::new(&text, &FormatOptions::default());
+        let declined = formatter.unit(TextRange::default(), &text).unwrap_err();
+        assert_eq!(declined[0].code, "PBN010");
+        assert_eq!(declined[0].range, TextRange::at(0.into(), 254.into()), "the long line of the original");
+        // One character less: 253 + CR LF fits.
+        let text = format!("[Event \"{}\"]\n[Board \"1\"]\n", "e".repeat(243));
+        assert!(formatter.unit(TextRange::default(), &text).is_ok());
+    }
+
+    #[test]
+    fn table_rows_are_padded_to_their_columns() {
+        let text = "[ScoreTable \"Rank\\3R;Name\\6;Score\\4R;Note\\5L\"]\n1 Ann 50 x 10 \"B b\" -120 y\n";
+        let root = crate::pbn::parse(text).syntax();
+        let game = root.children().next().unwrap();
+        let (_, blocks) = blocks(&game);
+        let section = &blocks[0].section;
+        let rows = table(section, &blocks[0].value).unwrap();
+        assert_eq!(rows, "  1 Ann      50 x\r\n 10 \"B b\"  -120 y\r\n");
+        assert_eq!(table(section, "Rank;Name;Score"), None, "8 elements are not rows of 3");
+        assert_eq!(table(section, "Rank\\x"), None, "a width that does not parse");
     }
 }

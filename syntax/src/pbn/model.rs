@@ -5,6 +5,7 @@
 
 use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::text::{TextRange, TextSize};
+use std::collections::HashMap;
 
 /// A compass seat. Index order N, E, S, W (clockwise from North).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -369,6 +370,123 @@ fn tag_from_node<'a>(node: &SyntaxNode, text: &'a str) -> Tag<'a> {
     Tag { name, name_range, value, value_range, well_formed: has_value && closed, range, section: Vec::new() }
 }
 
+/// The supplemental sections that are tables (PBN 5.3–5.10): their tag value lists columns.
+pub const TABLES: [&str; 8] = [
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+];
+
+/// Whether the tag `name` opens a supplemental section (PBN 5.1), which export format puts after
+/// the Auction and Play sections: a table even before it has rows, or any other tag that is
+/// followed by section data (a user-defined section). The `Table` tag (PBN 4.4.7, a table
+/// number) is an ordinary tag although its name ends like the tables'.
+pub fn is_section(name: &str, has_data: bool) -> bool {
+    !matches!(name, "Auction" | "Play") && (TABLES.contains(&name) || has_data)
+}
+
+/// How a table column pads its elements to its minimum width (PBN 5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Spaces after the element (`L`, and the default).
+    Left,
+    /// Spaces before the element (`R`).
+    Right,
+}
+
+/// One column of a table's tag value (PBN 5.2): `[+|-]name[\width[L|R]]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column<'a> {
+    pub name: &'a str,
+    /// `+` (descending) or `-` (ascending), when given.
+    pub order: Option<char>,
+    /// The minimum width of the column's elements, in characters.
+    pub width: Option<usize>,
+    pub align: Align,
+}
+
+/// Parses one column specification; `None` when a `\` is not followed by a width and an
+/// optional `L` or `R`.
+pub fn parse_column(spec: &str) -> Option<Column<'_>> {
+    let order = spec.chars().next().filter(|c| matches!(c, '+' | '-'));
+    let unsigned = &spec[order.map_or(0, char::len_utf8)..];
+    let Some((name, width)) = unsigned.split_once('\\') else {
+        return Some(Column { name: unsigned, order, width: None, align: Align::Left });
+    };
+    let digits = width.strip_suffix(['L', 'R']).unwrap_or(width);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let align = if width.ends_with('R') { Align::Right } else { Align::Left };
+    Some(Column { name, order, width: Some(digits.parse().ok()?), align })
+}
+
+/// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order.
+#[derive(Debug, Default, Clone)]
+pub struct Inheritance {
+    /// The last real value of each tag (the text after `##` for a `##` value).
+    last: HashMap<String, String>,
+    /// Values given with `##`: they apply to the later games that omit the tag.
+    sticky: HashMap<String, String>,
+}
+
+impl Inheritance {
+    /// Takes note of a game's tag, in file order (the first of a repeated tag is the one that
+    /// counts, PBN 3.4: the caller passes each name once).
+    pub fn record(&mut self, name: &str, value: &str) {
+        if let Some(rest) = value.strip_prefix("##") {
+            self.sticky.insert(name.to_owned(), rest.to_owned());
+            self.last.insert(name.to_owned(), rest.to_owned());
+        } else if value != "#" && name != "Note" {
+            // Reuse the stored string: most games repeat the same tags.
+            match self.last.get_mut(name) {
+                Some(v) => {
+                    v.clear();
+                    v.push_str(value);
+                }
+                None => {
+                    self.last.insert(name.to_owned(), value.to_owned());
+                }
+            }
+        }
+    }
+
+    /// Takes note of all the tags of a game.
+    pub fn record_game(&mut self, game: &Game<'_>) {
+        let mut seen: Vec<&str> = Vec::new();
+        for tag in game.tags.iter().filter(|t| t.well_formed) {
+            if !seen.contains(&tag.name) {
+                seen.push(tag.name);
+                self.record(tag.name, tag.value);
+            }
+        }
+    }
+
+    /// The value a `#` would inherit for `name` now, if an earlier game gave one.
+    pub fn last(&self, name: &str) -> Option<&str> {
+        self.last.get(name).map(String::as_str)
+    }
+
+    /// Whether an earlier game gave `name` with `##`, so that later games may omit it.
+    pub fn is_sticky(&self, name: &str) -> bool {
+        self.sticky.contains_key(name)
+    }
+
+    /// What `value`, given for `name` in the current game, stands for: itself, the text after
+    /// `##`, or the inherited value of `#`.
+    pub fn resolve<'v>(&'v self, name: &str, value: &'v str) -> Option<&'v str> {
+        match value {
+            "#" => self.last(name),
+            _ => Some(value.strip_prefix("##").unwrap_or(value)),
+        }
+    }
+}
+
 /// A parsed Deal value: the cards of each seat (`None` for a `-` hand).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
@@ -481,6 +599,34 @@ mod tests {
         assert_eq!((e.start, e.end), (2, 3));
         let e = parse_deal("W:KQT2.AT.J6542.85  - - -").unwrap_err();
         assert!(e.message.contains("two spaces"), "{}", e.message);
+    }
+
+    #[test]
+    fn table_columns_and_sections() {
+        let c = parse_column("-Rank\\3R").unwrap();
+        assert_eq!((c.name, c.order, c.width, c.align), ("Rank", Some('-'), Some(3), Align::Right));
+        let c = parse_column("Names\\45").unwrap();
+        assert_eq!((c.name, c.width, c.align), ("Names", Some(45), Align::Left));
+        assert_eq!(parse_column("Contract").unwrap().width, None);
+        assert_eq!(parse_column("Rank\\").ok_or(()), Err(()));
+        assert_eq!(parse_column("Rank\\2X").ok_or(()), Err(()));
+        assert!(is_section("ScoreTable", false));
+        assert!(is_section("MyData", true));
+        assert!(!is_section("Table", false), "the Table tag is a table number, not a section");
+        assert!(!is_section("Auction", true));
+    }
+
+    #[test]
+    fn inheritance_follows_hash_and_double_hash() {
+        let mut inherited = Inheritance::default();
+        inherited.record("Event", "##Club night");
+        inherited.record("Site", "Hall");
+        assert!(inherited.is_sticky("Event") && !inherited.is_sticky("Site"));
+        assert_eq!(inherited.resolve("Site", "#"), Some("Hall"));
+        assert_eq!(inherited.resolve("Event", "#"), Some("Club night"));
+        assert_eq!(inherited.resolve("Date", "#"), None);
+        inherited.record("Site", "#");
+        assert_eq!(inherited.last("Site"), Some("Hall"));
     }
 
     #[test]

@@ -4,14 +4,16 @@
 use super::values::MTS;
 use super::Sink;
 use crate::diagnostic::Diagnostic;
-use crate::pbn::model::{parse_deal, Game, Seat, SectionToken, Tag};
+use crate::pbn::model::{is_section, parse_deal, Game, Inheritance, Seat, SectionToken, Tag};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;
 use crate::pbn::syntax_kind::SyntaxKind;
 
-pub(super) fn check(game: &Game<'_>, text: &str, sink: &mut Sink) {
+/// `inherited`: the tag values of the games up to this one, for the mandatory tags that a `##`
+/// in an earlier game lets this one omit (PBN 4.8).
+pub(super) fn check(game: &Game<'_>, text: &str, inherited: &Inheritance, sink: &mut Sink) {
     check_layout(game, text, sink);
-    check_order(game, sink);
+    check_order(game, inherited, sink);
     check_values(game, sink);
     check_sections(game, sink);
 }
@@ -169,9 +171,9 @@ fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
     }
 }
 
-fn check_order(game: &Game<'_>, sink: &mut Sink) {
+fn check_order(game: &Game<'_>, inherited: &Inheritance, sink: &mut Sink) {
     let names: Vec<&str> = game.tags.iter().map(|t| t.name).collect();
-    let missing: Vec<&str> = MTS.iter().copied().filter(|m| !names.contains(m)).collect();
+    let missing: Vec<&str> = MTS.iter().copied().filter(|m| !names.contains(m) && !inherited.is_sticky(m)).collect();
     if !missing.is_empty() {
         let anchor = game.tags.first().map_or(game.range, |t| t.name_range);
         sink.report(
@@ -182,12 +184,13 @@ fn check_order(game: &Game<'_>, sink: &mut Sink) {
         return;
     }
     // The identification section: MTS in order, then other tags sorted, before Auction/Play.
-    let mut expected_mts = MTS.iter();
+    // Those a `##` lets the game omit are not expected (PBN 4.8).
+    let mut expected_mts = MTS.iter().filter(|m| names.contains(m));
     let mut last_supplemental: Option<&str> = None;
     let mut last_section: Option<&str> = None;
     for tag in game.tags.iter().filter(|t| !matches!(t.name, "Auction" | "Play" | "Note")) {
         // Supplemental sections (tables and other tags with data) come last, sorted (PBN 3.1).
-        if tag.name.ends_with("Table") || tag.section_items().next().is_some() {
+        if is_section(tag.name, tag.section_items().next().is_some()) {
             if last_section.is_some_and(|l| l > tag.name) {
                 sink.report(
                     &rules::EXPORT_TAG_ORDER,
@@ -304,5 +307,44 @@ mod tests {
             .collect();
         assert_eq!(found.len(), 1);
         assert!(found[0].fix.is_none());
+    }
+
+    fn export_codes(text: &str) -> Vec<&'static str> {
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        crate::pbn::check(text, &options).into_iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn a_mandatory_tag_given_with_double_hash_may_be_omitted_later() {
+        let tags = |event: Option<&str>| {
+            let mut game = String::new();
+            if let Some(event) = event {
+                game.push_str(&format!("[Event \"{event}\"]\r\n"));
+            }
+            for (name, value) in [
+                ("Site", "s"),
+                ("Date", "?"),
+                ("Board", "1"),
+                ("West", "w"),
+                ("North", "n"),
+                ("East", "e"),
+                ("South", "s"),
+                ("Dealer", "N"),
+                ("Vulnerable", "None"),
+                ("Deal", "?"),
+                ("Scoring", "?"),
+                ("Declarer", "?"),
+                ("Contract", "?"),
+                ("Result", "?"),
+            ] {
+                game.push_str(&format!("[{name} \"{value}\"]\r\n"));
+            }
+            game + "\r\n"
+        };
+        let sticky = tags(Some("##Club")) + &tags(None);
+        let codes = export_codes(&sticky);
+        assert!(!codes.contains(&"PBN800") && !codes.contains(&"PBN805"), "{codes:?}");
+        let plain = tags(Some("Club")) + &tags(None);
+        assert_ne!(export_codes(&plain), codes, "without `##` the second game misses Event");
     }
 }

@@ -14,10 +14,18 @@ pub(super) fn check(text: &str, export_from: usize, sink: &mut Sink) {
     let mut chars_in_line = 0usize;
     let mut printing = 0usize;
     let at = |start: usize, len: usize| TextRange::at(TextSize::from(start as u32), TextSize::from(len as u32));
+    let bytes = text.as_bytes();
     for (i, c) in text.char_indices() {
         match c {
+            // The LF of a CR LF was counted with its CR.
+            '\n' if i > 0 && bytes[i - 1] == b'\r' => {
+                line_start = i + 1;
+                continue;
+            }
             '\n' | '\r' => {
-                finish_line(text, line_start, i, chars_in_line + 1, printing, line_start >= export_from, sink);
+                // The line end counts towards the 255 characters (PBN 2.3): CR LF is two.
+                let line_end = if bytes.get(i + 1) == Some(&b'\n') && c == '\r' { 2 } else { 1 };
+                finish_line(text, line_start, i, chars_in_line + line_end, printing, line_start >= export_from, sink);
                 line_start = i + 1;
                 chars_in_line = 0;
                 printing = 0;
@@ -89,5 +97,25 @@ fn check_export_line_ends(text: &str, export_from: usize, sink: &mut Sink) {
             );
         }
         start += line.len() + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::CheckOptions;
+
+    fn too_long(text: &str) -> bool {
+        crate::pbn::check(text, &CheckOptions::default()).iter().any(|d| d.code == "PBN010")
+    }
+
+    #[test]
+    fn the_line_end_counts_towards_255_characters() {
+        // `% ` and 251 more: 253 visible characters.
+        let line = |visible: usize| format!("% {}", "x".repeat(visible - 2));
+        assert!(!too_long(&format!("{}\r\n", line(253))), "253 + CR LF = 255");
+        assert!(too_long(&format!("{}\r\n", line(254))), "254 + CR LF = 256");
+        assert!(!too_long(&format!("{}\n", line(254))), "254 + LF = 255");
+        assert!(too_long(&format!("{}\n", line(255))), "255 + LF = 256");
+        assert!(!too_long(&format!("{}\r\n{}\r\n", line(253), line(253))), "each line counted alone");
     }
 }

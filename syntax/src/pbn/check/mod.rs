@@ -16,14 +16,13 @@ mod scores;
 mod tables;
 pub(crate) mod values;
 
-use super::model::{Contract, Deal, Denomination, Game, Seat};
+use super::model::{self, Contract, Deal, Denomination, Game, Seat};
 use super::rules;
 use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Rule};
 use crate::text::{TextRange, TextSize};
-use std::collections::HashMap;
 
 /// Where diagnostics go, with the mode the rules need to know.
 pub(crate) struct Sink {
@@ -45,10 +44,8 @@ impl Sink {
 /// games that silently rely on it.
 #[derive(Default)]
 struct Inheritance {
-    /// The last real value of each tag.
-    last: HashMap<String, String>,
-    /// Values given with `##`: apply to later games that omit the tag.
-    sticky: HashMap<String, String>,
+    /// Tag values for `#` and `##`.
+    values: model::Inheritance,
     previous_dealer: Option<Seat>,
     previous_vulnerable: Option<Vulnerability>,
     previous_deal: Option<Deal>,
@@ -93,7 +90,7 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
         sink.export = export_from.is_some_and(|from| game.range.start() >= from);
         check_game(&game, &mut inheritance, &mut sink);
         if sink.export {
-            export::check(&game, text, &mut sink);
+            export::check(&game, text, &inheritance.values, &mut sink);
         }
     }
     sink.diagnostics
@@ -150,29 +147,14 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
             );
             continue;
         }
-        if let Some(rest) = tag.value.strip_prefix("##") {
-            inheritance.sticky.insert(tag.name.to_owned(), rest.to_owned());
-            inheritance.last.insert(tag.name.to_owned(), rest.to_owned());
-        } else if tag.value == "#" {
-            if !inheritance.last.contains_key(tag.name) && !inheritance.sticky.contains_key(tag.name) {
-                sink.report(
-                    &rules::INHERITANCE_EMPTY,
-                    tag.value_range,
-                    format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
-                );
-            }
-        } else if tag.name != "Note" {
-            // Reuse the stored string: most games repeat the same tags.
-            match inheritance.last.get_mut(tag.name) {
-                Some(v) => {
-                    v.clear();
-                    v.push_str(tag.value);
-                }
-                None => {
-                    inheritance.last.insert(tag.name.to_owned(), tag.value.to_owned());
-                }
-            }
+        if tag.value == "#" && inheritance.values.last(tag.name).is_none() {
+            sink.report(
+                &rules::INHERITANCE_EMPTY,
+                tag.value_range,
+                format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
+            );
         }
+        inheritance.values.record(tag.name, tag.value);
     }
 }
 

@@ -4,21 +4,10 @@
 use super::values::parse_int;
 use super::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
-use crate::pbn::model::{Contract, Denomination, Game, Seat, SectionToken, Tag};
+use crate::pbn::model::{parse_column, Contract, Denomination, Game, Seat, SectionToken, Tag, TABLES};
 use crate::pbn::rules;
 use crate::pbn::score::duplicate_score;
 use crate::pbn::syntax_kind::SyntaxKind;
-
-const TABLES: [&str; 8] = [
-    "ActionTable",
-    "AuctionTimeTable",
-    "InstantScoreTable",
-    "OptimumPlayTable",
-    "OptimumResultTable",
-    "PlayTimeTable",
-    "ScoreTable",
-    "TotalScoreTable",
-];
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
@@ -61,20 +50,18 @@ fn columns(tag: &Tag<'_>, sink: &mut Sink) -> Vec<String> {
     for spec in tag.value.split(';') {
         let range = tag.sub_range(pos, pos + spec.len());
         pos += spec.len() + 1;
-        let unsigned = spec.strip_prefix(['+', '-']).unwrap_or(spec);
-        let (name, width) = unsigned.split_once('\\').map_or((unsigned, None), |(n, w)| (n, Some(w)));
-        if let Some(w) = width {
-            let digits = w.trim_end_matches(['L', 'R']);
-            let ok = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && w.len() - digits.len() <= 1;
-            if !ok {
+        match parse_column(spec) {
+            Some(column) => out.push(column.name.to_owned()),
+            None => {
                 sink.report(
                     &rules::TABLE_COLUMN_SPEC,
                     range,
                     format!("column `{spec}`: `\\` must be followed by a width and optionally L or R"),
                 );
+                let unsigned = spec.strip_prefix(['+', '-']).unwrap_or(spec);
+                out.push(unsigned.split_once('\\').map_or(unsigned, |(name, _)| name).to_owned());
             }
         }
-        out.push(name.to_owned());
     }
     out
 }

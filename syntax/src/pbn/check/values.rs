@@ -160,8 +160,9 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
 /// Section data after a tag that defines none (an identification tag, a note): usually a broken
 /// tag or a stray line. Unknown tags may be user-defined sections (PBN 5.1).
 fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
-    let takes_section =
-        matches!(tag.name, "Auction" | "Play") || tag.name.ends_with("Table") || !is_known_tag(tag.name);
+    let takes_section = matches!(tag.name, "Auction" | "Play")
+        || crate::pbn::model::TABLES.contains(&tag.name)
+        || !is_known_tag(tag.name);
     if takes_section {
         return;
     }
