@@ -25,11 +25,19 @@ def kibitzer_games(kibitzer, text):
 
 
 def plain(game):
-    """No comments, no variations, no NAGs: the games the standard's byte equivalence is about."""
-    for node in game.mainline():
-        if node.comment or node.nags or node.variations[1:] or node.starting_comment:
+    """No comments (NAGs and variations allowed): the games whose export the standard fixes
+    completely, but for the layout of variations, which it leaves open (PGN 8.2.5)."""
+    stack = list(game.variations)
+    while stack:
+        node = stack.pop()
+        if node.comment or node.starting_comment:
             return False
+        stack.extend(node.variations)
     return not game.comment and not game.errors
+
+
+def tokens(movetext):
+    return movetext.replace("(", "( ").replace(")", " )").split()
 
 
 def classify(ours, theirs):
@@ -37,6 +45,13 @@ def classify(ours, theirs):
     PGN 8.1.1 wants them in ASCII order after the roster (kibitzer follows the standard)."""
     (our_tags, our_moves), (their_tags, their_moves) = ours.split("\n\n", 1), theirs.split("\n\n", 1)
     if our_moves != their_moves:
+        # kibitzer restates Black's move number after a NAG: a NAG is annotation, and PGN
+        # 8.2.2.2 numbers a black move after "intervening annotation or commentary";
+        # python-chess numbers it only after a comment or variation.
+        ours_t = tokens(our_moves)
+        without = [t for i, t in enumerate(ours_t) if not (t.endswith("...") and i > 0 and ours_t[i - 1].startswith("$"))]
+        if len(without) < len(ours_t) and without == tokens(their_moves):
+            return "black move number after a NAG (PGN 8.2.2.2)"
         return "movetext"
     if sorted(our_tags.split("\n")) == sorted(their_tags.split("\n")):
         return "supplemental tag order (PGN 8.1.1: ASCII order)"
