@@ -3,10 +3,10 @@
 //! standard input to standard output (what editors call).
 
 use crate::check::{trouble, LangArg};
-use crate::inputs::{collect_targets, write_atomically, Origin, Target};
+use crate::inputs::{collect_targets, Origin, Replacement, Target};
 use crate::report::{locate, write_text};
-use kibitzer_syntax::format::{format, format_range, FormatOptions, Formatted};
-use kibitzer_syntax::text::{encode, Encoding, LineIndex, SourceText};
+use kibitzer_syntax::format::{format_into, FormatOptions, SkippedUnit, WINDOW};
+use kibitzer_syntax::text::{encode, Encoding, LineIndex};
 use kibitzer_syntax::{Lang, TextRange, TextSize};
 use std::io::Write;
 use std::path::PathBuf;
@@ -107,44 +107,170 @@ pub fn run(mut args: FmtArgs) -> ExitCode {
     ExitCode::from(u8::from((args.check || args.diff) && would_change > 0))
 }
 
+/// Formats one input, streaming: the output goes piece by piece (a window of units at a time,
+/// `kibitzer_syntax::format::format_into`) to standard output or to the file's replacement, so
+/// that memory stays at the text plus the largest unit. Only `--diff` keeps the whole output.
 fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Result<Outcome, String> {
     let source = target.read()?;
     let text = &source.text;
-    let formatted = match args.range {
-        None => format(target.lang, text, options),
-        Some((first, last)) => format_range(target.lang, text, line_range(target.lang, text, first, last), options),
-    };
-    report_skipped(target, text, &formatted);
-    let output = SourceText {
-        encoding: match args.encoding {
-            Some(EncodingArg::Utf8) if source.encoding == Encoding::Latin1 => Encoding::Utf8,
-            _ => source.encoding,
-        },
-        ..source.clone()
-    };
-    let changed = formatted.text != *text || output.encoding != source.encoding;
-    let outcome = Outcome { changed, skipped_units: formatted.skipped.len() };
     let name = target.display_name();
-    if args.diff {
-        if formatted.text != *text {
-            print_diff(&name, text, &formatted.text)?;
-        }
-    } else if args.check {
-        if changed {
-            println!("{name}");
-        }
-    } else {
-        match &target.origin {
-            Origin::Stdin(_) => {
-                let bytes = encode(&formatted.text, output.encoding).map_err(|e| format!("{name}: {e}"))?;
-                let mut stdout = std::io::stdout().lock();
-                stdout.write_all(&bytes).and_then(|_| stdout.flush()).map_err(|e| format!("<stdout>: {e}"))?;
+    let range = args.range.map(|(first, last)| line_range(target.lang, text, first, last));
+    let encoding = match args.encoding {
+        Some(EncodingArg::Utf8) if source.encoding == Encoding::Latin1 => Encoding::Utf8,
+        _ => source.encoding,
+    };
+    let mut sink = match (&target.origin, args.diff || args.check) {
+        (_, true) if args.diff => Sink::Diff(String::with_capacity(text.len())),
+        (_, true) => Sink::Nowhere,
+        (Origin::Stdin(_), false) => Sink::Stdout(Output::new(std::io::stdout().lock(), encoding)),
+        // The file is rewritten only from the first difference on (or for a new encoding).
+        (Origin::File(path), false) => Sink::File { path: path.clone(), replacement: None, encoding },
+    };
+    let mut same = Unchanged::default();
+    let skipped = format_into(target.lang, text, range, options, WINDOW, &mut |piece: &str| {
+        let before = same.len;
+        same.feed(text, piece);
+        sink.write(text, before, piece, same.equal && encoding == source.encoding)
+    });
+    let skipped = skipped.map_err(|e| format!("{name}: {e}"))?;
+    report_skipped(target, text, &skipped);
+    let formatted_same = same.equal && same.len == text.len();
+    let changed = !formatted_same || encoding != source.encoding;
+    match sink {
+        Sink::Diff(formatted) if !formatted_same => print_diff(&name, text, &formatted)?,
+        Sink::Nowhere if args.check && changed => println!("{name}"),
+        Sink::Stdout(mut out) => out.finish().map_err(|e| format!("<stdout>: {e}"))?,
+        Sink::File { replacement: Some(replacement), .. } => replacement.commit()?,
+        // No difference: the file stays as it is.
+        _ => {}
+    }
+    Ok(Outcome { changed, skipped_units: skipped.len() })
+}
+
+/// Whether the output so far is the input's prefix.
+struct Unchanged {
+    /// Bytes of output so far.
+    len: usize,
+    equal: bool,
+}
+
+impl Default for Unchanged {
+    fn default() -> Self {
+        Unchanged { len: 0, equal: true }
+    }
+}
+
+impl Unchanged {
+    fn feed(&mut self, text: &str, piece: &str) {
+        self.equal = self.equal && text.as_bytes().get(self.len..self.len + piece.len()) == Some(piece.as_bytes());
+        self.len += piece.len();
+    }
+}
+
+/// Where the formatted text goes.
+enum Sink {
+    /// `--check`: only whether it changed.
+    Nowhere,
+    /// `--diff`: the whole text, to compare.
+    Diff(String),
+    Stdout(Output<std::io::StdoutLock<'static>>),
+    File {
+        path: PathBuf,
+        replacement: Option<Replacement>,
+        encoding: Encoding,
+    },
+}
+
+impl Sink {
+    /// Takes `piece`, which follows `before` bytes of output; `unchanged` says whether the output
+    /// up to and including it is the input as it was (and in its encoding).
+    fn write(&mut self, text: &str, before: usize, piece: &str, unchanged: bool) -> Result<(), String> {
+        match self {
+            Sink::Nowhere => Ok(()),
+            Sink::Diff(all) => {
+                all.push_str(piece);
+                Ok(())
             }
-            Origin::File(path) if changed => write_atomically(path, &formatted.text, &output)?,
-            Origin::File(_) => {}
+            Sink::Stdout(out) => out.write(piece).map_err(|e| format!("<stdout>: {e}")),
+            Sink::File { path, replacement, encoding } => {
+                if replacement.is_none() {
+                    if unchanged {
+                        return Ok(());
+                    }
+                    // The first difference: the replacement starts with the identical prefix.
+                    let mut file = Output::new(Replacement::new(path)?, *encoding);
+                    file.write(&text[..before]).map_err(|e| format!("{}: {e}", path.display()))?;
+                    *replacement = Some(file.into_inner());
+                }
+                let Some(file) = replacement else { return Ok(()) };
+                let bytes = encode_piece(piece, *encoding)
+                    .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
+                file.write(&bytes)
+            }
         }
     }
-    Ok(outcome)
+}
+
+/// Text written in an encoding, a piece at a time (the BOM first).
+struct Output<W> {
+    out: W,
+    encoding: Encoding,
+    started: bool,
+}
+
+/// What can take encoded bytes.
+trait Bytes {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), String>;
+}
+
+impl Bytes for std::io::StdoutLock<'static> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.write_all(bytes).map_err(|e| e.to_string())
+    }
+}
+
+impl Bytes for Replacement {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
+        Replacement::write(self, bytes)
+    }
+}
+
+impl<W: Bytes> Output<W> {
+    fn new(out: W, encoding: Encoding) -> Output<W> {
+        Output { out, encoding, started: false }
+    }
+
+    fn write(&mut self, piece: &str) -> Result<(), String> {
+        if !self.started {
+            self.started = true;
+            if self.encoding == Encoding::Utf8Bom {
+                self.out.put(b"\xEF\xBB\xBF")?;
+            }
+        }
+        let bytes = encode_piece(piece, self.encoding).map_err(|e| e.to_string())?;
+        self.out.put(&bytes)
+    }
+
+    fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl Output<std::io::StdoutLock<'static>> {
+    fn finish(&mut self) -> std::io::Result<()> {
+        if !self.started {
+            self.write("").map_err(std::io::Error::other)?;
+        }
+        self.out.flush()
+    }
+}
+
+/// A piece of text in `encoding`, without a BOM (the writer puts it first).
+fn encode_piece(piece: &str, encoding: Encoding) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+    match encoding {
+        Encoding::Utf8 | Encoding::Utf8Bom => Ok(std::borrow::Cow::Borrowed(piece.as_bytes())),
+        Encoding::Latin1 => encode(piece, encoding).map(std::borrow::Cow::Owned).map_err(|e| e.to_string()),
+    }
 }
 
 /// The byte range of lines `first..=last` (1-based), clipped to the text.
@@ -158,14 +284,14 @@ fn line_range(lang: Lang, text: &str, first: u32, last: u32) -> TextRange {
 
 /// Units left as written are reported on standard error with their diagnostics, as `check`
 /// prints them, so that the user sees why.
-fn report_skipped(target: &Target, text: &str, formatted: &Formatted) {
-    if formatted.skipped.is_empty() {
+fn report_skipped(target: &Target, text: &str, skipped: &[SkippedUnit]) {
+    if skipped.is_empty() {
         return;
     }
     let index = LineIndex::with_breaks(text, target.lang.line_breaks());
     let name = target.display_name();
     let mut err = std::io::stderr().lock();
-    for unit in &formatted.skipped {
+    for unit in skipped {
         for d in &unit.diagnostics {
             let loc = locate(&name, text, &index, d);
             let _ = write_text(&mut err, text, &index, d, &loc);

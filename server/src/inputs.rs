@@ -2,7 +2,7 @@
 //! them. Shared by `check` and `fmt` (and, for settings, by the language server).
 
 use kibitzer_syntax::config::{parse_config, CheckOptions, Mode};
-use kibitzer_syntax::text::{decode, encode, SourceText};
+use kibitzer_syntax::text::{decode_owned, encode, SourceText};
 use kibitzer_syntax::Lang;
 use std::collections::HashMap;
 use std::io::Read;
@@ -52,7 +52,7 @@ impl Target {
                 buf
             }
         };
-        Ok(decode(&bytes))
+        Ok(decode_owned(bytes))
     }
 }
 
@@ -160,15 +160,41 @@ impl Settings {
 pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<(), String> {
     let bytes = encode(text, like.encoding)
         .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
-    std::io::Write::write_all(&mut tmp, &bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+    let mut replacement = Replacement::new(path)?;
+    replacement.write(&bytes)?;
+    replacement.commit()
+}
+
+/// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder,
+/// which [`Replacement::commit`] renames over the original (keeping its permissions). Dropped
+/// without a commit, it leaves the original as it was.
+pub struct Replacement {
+    path: PathBuf,
+    tmp: std::io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl Replacement {
+    pub fn new(path: &Path) -> Result<Replacement, String> {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let tmp = tempfile::NamedTempFile::new_in(dir)
+            .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
+        Ok(Replacement { path: path.to_path_buf(), tmp: std::io::BufWriter::new(tmp) })
     }
-    tmp.persist(path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
-    Ok(())
+
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+        std::io::Write::write_all(&mut self.tmp, bytes)
+            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))
+    }
+
+    pub fn commit(self) -> Result<(), String> {
+        let path = self.path;
+        let tmp = self.tmp.into_inner().map_err(|e| format!("{}: cannot write: {}", path.display(), e.error()))?;
+        if let Ok(meta) = std::fs::metadata(&path) {
+            let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+        }
+        tmp.persist(&path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -216,6 +242,7 @@ mod tests {
 
     #[test]
     fn atomic_write_keeps_latin1() {
+        use kibitzer_syntax::text::decode;
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("x.pgn");
         std::fs::write(&file, b"caf\xe9").unwrap();

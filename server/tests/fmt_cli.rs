@@ -15,6 +15,10 @@ fn run(args: &[&str], dir: &Path) -> Output {
     Command::new(KIBITZER).args(args).current_dir(dir).output().unwrap()
 }
 
+/// Runs kibitzer with `input` on standard input. The input is written from another thread, so
+/// that a large output cannot block the child while the test still writes; and a child that
+/// exits without reading (bad usage is refused before any input is read) closes the pipe, which
+/// is then no failure of the test: its exit status and output say what happened.
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(KIBITZER)
         .args(args)
@@ -23,8 +27,15 @@ fn run_stdin(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || match stdin.write_all(&input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other.unwrap(),
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 fn stdout(o: &Output) -> String {
@@ -151,4 +162,49 @@ fn pgn_game_with_a_syntax_error_is_kept_and_the_others_formatted() {
     assert!(text.ends_with("\n\n1. d4 *\n\n"), "{text}");
     let again = run(&["fmt", "--check", "g.pgn"], dir.path());
     assert_eq!(again.status.code(), Some(0), "idempotent: {}", stdout(&again));
+}
+
+#[test]
+fn a_file_larger_than_a_window_is_formatted_as_a_whole_and_left_alone_once_clean() {
+    use kibitzer_syntax::format::{format, FormatOptions, WINDOW};
+    use kibitzer_syntax::{text, Lang};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.pgn");
+    // Latin-1 bytes, games of every length, one broken game in the middle.
+    let mut input = Vec::new();
+    let mut i = 0;
+    while input.len() < 3 * WINDOW {
+        if i == 2000 {
+            input.extend_from_slice(b"[Event \"broken\n1. d4 *\n\n");
+        }
+        input.extend_from_slice(b"[Event \"caf\xe9 ");
+        input.extend_from_slice(format!("{i}\"]\n1.e4 e5 2.Nf3 Nc6 ").as_bytes());
+        for _ in 0..i % 5 {
+            input.extend_from_slice(b"{a comment of some words to fill more than one line} ");
+        }
+        input.extend_from_slice(if i % 7 == 0 { b"{a comment} *\n\n".as_slice() } else { b"*\n\n" });
+        i += 1;
+    }
+    std::fs::write(&file, &input).unwrap();
+    let source = text::decode(&input);
+    assert_eq!(source.encoding, text::Encoding::Latin1);
+    let expected =
+        text::encode(&format(Lang::Pgn, &source.text, &FormatOptions::default()).text, source.encoding).unwrap();
+    let out = run(&["fmt", "big.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 unit(s) with errors left as written"));
+    assert!(std::fs::read(&file).unwrap() == expected, "streamed in windows, the same bytes as formatted whole");
+    // Clean now: a second run neither changes nor rewrites the file.
+    let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert_eq!(run(&["fmt", "big.pgn"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), modified, "a clean file is not rewritten");
+    let out = run_stdin(&["fmt", "--lang", "pgn", "-"], &input);
+    assert!(out.stdout == expected, "standard output streams the same bytes");
+}
+
+#[test]
+fn a_bom_is_written_once() {
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], format!("\u{feff}{EPD_IN}{EPD_IN}").as_bytes());
+    assert_eq!(stdout(&out), format!("\u{feff}{EPD_OUT}{EPD_OUT}"));
 }

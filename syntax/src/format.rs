@@ -49,7 +49,9 @@ pub struct Formatted {
 pub type Declined = Vec<Diagnostic>;
 
 /// What a format provides to the engine. One value formats one file, units in order, so it may
-/// carry state from unit to unit (PBI keeps the file's first line terminator).
+/// carry state from unit to unit (PBI keeps the file's first line terminator, PBN the values
+/// of `#` and `##`). The file comes in windows: `prepare` is called for each, with the text
+/// that follows the units the engine is done with.
 pub(crate) trait UnitFormatter {
     /// The units of the file and its syntax errors. A format whose units are nodes of its
     /// parse tree parses once here and keeps the nodes, so that [`UnitFormatter::unit`] need
@@ -73,6 +75,19 @@ pub(crate) trait UnitFormatter {
         }
     }
 
+    /// The engine is done with the units of the text given to the last
+    /// [`UnitFormatter::prepare`] that end at or before `consumed`; the next `prepare` gets the
+    /// text after them (the file is formatted a window at a time). A format that carries state
+    /// from unit to unit takes the rest of those units into account here.
+    fn advance(&mut self, _consumed: TextSize) {}
+
+    /// Whether syntax error `error` of a window could be an effect of the window's end: whether
+    /// the format's lexer, had it seen `after` (the rest of the file), might have decided
+    /// otherwise. The engine then formats none of the units from the error on in this window.
+    fn may_depend_on_text_after(&self, _error: &Diagnostic, _after: &str) -> bool {
+        false
+    }
+
     /// Text between units that is not whitespace (`%` lines between PBN games, say): a format
     /// may normalise it (its line ends, its blank lines); by default it is kept byte for byte.
     fn stray(&mut self, text: &str, _after: Before) -> String {
@@ -91,15 +106,29 @@ pub(crate) enum Before {
     Kept,
 }
 
+/// How much text the engine parses at a time, by default: the trees of a window of whole units
+/// are all the memory formatting takes beyond the text and the output.
+pub const WINDOW: usize = 256 * 1024;
+
 /// Formats all of `text`.
 pub fn format(lang: Lang, text: &str, options: &FormatOptions) -> Formatted {
-    format_units(lang, text, options, |_| true)
+    format_to_string(lang, text, None, options)
 }
 
 /// Formats the units of `text` that overlap `range` (an empty range: the unit that contains
 /// it); the rest of the text is kept as it is. The result is still the whole text.
 pub fn format_range(lang: Lang, text: &str, range: TextRange, options: &FormatOptions) -> Formatted {
-    format_units(lang, text, options, |unit| touches(unit, range))
+    format_to_string(lang, text, Some(range), options)
+}
+
+fn format_to_string(lang: Lang, text: &str, range: Option<TextRange>, options: &FormatOptions) -> Formatted {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let skipped = format_into(lang, text, range, options, WINDOW, &mut |piece: &str| {
+        out.push_str(piece);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(skipped) = skipped;
+    Formatted { text: out, skipped }
 }
 
 fn touches(unit: TextRange, range: TextRange) -> bool {
@@ -130,81 +159,159 @@ pub fn syntax_errors(lang: Lang, text: &str) -> Vec<Diagnostic> {
     }
 }
 
-fn format_units(lang: Lang, text: &str, options: &FormatOptions, selected: impl Fn(TextRange) -> bool) -> Formatted {
-    let mut formatter = formatter_for(lang, text, options);
-    let (mut units, mut errors) = formatter.prepare(lang, text);
-    units.retain(|u| usize::from(u.end()) <= text.len());
-    errors.sort_by_key(|d| d.range.start());
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    let mut skipped = Vec::new();
-    let mut pos = TextSize::from(0);
-    let mut before = Before::Start;
-    let mut next_error = 0;
-    for unit in units {
-        if unit.start() < pos {
-            continue; // overlapping units would duplicate text: never trust them
-        }
-        let gap_range = TextRange::new(pos, unit.start());
-        push_gap(&mut out, &mut *formatter, &text[gap_range], before, selected(gap_range));
-        // Errors are sorted: those before this unit belong to gaps (and are reported there by
-        // `check`); those inside it make it untouchable.
-        while next_error < errors.len() && errors[next_error].range.start() < unit.start() {
-            next_error += 1;
-        }
-        let mut unit_errors = Vec::new();
-        while next_error < errors.len() && in_unit(errors[next_error].range, unit) {
-            unit_errors.push(errors[next_error].clone());
-            next_error += 1;
-        }
-        let source = &text[unit];
-        before = Before::Kept;
-        if !selected(unit) {
-            out.push_str(source);
-        } else if !unit_errors.is_empty() {
-            out.push_str(source);
-            skipped.push(SkippedUnit { range: unit, diagnostics: unit_errors });
+/// Formats `text` (or, with `range`, the units that overlap it) and hands the result to `out`
+/// piece by piece, in order; returns the units left as written. The output is the same as
+/// [`format`]'s (or [`format_range`]'s) whatever `window` is.
+///
+/// Memory stays bounded by the largest unit, not by the file: the text is parsed a window of
+/// about `window` bytes at a time (grown when one unit is larger). A window ends at a line end;
+/// all its units but the last are formatted, and the next window starts where they end. A unit
+/// parses the same from its own start as inside the file (the parsers recover at unit
+/// boundaries, which is what the language server's incremental reparse relies on too), and the
+/// last unit of a window, which the window's end may have cut, is parsed again whole in the
+/// next. PBI is parsed in one window: its marker line gives the whole file its meaning.
+pub fn format_into<E>(
+    lang: Lang,
+    text: &str,
+    range: Option<TextRange>,
+    options: &FormatOptions,
+    window: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
+    let mut engine =
+        Engine { formatter: formatter_for(lang, text, options), before: Before::Start, skipped: Vec::new() };
+    let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
+    let mut start: usize = 0;
+    let mut size = window;
+    loop {
+        let end = line_end_at_or_after(text, start.saturating_add(size));
+        let slice = &text[start..end];
+        let last_window = end == text.len();
+        let (mut units, mut errors) = engine.formatter.prepare(lang, slice);
+        units.retain(|u| usize::from(u.end()) <= slice.len());
+        errors.sort_by_key(|d| d.range.start());
+        let take = if last_window {
+            units.len()
         } else {
-            match formatter.unit(unit, source) {
-                Ok(formatted) => {
-                    out.push_str(&formatted);
-                    before = Before::Formatted;
-                }
-                Err(declined) => {
-                    out.push_str(source);
-                    let diagnostics = declined.into_iter().map(|d| d.shifted(unit.start())).collect();
-                    skipped.push(SkippedUnit { range: unit, diagnostics });
+            // The last unit may be cut by the window's end; so may what follows an error that
+            // the rest of the file could undo (a comment whose `}` is beyond the window).
+            let after = &text[end..];
+            let undone = errors.iter().find(|d| engine.formatter.may_depend_on_text_after(d, after));
+            let certain = units.len().saturating_sub(1);
+            units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count()
+        };
+        // None certain (or all ending at the window's start, which would never move on): a
+        // larger window.
+        if !last_window && (take == 0 || units[take - 1].end() == TextSize::from(0)) {
+            size = size.saturating_mul(2);
+            continue;
+        }
+        let base = TextSize::from(start as u32);
+        let consumed = engine.units(slice, base, &units[..take], &errors, &selected, out)?;
+        if last_window {
+            let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
+            engine.gap(&slice[tail], selected(tail + base), out)?;
+            return Ok(engine.skipped);
+        }
+        engine.formatter.advance(consumed);
+        start += usize::from(consumed);
+        size = window;
+    }
+}
+
+/// The end of the line that contains byte `at` (its line end included), or the end of `text`.
+fn line_end_at_or_after(text: &str, at: usize) -> usize {
+    if at >= text.len() {
+        return text.len();
+    }
+    text.as_bytes()[at..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| at + i + 1)
+}
+
+/// The state of formatting that runs from window to window.
+struct Engine {
+    formatter: Box<dyn UnitFormatter>,
+    before: Before,
+    skipped: Vec<SkippedUnit>,
+}
+
+impl Engine {
+    /// Formats `units` of the window `text` (which starts at `base` in the file), with the text
+    /// before each; returns where the last one ends.
+    fn units<E>(
+        &mut self,
+        text: &str,
+        base: TextSize,
+        units: &[TextRange],
+        errors: &[Diagnostic],
+        selected: &impl Fn(TextRange) -> bool,
+        out: &mut impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<TextSize, E> {
+        let mut pos = TextSize::from(0);
+        let mut next_error = 0;
+        for &unit in units {
+            if unit.start() < pos {
+                continue; // overlapping units would duplicate text: never trust them
+            }
+            let gap_range = TextRange::new(pos, unit.start());
+            self.gap(&text[gap_range], selected(gap_range + base), out)?;
+            // Errors are sorted: those before this unit belong to gaps (and are reported there
+            // by `check`); those inside it make it untouchable.
+            while next_error < errors.len() && errors[next_error].range.start() < unit.start() {
+                next_error += 1;
+            }
+            let mut unit_errors = Vec::new();
+            while next_error < errors.len() && in_unit(errors[next_error].range, unit) {
+                unit_errors.push(errors[next_error].clone().shifted(base));
+                next_error += 1;
+            }
+            let source = &text[unit];
+            self.before = Before::Kept;
+            if !selected(unit + base) {
+                out(source)?;
+            } else if !unit_errors.is_empty() {
+                out(source)?;
+                self.skipped.push(SkippedUnit { range: unit + base, diagnostics: unit_errors });
+            } else {
+                match self.formatter.unit(unit, source) {
+                    Ok(formatted) => {
+                        out(&formatted)?;
+                        self.before = Before::Formatted;
+                    }
+                    Err(declined) => {
+                        out(source)?;
+                        let diagnostics = declined.into_iter().map(|d| d.shifted(unit.start() + base)).collect();
+                        self.skipped.push(SkippedUnit { range: unit + base, diagnostics });
+                    }
                 }
             }
+            pos = unit.end();
         }
-        pos = unit.end();
+        Ok(pos)
     }
-    let tail = TextRange::new(pos, TextSize::from(text.len() as u32));
-    push_gap(&mut out, &mut *formatter, &text[tail], before, selected(tail));
-    Formatted { text: out, skipped }
+
+    /// Text between units: whitespace is the format's, anything else goes to
+    /// [`UnitFormatter::stray`]. A gap outside the formatted range stays, unless it follows a
+    /// formatted unit (which brought its own separator).
+    fn gap<E>(&mut self, gap: &str, selected: bool, out: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        if gap.is_empty() {
+            return Ok(());
+        }
+        if !selected && self.before != Before::Formatted {
+            return out(gap);
+        }
+        if gap.trim().is_empty() {
+            out(&self.formatter.gap(gap, self.before))
+        } else {
+            out(&self.formatter.stray(gap, self.before))
+        }
+    }
 }
 
 /// An error belongs to a unit when it starts inside it (an error at the very end of a unit, an
 /// unterminated comment say, is empty and starts at its end).
 fn in_unit(error: TextRange, unit: TextRange) -> bool {
     unit.contains(error.start()) || (error.start() == unit.end() && error.is_empty())
-}
-
-/// Text between units: whitespace is the format's, anything else goes to [`UnitFormatter::stray`].
-/// A gap outside the formatted range stays, unless it follows a formatted unit (which brought
-/// its own separator).
-fn push_gap(out: &mut String, formatter: &mut dyn UnitFormatter, gap: &str, before: Before, selected: bool) {
-    if gap.is_empty() {
-        return;
-    }
-    if !selected && before != Before::Formatted {
-        out.push_str(gap);
-        return;
-    }
-    if gap.trim().is_empty() {
-        out.push_str(&formatter.gap(gap, before));
-    } else {
-        out.push_str(&formatter.stray(gap, before));
-    }
 }
 
 /// The smallest set of line-level edits that turns `old` into `new`, in byte offsets of `old`

@@ -89,6 +89,21 @@ pub fn decode(bytes: &[u8]) -> SourceText {
     SourceText { text, encoding, line_ending }
 }
 
+/// [`decode`] for bytes the caller no longer needs: valid UTF-8 becomes the text without a
+/// copy (a large file is then in memory once, not twice).
+pub fn decode_owned(bytes: Vec<u8>) -> SourceText {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return decode(&bytes);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            let line_ending = LineEnding::detect(&text);
+            SourceText { text, encoding: Encoding::Utf8, line_ending }
+        }
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
 fn latin1_to_string(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
@@ -265,6 +280,14 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_owned_agrees_with_decode() {
+        for bytes in [&b"caf\xc3\xa9\r\n"[..], b"caf\xe9\n", b"\xEF\xBB\xBFx\n", b"\xEF\xBB\xBF\xe9", b""] {
+            let (a, b) = (decode(bytes), decode_owned(bytes.to_vec()));
+            assert_eq!((a.text, a.encoding, a.line_ending), (b.text, b.encoding, b.line_ending), "{bytes:?}");
+        }
+    }
 
     #[test]
     fn decode_picks_the_encoding_and_line_ending() {

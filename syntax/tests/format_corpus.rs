@@ -6,7 +6,7 @@
 mod epdpbi_support;
 
 use epdpbi_support::{corpus, files};
-use kibitzer_syntax::format::{format, FormatOptions};
+use kibitzer_syntax::format::{format, format_into, format_range, FormatOptions};
 use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{check, units, CheckOptions, Lang, Mode, Severity};
 
@@ -280,4 +280,67 @@ fn pbn_corpus() {
 #[test]
 fn pbi_corpus() {
     run_corpus(Lang::Pbi);
+}
+
+/// Formatting a window of units at a time gives the same bytes and the same units left as
+/// written as formatting the whole text, wherever the windows end: with a window of one byte,
+/// each window grows from a line end to the next until it holds two units, so the windows end
+/// at many different places of every unit. The same for range formatting.
+fn windows_agree_with_the_whole_text(lang: Lang) {
+    let Some(dir) = corpus(lang.id()) else {
+        println!("skipped: no shared {} corpus found", lang.id());
+        return;
+    };
+    let options = FormatOptions::default();
+    for path in files(&dir).into_iter().filter(|p| Lang::from_path(p).is_some_and(|l| l == lang) || lang == Lang::Epd) {
+        let name = path.display();
+        let text = decode(&std::fs::read(&path).unwrap()).text;
+        let whole = format(lang, &text, &options);
+        for window in [1, 300, 5000] {
+            let mut out = String::new();
+            let skipped = format_into(lang, &text, None, &options, window, &mut |piece: &str| {
+                out.push_str(piece);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            if out != whole.text {
+                let at = out.bytes().zip(whole.text.bytes()).take_while(|(a, b)| a == b).count();
+                let from = at.saturating_sub(300);
+                panic!(
+                    "{name}: window {window} formats differently at {at}:\n{}\n=== whole:\n{}",
+                    &out[from..(at + 300).min(out.len())],
+                    &whole.text[from..(at + 300).min(whole.text.len())]
+                );
+            }
+            assert_eq!(skipped, whole.skipped, "{name}: window {window} keeps other units");
+        }
+        // A range in the middle of the file.
+        let units = units(lang, &text);
+        if let Some(middle) = units.get(units.len() / 2) {
+            let range = kibitzer_syntax::TextRange::new(middle.start(), middle.start());
+            let ranged = format_range(lang, &text, range, &options);
+            let mut out = String::new();
+            format_into(lang, &text, Some(range), &options, 1, &mut |piece: &str| {
+                out.push_str(piece);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+            assert!(out == ranged.text, "{name}: range formatting differs in windows");
+        }
+    }
+}
+
+#[test]
+fn pgn_windows() {
+    windows_agree_with_the_whole_text(Lang::Pgn);
+}
+
+#[test]
+fn pbn_windows() {
+    windows_agree_with_the_whole_text(Lang::Pbn);
+}
+
+#[test]
+fn epd_windows() {
+    windows_agree_with_the_whole_text(Lang::Epd);
 }

@@ -22,7 +22,7 @@
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::diagnostic::Diagnostic;
 use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
-use crate::text::TextRange;
+use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
 const CRLF: &str = "\r\n";
@@ -35,7 +35,7 @@ pub(crate) struct Formatter {
     /// The games of the text given to `prepare`, in order.
     games: Vec<SyntaxNode>,
     /// Tag values for `#` and `##` (PBN 4.8) from the games before `games[recorded]` (and from
-    /// the texts of earlier `prepare` calls, when a file is formatted in windows).
+    /// the windows of the file before this one).
     inherited: Inheritance,
     recorded: usize,
 }
@@ -57,13 +57,23 @@ impl Formatter {
 
 impl UnitFormatter for Formatter {
     fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
-        // The games of an earlier text (an earlier window of the file) precede these.
-        self.inherit_up_to(self.games.len());
         let (green, errors) = super::parse(text).into_parts();
         let root = SyntaxNode::new_root(green);
         self.games = root.children().filter(|n| n.kind() == SyntaxKind::GAME).collect();
         self.recorded = 0;
         (self.games.iter().map(|g| g.text_range()).collect(), errors)
+    }
+
+    /// The games of this window that the engine is done with precede the next window's.
+    fn advance(&mut self, consumed: TextSize) {
+        let done = self.games.iter().take_while(|g| g.text_range().end() <= consumed).count();
+        self.inherit_up_to(done);
+    }
+
+    /// The lexer closes a brace comment at the next `}` however far (PBN 3.8), and an
+    /// unterminated one at a semi-empty line: a window's end before the `}` changes the parse.
+    fn may_depend_on_text_after(&self, error: &Diagnostic, after: &str) -> bool {
+        error.code == crate::pbn::rules::UNTERMINATED_COMMENT.code && after.contains('}')
     }
 
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
