@@ -14,6 +14,7 @@
 //! those are always checked whole ([`independent_units`]). A test replays random edits on corpus
 //! files and compares with a full `check` after each one.
 
+use super::views::UnitViews;
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize};
 use ropey::Rope;
 use std::sync::Arc;
@@ -31,6 +32,9 @@ pub struct Segment {
     pub unit: Option<TextRange>,
     /// Diagnostics relative to `range.start()`; `None` while dirty.
     pub diagnostics: Option<Arc<Vec<Diagnostic>>>,
+    /// Outline, folding and tokens of this text, computed when first asked for; kept with the
+    /// diagnostics when a re-check keeps the segment.
+    pub views: Arc<UnitViews>,
 }
 
 impl Segment {
@@ -73,7 +77,7 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
 }
 
 fn dirty(start: usize, end: usize) -> Segment {
-    Segment { range: range(start, end), unit: None, diagnostics: None }
+    Segment { range: range(start, end), unit: None, diagnostics: None, views: Arc::default() }
 }
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -103,8 +107,12 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         }
         let text = rope.to_string();
         let diagnostics = kibitzer_syntax::check(lang, &text, options);
-        *segments =
-            vec![Segment { range: range(0, len), unit: Some(range(0, len)), diagnostics: Some(Arc::new(diagnostics)) }];
+        *segments = vec![Segment {
+            range: range(0, len),
+            unit: Some(range(0, len)),
+            diagnostics: Some(Arc::new(diagnostics)),
+            views: Arc::default(),
+        }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
     if segments.is_empty() {
@@ -149,6 +157,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     match old.get(o).filter(|p| p.is_clean() && p.range == seg.range && p.unit == seg.unit) {
                         Some(p) => {
                             seg.diagnostics = p.diagnostics.clone();
+                            seg.views = p.views.clone();
                             stats.reused += 1;
                         }
                         None => to_check.push(fresh.len()),
@@ -213,15 +222,24 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
                     range: TextRange::new(unit.start(), window.end()),
                     unit: Some(unit),
                     diagnostics: None,
+                    views: Arc::default(),
                 });
             }
-            None => {
-                out.push(Segment { range: TextRange::new(base, window.end()), unit: Some(unit), diagnostics: None })
-            }
+            None => out.push(Segment {
+                range: TextRange::new(base, window.end()),
+                unit: Some(unit),
+                diagnostics: None,
+                views: Arc::default(),
+            }),
         }
     }
     if out.is_empty() {
-        out.push(Segment { range: window, unit: Some(TextRange::empty(window.end())), diagnostics: None });
+        out.push(Segment {
+            range: window,
+            unit: Some(TextRange::empty(window.end())),
+            diagnostics: None,
+            views: Arc::default(),
+        });
     }
     out
 }
@@ -245,13 +263,17 @@ pub fn segment_at(segments: &[Segment], offset: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::document::Snapshot;
+    use super::super::views;
     use super::*;
+    use kibitzer_syntax::text::ColumnUnit;
 
     fn seg(a: u32, b: u32) -> Segment {
         Segment {
             range: TextRange::new(a.into(), b.into()),
             unit: Some(TextRange::new(a.into(), b.into())),
             diagnostics: Some(Arc::default()),
+            views: Arc::default(),
         }
     }
 
@@ -286,6 +308,18 @@ mod tests {
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
             (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    fn snapshot(lang: Lang, rope: &Rope, segments: Vec<Segment>) -> Snapshot {
+        Snapshot {
+            uri: "file:///random-edits".parse().expect("a valid URI"),
+            lang,
+            version: 0,
+            rope: rope.clone(),
+            options: Arc::default(),
+            segments,
+            unit: ColumnUnit::Utf16,
         }
     }
 
@@ -362,6 +396,22 @@ mod tests {
                 let incremental: Vec<Diagnostic> = diagnostics(&segments).collect();
                 let full = kibitzer_syntax::check(lang, &text, &options);
                 assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
+                // The views cached in the kept segments, placed where they now are, equal the
+                // views of the same text opened fresh (cut anew, nothing cached).
+                if step % 4 == 0 || step > 35 {
+                    let kept = snapshot(lang, &rope, segments.clone());
+                    let mut cut_anew = Vec::new();
+                    refresh(lang, &rope, &mut cut_anew, &options);
+                    let fresh = snapshot(lang, &rope, cut_anew);
+                    let what = format!("{file}: step {step}");
+                    assert_eq!(views::symbols(&kept), views::symbols(&fresh), "outline, {what}");
+                    assert_eq!(views::folding(&kept), views::folding(&fresh), "folding, {what}");
+                    assert_eq!(
+                        views::semantic_tokens(&kept, None),
+                        views::semantic_tokens(&fresh, None),
+                        "tokens, {what}"
+                    );
+                }
                 assert_eq!(segments.last().map(|s| usize::from(s.range.end())), Some(text.len()));
             }
             // The point of it all: an edit re-checks a few units, not the file.
