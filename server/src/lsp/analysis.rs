@@ -136,7 +136,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         loop {
             let last = (run_end + extra).min(segments.len());
             let window = range(usize::from(segments[first].range.start()), usize::from(segments[last - 1].range.end()));
-            let recut = cut(lang, rope, window);
+            let (recut, window_text) = cut(lang, rope, window);
             let reaches_end = last == segments.len();
             // Settled when the window's last unit is the last old segment's unit, unchanged.
             let settled = reaches_end
@@ -164,14 +164,11 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     }
                     fresh.push(seg);
                 }
-                let texts: Vec<String> = to_check
-                    .iter()
-                    .map(|&k| {
-                        rope.byte_slice(usize::from(fresh[k].range.start())..usize::from(fresh[k].range.end())).into()
-                    })
-                    .collect();
+                // The units to check are slices of the window's text, not copies.
+                let texts: Vec<&str> =
+                    to_check.iter().map(|&k| &window_text[fresh[k].range - window.start()]).collect();
                 stats.checked += texts.len();
-                stats.checked_bytes += texts.iter().map(String::len).sum::<usize>();
+                stats.checked_bytes += texts.iter().map(|t| t.len()).sum::<usize>();
                 for (k, diagnostics) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
                     fresh[k].diagnostics = Some(Arc::new(diagnostics));
                 }
@@ -187,14 +184,15 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
 }
 
 /// Checks unit texts, on every core when there is much to do (opening a large file).
-fn check_all(lang: Lang, texts: &[String], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
+fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
     const PARALLEL_FROM: usize = 1 << 20;
-    let total: usize = texts.iter().map(String::len).sum();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if total < PARALLEL_FROM || threads < 2 || texts.len() < 2 {
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    // The core count is asked only when it matters: it reads files (cgroup limits).
+    let threads = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    if total < PARALLEL_FROM || texts.len() < 2 || threads() < 2 {
         return texts.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect();
     }
-    let chunk = texts.len().div_ceil(threads);
+    let chunk = texts.len().div_ceil(threads());
     std::thread::scope(|scope| {
         let workers: Vec<_> = texts
             .chunks(chunk)
@@ -207,8 +205,9 @@ fn check_all(lang: Lang, texts: &[String], options: &CheckOptions) -> Vec<Vec<Di
     })
 }
 
-/// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet).
-fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
+/// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet); also gives
+/// the window's text, from which the units are checked.
+fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
     let text: String = rope.byte_slice(usize::from(window.start())..usize::from(window.end())).into();
     let units = kibitzer_syntax::units(lang, &text);
     let base = window.start();
@@ -241,7 +240,7 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
             views: Arc::default(),
         });
     }
-    out
+    (out, text)
 }
 
 /// All diagnostics in document order, with absolute ranges.
