@@ -124,8 +124,7 @@ pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -
 /// Formatting edits for the document, or for the units that `range` touches.
 pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     let pos = s.positions();
-    let text = s.rope.to_string();
-    let edits = super::formatting::edits(s.lang, &text, range.map(|r| pos.text_range(r)));
+    let edits = super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, range.map(|r| pos.text_range(r)));
     Some(convert::edits(&edits, &pos))
 }
 
