@@ -67,10 +67,11 @@ class Client:
         return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
                          and m["params"]["uri"] == uri and m["params"].get("version") == version)
 
-    def peak_memory_kib(self):
+    def memory_kib(self, field):
+        """`VmHWM` (peak resident memory so far) or `VmRSS` (now) of the server, in KiB."""
         with open(f"/proc/{self.proc.pid}/status") as f:
             for line in f:
-                if line.startswith("VmHWM:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1])
         return 0
 
@@ -97,6 +98,11 @@ def main():
     c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}})
     first = c.diagnostics(uri, 1)
     print(f"didOpen -> diagnostics: {ms(time.monotonic() - t)} ({len(first['params']['diagnostics'])} published)")
+    size = len(text.encode())
+    def memory(field):
+        kib = c.memory_kib(field)
+        return f"{kib / 1024:.0f} MiB = {kib * 1024 / size:.1f} x file size"
+    print(f"memory after open: {memory('VmRSS')} resident, peak {memory('VmHWM')}")
 
     # Keystrokes in the middle of the file: a space typed into a comment-free movetext line.
     target = next(i for i in range(len(lines) // 2, len(lines)) if lines[i] and not lines[i].startswith("["))
@@ -129,11 +135,21 @@ def main():
     answer = c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
     edits = answer.get("result") or []
     print(f"formatting (whole document): {ms(time.monotonic() - t)} ({len(edits)} edits)")
-    t = time.monotonic()
-    c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
-    print(f"documentSymbol (whole document): {ms(time.monotonic() - t)}")
-    peak = c.peak_memory_kib()
-    print(f"peak memory (VmHWM): {peak / 1024:.0f} MiB = {peak * 1024 / len(text.encode()):.1f} x file size")
+    print(f"memory after formatting: peak {memory('VmHWM')}")
+    # Whole-document requests an editor sends after each keystroke: the first answer computes
+    # every game, the one after an edit should recompute only the game edited.
+    doc = {"textDocument": {"uri": uri}}
+    for method in ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/semanticTokens/full"]:
+        t = time.monotonic()
+        c.request(method, doc)
+        cold = time.monotonic() - t
+        version += 1
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+            {"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 0}}, "text": " "}]})
+        t = time.monotonic()
+        c.request(method, doc)
+        print(f"{method.split('/', 1)[1]} (whole document): first {ms(cold)}, after a keystroke {ms(time.monotonic() - t)}")
+    print(f"peak memory (VmHWM): {memory('VmHWM')}")
     c.request("shutdown", None)
     c.notify("exit", None)
     c.proc.wait(timeout=10)

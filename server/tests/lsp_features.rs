@@ -103,6 +103,72 @@ fn note_references_lead_to_their_note_and_back() {
     assert!(c.shutdown().success());
 }
 
+/// A range as ((line, UTF-16 column), (line, UTF-16 column)).
+type LineRange = ((u32, u32), (u32, u32));
+
+/// `text` with `range` replaced by `new`, as the server applies it.
+fn edited(text: &str, range: LineRange, new: &str) -> String {
+    let offset = |(line, col): (u32, u32)| {
+        let start: usize = text.split_inclusive('\n').take(line as usize).map(str::len).sum();
+        let mut units = 0;
+        let rest = &text[start..];
+        let width = rest.char_indices().find(|(_, ch)| {
+            units += ch.len_utf16() as u32;
+            units > col
+        });
+        start + width.map_or(rest.len(), |(i, _)| i)
+    };
+    let (a, b) = (offset(range.0), offset(range.1));
+    [&text[..a], new, &text[b..]].concat()
+}
+
+/// Outline, folding and semantic tokens are cached per game and reused after edits elsewhere:
+/// after a series of edits, with every view asked for after each (so that the caches are
+/// filled and carried over), they equal those of the same text opened fresh.
+#[test]
+fn views_after_edits_equal_those_of_the_same_text_opened_fresh() {
+    let game = |n: usize| {
+        format!("[Event \"G{n} \u{e9}t\u{e9}\"]\r\n[White \"W{n}\"]\r\n[Black \"B{n}\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {{\u{1F600} a\r\ncomment}} e5 (1... c5\r\n2. Nf3) 2. Nf3 *\r\n\r\n")
+    };
+    let mut text: String = (0..6).map(game).collect();
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/edited.pgn";
+    c.open(uri, "pgn", 1, &text);
+    c.diagnostics(uri, 1);
+    let views = |c: &mut LspClient, uri: &str| {
+        [
+            c.call("textDocument/documentSymbol", doc(uri)),
+            c.call("textDocument/foldingRange", doc(uri)),
+            c.call("textDocument/semanticTokens/full", doc(uri)),
+        ]
+    };
+    let before = views(&mut c, uri);
+    assert_eq!(before[0].as_array().unwrap().len(), 6);
+    let new_game = game(9);
+    let edits: [(LineRange, &str); 6] = [
+        (((18, 0), (18, 0)), &new_game),                   // a game inserted between two
+        (((0, 9), (0, 9)), "x"),                           // a keystroke in the first title
+        (((33, 0), (34, 0)), ""),                          // a movetext line deleted
+        (((5, 0), (5, 0)), "\r\n"),                        // lines inserted: later games move
+        (((7, 13), (7, 14)), "\u{1F600}"),                 // an astral character in a comment
+        (((44, 0), (45, 0)), "[Event \"split\"]\r\n\r\n"), // a game cut in two
+    ];
+    for (version, (range, new)) in (2..).zip(edits) {
+        text = edited(&text, range, new);
+        c.change(uri, version, range, new);
+        c.diagnostics(uri, version);
+        views(&mut c, uri);
+    }
+    let fresh = "file:///tmp/kibitzer-test/fresh.pgn";
+    c.open(fresh, "pgn", 1, &text);
+    c.diagnostics(fresh, 1);
+    let after = views(&mut c, uri);
+    assert_ne!(after, before);
+    assert_eq!(after, views(&mut c, fresh));
+    assert!(c.shutdown().success());
+}
+
 /// Applies LSP text edits (non-overlapping) by sending them as one didChange, last first so that
 /// the positions of the others stay valid.
 fn apply(c: &mut LspClient, uri: &str, version: i64, edits: &Value) {

@@ -14,6 +14,7 @@
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
+use std::collections::HashMap;
 
 /// Settings of the formatter. Export format leaves almost nothing to choose; what is here is
 /// what the standards leave open.
@@ -314,56 +315,71 @@ fn in_unit(error: TextRange, unit: TextRange) -> bool {
     unit.contains(error.start()) || (error.start() == unit.end() && error.is_empty())
 }
 
-/// The smallest set of line-level edits that turns `old` into `new`, in byte offsets of `old`
-/// (what the language server sends for document and range formatting, so that the editor keeps
-/// cursors and folds in unchanged lines).
+/// Line-level edits that turn `old` into `new`, in byte offsets of `old`: what the language
+/// server sends for document and range formatting, so that the editor keeps cursors, folds and
+/// marks in unchanged lines. Each edit replaces only a stretch of lines that differ: after a
+/// difference the two texts are resynchronised at the nearest line they share
+/// ([`resync`]), so formatting a file of thousands of games gives one small edit per changed
+/// stretch, never one edit of the whole file. Linear in the size of the texts.
 pub fn minimal_edits(old: &str, new: &str) -> Vec<TextEdit> {
     // Most formatting changes a few lines of a large file: cut the common prefix and suffix
-    // first (linear), then diff only the middle by lines.
+    // first, then compare only the middle, line by line.
     let prefix = common_prefix_at_line_start(old, new);
     let suffix = common_suffix_at_line_end(&old[prefix..], &new[prefix..]);
     let old_mid = &old[prefix..old.len() - suffix];
     let new_mid = &new[prefix..new.len() - suffix];
-    if old_mid.is_empty() && new_mid.is_empty() {
-        return Vec::new();
-    }
-    let diff = similar::TextDiff::configure()
-        .algorithm(similar::Algorithm::Myers)
-        .timeout(std::time::Duration::from_millis(200))
-        .diff_lines(old_mid, new_mid);
-    let old_starts = line_starts(old_mid);
-    let new_starts = line_starts(new_mid);
-    let mut edits: Vec<TextEdit> = Vec::new();
-    for op in diff.ops() {
-        if let similar::DiffOp::Equal { .. } = op {
+    let a: Vec<&str> = old_mid.split_inclusive('\n').collect();
+    let b: Vec<&str> = new_mid.split_inclusive('\n').collect();
+    let mut edits = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    // Byte offsets (in `old` and `new_mid`) of lines `i` and `j`.
+    let (mut old_at, mut new_at) = (prefix, 0);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            old_at += a[i].len();
+            new_at += b[j].len();
+            (i, j) = (i + 1, j + 1);
             continue;
         }
-        let (o, n) = (op.old_range(), op.new_range());
-        let start = prefix + old_starts[o.start];
-        let end = prefix + old_starts[o.end];
-        let replacement = &new_mid[new_starts[n.start]..new_starts[n.end]];
-        let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
-        // Adjacent delete + insert ops become one replacement.
-        match edits.last_mut() {
-            Some(last) if last.range.end() == range.start() => {
-                last.range = last.range.cover(range);
-                last.replacement.push_str(replacement);
-            }
-            _ => edits.push(TextEdit::replace(range, replacement)),
-        }
+        let (ni, nj) = resync(&a, &b, i, j);
+        let old_len: usize = a[i..ni].iter().map(|l| l.len()).sum();
+        let new_len: usize = b[j..nj].iter().map(|l| l.len()).sum();
+        let range = TextRange::at(TextSize::from(old_at as u32), TextSize::from(old_len as u32));
+        edits.push(TextEdit::replace(range, &new_mid[new_at..new_at + new_len]));
+        old_at += old_len;
+        new_at += new_len;
+        (i, j) = (ni, nj);
     }
     edits
 }
 
-/// Byte offsets at which the lines of `text` start, plus `text.len()` (so that line `i` is
-/// `starts[i]..starts[i + 1]`); lines split after `\n` as `similar` splits them.
-fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < text.len()));
-    if !text.is_empty() {
-        starts.push(text.len());
+/// The nearest pair of equal lines `a[x] == b[y]` with `x >= i`, `y >= j` (nearest: smallest
+/// `max(x - i, y - j)`), or the ends of both when they share no line. Both sides are scanned
+/// one line a step, remembering where each line was first seen; so the cost is proportional to
+/// the distance to the pair, and every line scanned is then consumed by the caller: linear in
+/// all.
+fn resync(a: &[&str], b: &[&str], i: usize, j: usize) -> (usize, usize) {
+    let mut seen_a: HashMap<&str, usize> = HashMap::new();
+    let mut seen_b: HashMap<&str, usize> = HashMap::new();
+    for k in 0.. {
+        let (x, y) = (i + k, j + k);
+        if x >= a.len() && y >= b.len() {
+            break;
+        }
+        if x < a.len() {
+            seen_a.entry(a[x]).or_insert(x);
+            if let Some(&y0) = seen_b.get(a[x]) {
+                return (x, y0);
+            }
+        }
+        if y < b.len() {
+            seen_b.entry(b[y]).or_insert(y);
+            if let Some(&x0) = seen_a.get(b[y]) {
+                return (x0, y);
+            }
+        }
     }
-    starts
+    (a.len(), b.len())
 }
 
 fn common_prefix_at_line_start(a: &str, b: &str) -> usize {
@@ -417,6 +433,58 @@ mod tests {
         check_edits("x\r\ny\r\n", "x\ny\n");
         check_edits("é\nü\n", "é\nÜ\n");
         check_edits("same\nsame\nsame\n", "same\nsame\n");
+    }
+
+    /// A file of many games of which every other is re-wrapped: one edit per changed game, each
+    /// within that game's lines, and applying them gives the new text.
+    #[test]
+    fn edits_stay_local_when_many_parts_change() {
+        let game = |n: usize, wrapped: bool| {
+            let moves = if wrapped { "1. e4 e5\n2. Nf3 Nc6\n" } else { "1. e4 e5 2. Nf3 Nc6\n" };
+            format!("[Event \"{n}\"]\n[Result \"*\"]\n\n{moves}*\n\n")
+        };
+        let old: String = (0..1000).map(|n| game(n, false)).collect();
+        let new: String = (0..1000).map(|n| game(n, n % 2 == 0)).collect();
+        let edits = check_edits(&old, &new);
+        assert_eq!(edits.len(), 500);
+        for (e, n) in edits.iter().zip((0..1000).step_by(2)) {
+            assert_eq!(&old[e.range], "1. e4 e5 2. Nf3 Nc6\n", "game {n}");
+            assert_eq!(e.replacement, "1. e4 e5\nNf3 Nc6\n".replace("Nf3", "2. Nf3"));
+        }
+    }
+
+    /// Random line changes — replaced, inserted, deleted lines — on a text whose lines are
+    /// distinct but for blank lines: the edits give the new text and replace about as many old
+    /// lines as changed (a blank line next to a change may go with it).
+    #[test]
+    fn edits_give_the_new_text_after_random_line_changes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for round in 0..200 {
+            let old: Vec<String> =
+                (0..below(60)).map(|i| if i % 4 == 3 { "\n".to_owned() } else { format!("line {i}\n") }).collect();
+            let mut new = old.clone();
+            let changes = below(6);
+            for _ in 0..changes {
+                let at = below(new.len() + 1);
+                match below(3) {
+                    0 if at < new.len() => new[at] = format!("changed {}\n", below(4)),
+                    1 if at < new.len() => {
+                        new.remove(at);
+                    }
+                    _ => new.insert(at, if below(2) == 0 { "\n".to_owned() } else { format!("new {}\n", below(99)) }),
+                }
+            }
+            let (old, new) = (old.concat(), new.concat());
+            let edits = check_edits(&old, &new);
+            let replaced_lines: usize = edits.iter().map(|e| old[e.range].matches('\n').count()).sum();
+            assert!(replaced_lines <= 2 * changes, "round {round}: {edits:?}");
+        }
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! those are always checked whole ([`independent_units`]). A test replays random edits on corpus
 //! files and compares with a full `check` after each one.
 
+use super::views::UnitViews;
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize};
 use ropey::Rope;
 use std::sync::Arc;
@@ -31,6 +32,9 @@ pub struct Segment {
     pub unit: Option<TextRange>,
     /// Diagnostics relative to `range.start()`; `None` while dirty.
     pub diagnostics: Option<Arc<Vec<Diagnostic>>>,
+    /// Outline, folding and tokens of this text, computed when first asked for; kept with the
+    /// diagnostics when a re-check keeps the segment.
+    pub views: Arc<UnitViews>,
 }
 
 impl Segment {
@@ -73,7 +77,7 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
 }
 
 fn dirty(start: usize, end: usize) -> Segment {
-    Segment { range: range(start, end), unit: None, diagnostics: None }
+    Segment { range: range(start, end), unit: None, diagnostics: None, views: Arc::default() }
 }
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -103,8 +107,12 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         }
         let text = rope.to_string();
         let diagnostics = kibitzer_syntax::check(lang, &text, options);
-        *segments =
-            vec![Segment { range: range(0, len), unit: Some(range(0, len)), diagnostics: Some(Arc::new(diagnostics)) }];
+        *segments = vec![Segment {
+            range: range(0, len),
+            unit: Some(range(0, len)),
+            diagnostics: Some(Arc::new(diagnostics)),
+            views: Arc::default(),
+        }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
     if segments.is_empty() {
@@ -128,7 +136,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         loop {
             let last = (run_end + extra).min(segments.len());
             let window = range(usize::from(segments[first].range.start()), usize::from(segments[last - 1].range.end()));
-            let recut = cut(lang, rope, window);
+            let (recut, window_text) = cut(lang, rope, window);
             let reaches_end = last == segments.len();
             // Settled when the window's last unit is the last old segment's unit, unchanged.
             let settled = reaches_end
@@ -149,20 +157,18 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     match old.get(o).filter(|p| p.is_clean() && p.range == seg.range && p.unit == seg.unit) {
                         Some(p) => {
                             seg.diagnostics = p.diagnostics.clone();
+                            seg.views = p.views.clone();
                             stats.reused += 1;
                         }
                         None => to_check.push(fresh.len()),
                     }
                     fresh.push(seg);
                 }
-                let texts: Vec<String> = to_check
-                    .iter()
-                    .map(|&k| {
-                        rope.byte_slice(usize::from(fresh[k].range.start())..usize::from(fresh[k].range.end())).into()
-                    })
-                    .collect();
+                // The units to check are slices of the window's text, not copies.
+                let texts: Vec<&str> =
+                    to_check.iter().map(|&k| &window_text[fresh[k].range - window.start()]).collect();
                 stats.checked += texts.len();
-                stats.checked_bytes += texts.iter().map(String::len).sum::<usize>();
+                stats.checked_bytes += texts.iter().map(|t| t.len()).sum::<usize>();
                 for (k, diagnostics) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
                     fresh[k].diagnostics = Some(Arc::new(diagnostics));
                 }
@@ -178,14 +184,15 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
 }
 
 /// Checks unit texts, on every core when there is much to do (opening a large file).
-fn check_all(lang: Lang, texts: &[String], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
+fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
     const PARALLEL_FROM: usize = 1 << 20;
-    let total: usize = texts.iter().map(String::len).sum();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if total < PARALLEL_FROM || threads < 2 || texts.len() < 2 {
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    // The core count is asked only when it matters: it reads files (cgroup limits).
+    let threads = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    if total < PARALLEL_FROM || texts.len() < 2 || threads() < 2 {
         return texts.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect();
     }
-    let chunk = texts.len().div_ceil(threads);
+    let chunk = texts.len().div_ceil(threads());
     std::thread::scope(|scope| {
         let workers: Vec<_> = texts
             .chunks(chunk)
@@ -198,10 +205,11 @@ fn check_all(lang: Lang, texts: &[String], options: &CheckOptions) -> Vec<Vec<Di
     })
 }
 
-/// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet).
-fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
+/// Cuts `window` of the text into segments by its units (dirty: no diagnostics yet); also gives
+/// the window's text, from which the units are checked.
+fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
     let text: String = rope.byte_slice(usize::from(window.start())..usize::from(window.end())).into();
-    let units = kibitzer_syntax::units(lang, &text);
+    let units = units(lang, &text);
     let base = window.start();
     let mut out: Vec<Segment> = Vec::with_capacity(units.len().max(1));
     for unit in units {
@@ -213,17 +221,84 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> Vec<Segment> {
                     range: TextRange::new(unit.start(), window.end()),
                     unit: Some(unit),
                     diagnostics: None,
+                    views: Arc::default(),
                 });
             }
-            None => {
-                out.push(Segment { range: TextRange::new(base, window.end()), unit: Some(unit), diagnostics: None })
-            }
+            None => out.push(Segment {
+                range: TextRange::new(base, window.end()),
+                unit: Some(unit),
+                diagnostics: None,
+                views: Arc::default(),
+            }),
         }
     }
     if out.is_empty() {
-        out.push(Segment { range: window, unit: Some(TextRange::empty(window.end())), diagnostics: None });
+        out.push(Segment {
+            range: window,
+            unit: Some(TextRange::empty(window.end())),
+            diagnostics: None,
+            views: Arc::default(),
+        });
+    }
+    (out, text)
+}
+
+/// Below this size a text is cut into units in one go.
+const PIECE: usize = 64 * 1024;
+
+/// The units of `text`, as `kibitzer_syntax::units` gives them; a large PGN text is cut piece by
+/// piece, so that only a piece's parse tree is alive at a time (one of a whole 10 MB file takes
+/// about ten times its size).
+///
+/// Pieces end where a game most likely starts: a `[` after an empty line. That is only a guess
+/// (an unclosed comment may run on across it), so each cut is proved: parsing the text from the
+/// last unit before it to the first unit after it alone must give exactly those two units. The
+/// parser starts every unit afresh (nothing is carried from one game to the next), so the whole
+/// text then has the same units around the cut. Should a proof fail, the text is cut in one go.
+fn units(lang: Lang, text: &str) -> Vec<TextRange> {
+    if lang != Lang::Pgn || text.len() < 2 * PIECE {
+        return kibitzer_syntax::units(lang, text);
+    }
+    let mut out: Vec<TextRange> = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = next_cut(text, start + PIECE).unwrap_or(text.len());
+        let offset = TextSize::from(start as u32);
+        let piece: Vec<TextRange> =
+            kibitzer_syntax::units(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
+        if start > 0 {
+            let proved = match (out.last(), piece.first()) {
+                (Some(&last), Some(&first)) => {
+                    let around = TextRange::new(last.start(), first.end());
+                    let alone: Vec<TextRange> =
+                        kibitzer_syntax::units(lang, &text[around]).into_iter().map(|u| u + around.start()).collect();
+                    alone == [last, first]
+                }
+                _ => false,
+            };
+            if !proved {
+                return kibitzer_syntax::units(lang, text);
+            }
+        }
+        out.extend(piece);
+        start = end;
     }
     out
+}
+
+/// The offset of the first `[` at or after `from` that follows an empty line.
+fn next_cut(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    while let Some(i) = bytes.get(at..)?.windows(2).position(|w| w == b"\n[") {
+        let newline = at + i;
+        let before = &bytes[..newline];
+        if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+            return Some(newline + 1);
+        }
+        at = newline + 1;
+    }
+    None
 }
 
 /// All diagnostics in document order, with absolute ranges.
@@ -245,13 +320,17 @@ pub fn segment_at(segments: &[Segment], offset: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::document::Snapshot;
+    use super::super::views;
     use super::*;
+    use kibitzer_syntax::text::ColumnUnit;
 
     fn seg(a: u32, b: u32) -> Segment {
         Segment {
             range: TextRange::new(a.into(), b.into()),
             unit: Some(TextRange::new(a.into(), b.into())),
             diagnostics: Some(Arc::default()),
+            views: Arc::default(),
         }
     }
 
@@ -267,6 +346,34 @@ mod tests {
         let ranges: Vec<_> =
             s.iter().map(|s| (u32::from(s.range.start()), u32::from(s.range.end()), s.is_clean())).collect();
         assert_eq!(ranges, [(0, 10, true), (10, 34, false)]);
+    }
+
+    /// Cutting piece by piece gives the units of cutting in one go: on corpus files, and where
+    /// the guessed cuts are wrong (a comment left open over an empty line and a `[`, a game
+    /// whose tags are split by an empty line).
+    #[test]
+    fn units_cut_piece_by_piece_equal_units_cut_in_one_go() {
+        let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n");
+        let plain: String = (0..4000).map(game).collect();
+        let mut texts = vec![plain.clone()];
+        for trap in ["{ open\n\n[Event \"inside\"]\n\n", "[Site \"x\"]\n\n[Date \"y\"]\n\n"] {
+            for at in [PIECE, 2 * PIECE + 7, plain.len() - 100] {
+                let at = plain[..at].rfind("\n\n[").map_or(0, |i| i + 2);
+                texts.push([&plain[..at], trap, &plain[at..]].concat());
+            }
+        }
+        if let Some(corpus) = corpus() {
+            for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {
+                match std::fs::read(corpus.join(file)) {
+                    Ok(bytes) => texts.push(kibitzer_syntax::text::decode(&bytes).text),
+                    Err(_) => eprintln!("skipped: {file} missing"),
+                }
+            }
+        }
+        for text in &texts {
+            assert!(text.len() > 2 * PIECE);
+            assert_eq!(units(Lang::Pgn, text), kibitzer_syntax::units(Lang::Pgn, text));
+        }
     }
 
     #[test]
@@ -286,6 +393,18 @@ mod tests {
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
             (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    fn snapshot(lang: Lang, rope: &Rope, segments: Vec<Segment>) -> Snapshot {
+        Snapshot {
+            uri: "file:///random-edits".parse().expect("a valid URI"),
+            lang,
+            version: 0,
+            rope: rope.clone(),
+            options: Arc::default(),
+            segments,
+            unit: ColumnUnit::Utf16,
         }
     }
 
@@ -362,6 +481,22 @@ mod tests {
                 let incremental: Vec<Diagnostic> = diagnostics(&segments).collect();
                 let full = kibitzer_syntax::check(lang, &text, &options);
                 assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
+                // The views cached in the kept segments, placed where they now are, equal the
+                // views of the same text opened fresh (cut anew, nothing cached).
+                if step % 4 == 0 || step > 35 {
+                    let kept = snapshot(lang, &rope, segments.clone());
+                    let mut cut_anew = Vec::new();
+                    refresh(lang, &rope, &mut cut_anew, &options);
+                    let fresh = snapshot(lang, &rope, cut_anew);
+                    let what = format!("{file}: step {step}");
+                    assert_eq!(views::symbols(&kept), views::symbols(&fresh), "outline, {what}");
+                    assert_eq!(views::folding(&kept), views::folding(&fresh), "folding, {what}");
+                    assert_eq!(
+                        views::semantic_tokens(&kept, None),
+                        views::semantic_tokens(&fresh, None),
+                        "tokens, {what}"
+                    );
+                }
                 assert_eq!(segments.last().map(|s| usize::from(s.range.end())), Some(text.len()));
             }
             // The point of it all: an edit re-checks a few units, not the file.

@@ -1,7 +1,8 @@
 //! kibitzer values → LSP values (diagnostics, fixes, outline, folding, completions), in the
 //! positions of one snapshot.
 
-use super::position::Positions;
+use super::position::{Positions, ToPosition};
+use super::views::LineToken;
 use kibitzer_syntax::diagnostic::{Applicability, Fix};
 use kibitzer_syntax::ide::{self, CompletionKind, FoldKind, TokenClass};
 use kibitzer_syntax::{Diagnostic, Severity, TextRange};
@@ -85,7 +86,7 @@ pub fn completion(c: ide::Completion, pos: &Positions) -> lsp::CompletionItem {
 }
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
-pub fn symbol(s: ide::Symbol, pos: &Positions) -> lsp::DocumentSymbol {
+pub fn symbol(s: ide::Symbol, pos: &impl ToPosition) -> lsp::DocumentSymbol {
     lsp::DocumentSymbol {
         name: if s.name.is_empty() { "?".to_owned() } else { s.name },
         detail: s.detail,
@@ -102,7 +103,7 @@ pub fn symbol(s: ide::Symbol, pos: &Positions) -> lsp::DocumentSymbol {
     }
 }
 
-pub fn folding(f: ide::Fold, pos: &Positions) -> Option<lsp::FoldingRange> {
+pub fn folding(f: ide::Fold, pos: &impl ToPosition) -> Option<lsp::FoldingRange> {
     let r = pos.range(f.range);
     // A fold of one line folds nothing; the end line is the last line with content.
     let end_line = if r.end.character == 0 && r.end.line > r.start.line { r.end.line - 1 } else { r.end.line };
@@ -137,36 +138,20 @@ pub fn token_types() -> Vec<lsp::SemanticTokenType> {
         .collect()
 }
 
-/// Encodes classified ranges (in document order) as LSP's relative 5-tuples. A token spanning
-/// lines (a brace comment) is split per line, as clients without multiline support need.
-pub fn semantic_tokens(tokens: &[(TextRange, TokenClass)], pos: &Positions) -> Vec<lsp::SemanticToken> {
+/// Classified ranges (in text order) as tokens of one line each: a token spanning lines (a
+/// brace comment) is split per line, as clients without multiline support need.
+pub fn line_tokens(tokens: &[(TextRange, TokenClass)], pos: &impl ToPosition) -> Vec<LineToken> {
     let mut out = Vec::with_capacity(tokens.len());
-    let (mut prev_line, mut prev_start) = (0u32, 0u32);
     for &(range, class) in tokens {
-        let ty = TokenClass::ALL.iter().position(|c| *c == class).unwrap_or(0) as u32;
+        let token_type = TokenClass::ALL.iter().position(|c| *c == class).unwrap_or(0) as u32;
         let start = pos.position(range.start().into());
         let end = pos.position(range.end().into());
         for line in start.line..=end.line {
             let from = if line == start.line { start.character } else { 0 };
-            let to = if line == end.line {
-                end.character
-            } else {
-                let line_end = pos.offset(lsp::Position { line, character: u32::MAX });
-                pos.position(line_end).character
-            };
-            if to <= from {
-                continue;
+            let to = if line == end.line { end.character } else { pos.line_end(line) };
+            if to > from {
+                out.push(LineToken { start: lsp::Position { line, character: from }, length: to - from, token_type });
             }
-            let delta_line = line - prev_line;
-            let delta_start = if delta_line == 0 { from - prev_start } else { from };
-            out.push(lsp::SemanticToken {
-                delta_line,
-                delta_start,
-                length: to - from,
-                token_type: ty,
-                token_modifiers_bitset: 0,
-            });
-            (prev_line, prev_start) = (line, from);
         }
     }
     out

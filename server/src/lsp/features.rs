@@ -4,6 +4,7 @@
 use super::analysis;
 use super::convert;
 use super::document::Snapshot;
+use super::views;
 use kibitzer_syntax::diagnostic::TextEdit as KEdit;
 use kibitzer_syntax::ide;
 use kibitzer_syntax::{TextRange, TextSize};
@@ -58,19 +59,6 @@ fn unit_at(s: &Snapshot, offset: usize) -> (TextRange, String) {
     }
 }
 
-/// Every unit of the snapshot with its absolute start.
-fn units(s: &Snapshot) -> Vec<(TextSize, String)> {
-    if s.segments.is_empty() {
-        return vec![(TextSize::from(0), s.rope.to_string())];
-    }
-    s.segments
-        .iter()
-        .map(|seg| {
-            (seg.range.start(), s.rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into())
-        })
-        .collect()
-}
-
 pub fn hover(s: &Snapshot, position: Position) -> Option<Hover> {
     // Test hook: the end-to-end tests prove that a panicking handler does not end the server.
     if std::env::var_os("KIBITZER_LSP_TEST_PANIC").is_some() {
@@ -100,50 +88,16 @@ pub fn completion(s: &Snapshot, position: Position) -> Option<CompletionResponse
     (!items.is_empty()).then_some(CompletionResponse::Array(items))
 }
 
-fn shift_symbol(sym: &mut ide::Symbol, by: TextSize) {
-    sym.range += by;
-    sym.selection += by;
-    for c in &mut sym.children {
-        shift_symbol(c, by);
-    }
-}
-
 pub fn symbols(s: &Snapshot) -> Vec<DocumentSymbol> {
-    let pos = s.positions();
-    let mut out = Vec::new();
-    for (start, text) in units(s) {
-        for mut sym in ide::symbols(s.lang, &text) {
-            shift_symbol(&mut sym, start);
-            out.push(convert::symbol(sym, &pos));
-        }
-    }
-    out
+    views::symbols(s)
 }
 
 pub fn folding(s: &Snapshot) -> Vec<FoldingRange> {
-    let pos = s.positions();
-    let mut out = Vec::new();
-    for (start, text) in units(s) {
-        for mut fold in ide::folding(s.lang, &text) {
-            fold.range += start;
-            out.extend(convert::folding(fold, &pos));
-        }
-    }
-    out
+    views::folding(s)
 }
 
 pub fn semantic_tokens(s: &Snapshot, range: Option<Range>) -> Vec<SemanticToken> {
-    let pos = s.positions();
-    let wanted = range.map(|r| pos.text_range(r));
-    let mut tokens = Vec::new();
-    for (start, text) in units(s) {
-        let unit = TextRange::at(start, TextSize::from(text.len() as u32));
-        if wanted.is_some_and(|w| w.intersect(unit).is_none()) {
-            continue;
-        }
-        tokens.extend(ide::classify(s.lang, &text).into_iter().map(|(r, c)| (r + start, c)));
-    }
-    convert::semantic_tokens(&tokens, &pos)
+    views::semantic_tokens(s, range)
 }
 
 pub fn definition(s: &Snapshot, position: Position) -> Option<Location> {
@@ -170,8 +124,7 @@ pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -
 /// Formatting edits for the document, or for the units that `range` touches.
 pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     let pos = s.positions();
-    let text = s.rope.to_string();
-    let edits = super::formatting::edits(s.lang, &text, range.map(|r| pos.text_range(r)));
+    let edits = super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, range.map(|r| pos.text_range(r)));
     Some(convert::edits(&edits, &pos))
 }
 

@@ -4,6 +4,7 @@
 //! - [`document`]: open documents (ropey) and their edits; [`position`]: LSP positions;
 //! - [`analysis`]: per-unit diagnostics with incremental re-checking;
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
+//!   [`views`]: outline, folding and semantic tokens cached per unit;
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
 //!   [`transport`] (stdio framing that survives malformed messages).
 
@@ -17,6 +18,7 @@ mod guard;
 mod position;
 mod settings;
 mod transport;
+mod views;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};

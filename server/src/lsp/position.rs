@@ -3,13 +3,12 @@
 //! The column unit is negotiated at `initialize` (UTF-8 or UTF-32 when the client offers them,
 //! else UTF-16). Lines are LSP's: `\n`, `\r\n` and `\r` end them in every format — also in PBI,
 //! whose own NEL and LINE SEPARATOR breaks editors do not count (ropey is built with `cr_lines`
-//! only, for the same reason). Columns are counted by `kibitzer_syntax::text::LineIndex` over the
-//! one line concerned, so a conversion costs O(log n + line length).
+//! only, for the same reason). Columns are counted over the part of the line before the
+//! position only, so a conversion costs O(log n + column) however long the line.
 
 use kibitzer_syntax::text::{ColumnUnit, LineCol, LineIndex};
 use kibitzer_syntax::{TextRange, TextSize};
 use ropey::Rope;
-use std::borrow::Cow;
 use tower_lsp_server::ls_types::{Position, PositionEncodingKind, Range};
 
 /// The column unit to use for a client's offered position encodings (in its order of
@@ -33,6 +32,66 @@ pub fn encoding_kind(unit: ColumnUnit) -> PositionEncodingKind {
     }
 }
 
+/// Offsets → LSP positions, for code that converts either a whole document ([`Positions`]) or
+/// one segment of it ([`SegmentPositions`]).
+pub trait ToPosition {
+    fn position(&self, offset: usize) -> Position;
+
+    fn range(&self, range: TextRange) -> Range {
+        Range { start: self.position(range.start().into()), end: self.position(range.end().into()) }
+    }
+
+    /// The column at which line `line` ends (before its terminator).
+    fn line_end(&self, line: u32) -> u32;
+}
+
+/// Positions inside one segment of a document, relative to the segment's start (line 0 is the
+/// segment's first line, columns on it counted from the segment's start). Results converted
+/// this way hold for as long as the segment's text is unchanged, wherever edits elsewhere move
+/// it: [`Base::place`] puts them where the segment now is.
+pub struct SegmentPositions<'t> {
+    text: &'t str,
+    index: LineIndex,
+    unit: ColumnUnit,
+}
+
+impl<'t> SegmentPositions<'t> {
+    pub fn new(text: &'t str, unit: ColumnUnit) -> Self {
+        SegmentPositions { text, index: LineIndex::new(text), unit }
+    }
+}
+
+impl ToPosition for SegmentPositions<'_> {
+    fn position(&self, offset: usize) -> Position {
+        let lc = self.index.line_col(self.text, TextSize::from(offset.min(self.text.len()) as u32), self.unit);
+        Position { line: lc.line, character: lc.col }
+    }
+
+    fn line_end(&self, line: u32) -> u32 {
+        self.index
+            .line_col(self.text, self.index.offset(self.text, LineCol { line, col: u32::MAX }, self.unit), self.unit)
+            .col
+    }
+}
+
+/// Where a segment starts in the document: turns segment-relative positions into document ones.
+#[derive(Debug, Clone, Copy)]
+pub struct Base(pub Position);
+
+impl Base {
+    pub fn place(self, p: Position) -> Position {
+        if p.line == 0 {
+            Position { line: self.0.line, character: self.0.character + p.character }
+        } else {
+            Position { line: self.0.line + p.line, character: p.character }
+        }
+    }
+
+    pub fn place_range(self, r: Range) -> Range {
+        Range { start: self.place(r.start), end: self.place(r.end) }
+    }
+}
+
 /// Converts between positions and offsets in one version of a document.
 #[derive(Clone, Copy)]
 pub struct Positions<'a> {
@@ -45,32 +104,49 @@ impl<'a> Positions<'a> {
         Positions { rope, unit }
     }
 
-    fn line_text(&self, line: usize) -> Cow<'a, str> {
-        self.rope.line(line).into()
-    }
-
     /// Byte offset of `pos`; a line past the end gives the end of the text, a column past the
-    /// end of its line the end of the line (as the LSP requires).
+    /// end of its line the end of the line (as the LSP requires). Reads the line only up to the
+    /// column.
     pub fn offset(&self, pos: Position) -> usize {
         let line = pos.line as usize;
         if line >= self.rope.len_lines() {
             return self.rope.len_bytes();
         }
-        let start = self.rope.line_to_byte(line);
-        let text = self.line_text(line);
-        let index = LineIndex::new(&text);
-        start + usize::from(index.offset(&text, LineCol { line: 0, col: pos.character }, self.unit))
+        let mut offset = self.rope.line_to_byte(line);
+        let mut remaining = pos.character as usize;
+        for ch in self.rope.line(line).chars() {
+            if ch == '\n' || ch == '\r' {
+                break;
+            }
+            let width = width(ch, self.unit);
+            if remaining < width {
+                break; // inside a character (between surrogates): its start
+            }
+            remaining -= width;
+            offset += ch.len_utf8();
+            if remaining == 0 {
+                break;
+            }
+        }
+        offset
     }
 
+    /// The position of `offset`, counting columns over the line's prefix only. A `\r\n` is one
+    /// break (ropey is built with `cr_lines`, as LSP counts lines), so an offset between its two
+    /// bytes stays on the line, after the `\r`.
     pub fn position(&self, offset: usize) -> Position {
         let offset = floor_char_boundary(self.rope, offset.min(self.rope.len_bytes()));
         let line = self.rope.byte_to_line(offset);
         let start = self.rope.line_to_byte(line);
-        let text = self.line_text(line);
-        let index = LineIndex::new(&text);
-        let col = index.line_col(&text, TextSize::from((offset - start) as u32), self.unit);
-        // A `\r\n` is one break for ropey; an offset between its two bytes stays on this line.
-        Position { line: (line as u32) + col.line, character: if col.line == 0 { col.col } else { 0 } }
+        let prefix = self.rope.byte_slice(start..offset);
+        let character = match self.unit {
+            ColumnUnit::Utf8 => offset - start,
+            unit => prefix
+                .chunks()
+                .map(|c| if c.is_ascii() { c.len() } else { c.chars().map(|ch| width(ch, unit)).sum() })
+                .sum(),
+        };
+        Position { line: line as u32, character: character as u32 }
     }
 
     pub fn range(&self, range: TextRange) -> Range {
@@ -81,6 +157,25 @@ impl<'a> Positions<'a> {
         let start = self.offset(range.start);
         let end = self.offset(range.end).max(start);
         TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32))
+    }
+}
+
+/// How many columns `ch` takes in `unit`.
+fn width(ch: char, unit: ColumnUnit) -> usize {
+    match unit {
+        ColumnUnit::Utf8 => ch.len_utf8(),
+        ColumnUnit::Utf16 => ch.len_utf16(),
+        ColumnUnit::Char => 1,
+    }
+}
+
+impl ToPosition for Positions<'_> {
+    fn position(&self, offset: usize) -> Position {
+        Positions::position(self, offset)
+    }
+
+    fn line_end(&self, line: u32) -> u32 {
+        Positions::position(self, self.offset(Position { line, character: u32::MAX })).character
     }
 }
 

@@ -18,8 +18,13 @@ const PARALLEL_MIN_BYTES: usize = 256 * 1024;
 /// are checked in parallel. Games are independent (tests/pgn_units.rs proves that checking
 /// each game alone gives the whole file's diagnostics), so the result is the same.
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    if text.len() < PARALLEL_MIN_BYTES {
+        // Before asking for the core count: that reads cgroup files, which costs more than
+        // checking a game (the language server checks games one by one).
+        return check_piece(text, options);
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if text.len() < PARALLEL_MIN_BYTES || threads < 2 {
+    if threads < 2 {
         return check_piece(text, options);
     }
     let cuts = game_cuts(text, threads);
