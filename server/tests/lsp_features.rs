@@ -268,3 +268,28 @@ fn fixes_become_quick_fixes_and_fix_all() {
     assert!(c.diagnostics(uri, 2).iter().all(|d| d["code"] != "PGN210"));
     assert!(c.shutdown().success());
 }
+
+/// Hover on a move shows the position after it (also in a variation, and why an illegal move
+/// cannot be played); completion offers the legal moves that start with what is typed.
+#[test]
+fn moves_hover_with_their_position_and_complete_to_legal_moves() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/moves.pgn";
+    c.open(uri, "pgn", 1, "[Event \"x\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Ke3 *\n");
+    c.diagnostics(uri, 1);
+    let hover = c.call("textDocument/hover", LspClient::position_params(uri, 2, 21));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("**2. Nf3**: white knight g1–f3"), "{text}");
+    assert!(text.contains("FEN `rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2`"), "{text}");
+    assert_eq!(hover["range"], json!({"start": {"line": 2, "character": 21}, "end": {"line": 2, "character": 24}}));
+    let illegal = c.call("textDocument/hover", LspClient::position_params(uri, 2, 29));
+    assert!(illegal["contents"]["value"].as_str().unwrap().contains("cannot be played"), "{illegal}");
+
+    c.change(uri, 2, ((2, 25), (2, 32)), " 2. N");
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 2, 30));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"]);
+    assert_eq!(items[0]["textEdit"]["range"]["start"], json!({"line": 2, "character": 29}));
+    assert!(c.shutdown().success());
+}

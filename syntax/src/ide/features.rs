@@ -1,6 +1,7 @@
 //! Hover, completion, outline, folding, classification and note navigation over the lexical
 //! scan ([`super::scan`]) of a unit's text.
 
+use super::chess;
 use super::docs::{self, TagDoc};
 use super::position;
 use super::scan::{scan, tag_pairs, token_at, Kind, TagPair, Tok};
@@ -57,6 +58,7 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
             let explanation = value.split_once(':').map_or(value, |(_, t)| t);
             info(format!("**Note {}**: {}", &text[tok.range], explanation))
         }
+        Kind::Word if lang == Lang::Pgn => chess::move_hover(text, offset),
         Kind::Result if lang == Lang::Pgn => {
             let meaning = docs::tag_doc(lang, "Result")?.values.iter().find(|(v, _)| *v == &text[tok.range])?.1;
             info(format!("Game termination marker `{}`: {meaning} *(PGN 8.2.6)*", &text[tok.range]))
@@ -249,7 +251,10 @@ fn complete_tagged(lang: Lang, text: &str, offset: TextSize) -> Vec<Completion> 
             })
             .collect();
     }
-    Vec::new()
+    match lang {
+        Lang::Pgn => chess::move_completions(text, offset),
+        _ => Vec::new(),
+    }
 }
 
 /// A game of a PGN or PBN text: its range and tag pairs.
@@ -680,7 +685,10 @@ mod tests {
             c.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
             ["$13", "$130", "$131", "$132", "$133", "$134", "$135", "$136", "$137", "$138", "$139"]
         );
-        assert!(completions(Lang::Pgn, "[Event \"x\"]\n1. e4", ts(17)).is_empty());
+        // A move being typed: the legal moves that start so.
+        let c = completions(Lang::Pgn, "[Event \"x\"]\n1. e4", ts(17));
+        assert_eq!(c.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["e4"]);
+        assert_eq!(c[0].kind, CompletionKind::Move);
     }
 
     #[test]
