@@ -293,3 +293,32 @@ fn moves_hover_with_their_position_and_complete_to_legal_moves() {
     assert_eq!(items[0]["textEdit"]["range"]["start"], json!({"line": 2, "character": 29}));
     assert!(c.shutdown().success());
 }
+
+/// Calls and cards hover with who made or played them; completion offers the legal calls after
+/// the auction so far and the cards the next player may play.
+#[test]
+fn calls_and_cards_hover_and_complete_from_the_auction_and_play() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/play.pbn";
+    let text = "[Dealer \"W\"]\n[Deal \"W:KQ76.A5.KJ83.Q92 J32.KQJ4.Q76.J83 A98.T87.A52.AK76 T54.9632.T94.T54\"]\n\
+                [Declarer \"E\"]\n[Contract \"3NT\"]\n[Auction \"W\"]\n1D Pass 1NT Pass\n3NT Pass Pass Pass\n\
+                [Play \"S\"]\nH2 H5 HQ HT\nS4 \n";
+    c.open(uri, "pbn", 1, text);
+    c.diagnostics(uri, 1);
+    let call = c.call("textDocument/hover", LspClient::position_params(uri, 5, 8));
+    assert_eq!(call["contents"]["value"], "**1NT**: East's call in round 1 — bids 1 no trump *(PBN 3.5)*");
+    let card = c.call("textDocument/hover", LspClient::position_params(uri, 8, 6));
+    let card = card["contents"]["value"].as_str().unwrap();
+    assert!(card.starts_with("**HQ** (queen of hearts): trick 1, played by North; South led; won by North"), "{card}");
+    // West's card of trick 2 (South's column comes first): any card West still holds.
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 9, 3));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["SK", "SQ", "S7", "S6", "HA", "DK", "DJ", "D8", "D3", "CQ", "C9", "C2"]);
+    // Completing a call in a new auction: East after West's 1D.
+    c.change(uri, 2, ((5, 0), (6, 18)), "1D ");
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 5, 3));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[..4], ["Pass", "X", "1H", "1S"]);
+    assert!(c.shutdown().success());
+}

@@ -1,10 +1,10 @@
 //! Hover, completion, outline, folding, classification and note navigation over the lexical
 //! scan ([`super::scan`]) of a unit's text.
 
-use super::chess;
 use super::docs::{self, TagDoc};
 use super::position;
 use super::scan::{scan, tag_pairs, token_at, Kind, TagPair, Tok};
+use super::{bridge, chess};
 use super::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
@@ -59,6 +59,7 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
             info(format!("**Note {}**: {}", &text[tok.range], explanation))
         }
         Kind::Word if lang == Lang::Pgn => chess::move_hover(text, offset),
+        Kind::Word if lang == Lang::Pbn => bridge::hover(text, offset),
         Kind::Result if lang == Lang::Pgn => {
             let meaning = docs::tag_doc(lang, "Result")?.values.iter().find(|(v, _)| *v == &text[tok.range])?.1;
             info(format!("Game termination marker `{}`: {meaning} *(PGN 8.2.6)*", &text[tok.range]))
@@ -253,7 +254,7 @@ fn complete_tagged(lang: Lang, text: &str, offset: TextSize) -> Vec<Completion> 
     }
     match lang {
         Lang::Pgn => chess::move_completions(text, offset),
-        _ => Vec::new(),
+        _ => bridge::completions(text, offset),
     }
 }
 
