@@ -2,7 +2,7 @@
 //! diagnostics as `kibitzer check`, and a 10 MB PGN.
 
 mod common;
-use common::lsp_client::{file_uri, vscode_capabilities, LspClient};
+use common::lsp_client::{file_uri, neovim_capabilities, vscode_capabilities, LspClient};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -478,5 +478,26 @@ fn every_fix_of_check_fix_is_a_quick_fix() {
         }
     }
     assert!(checked >= 10, "only {checked} fixes found in the fixtures");
+    assert!(c.shutdown().success());
+}
+
+/// A client that cannot resolve code actions (Neovim's defaults) gets the edits at once.
+#[test]
+fn without_resolve_support_actions_carry_their_edits() {
+    let mut c = LspClient::start();
+    c.initialize(neovim_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/eager.pgn";
+    let text = "[Event \"x\"]\n\n1.e4 e5 2.Nf3 *\n";
+    c.open(uri, "pgn", 1, text);
+    c.diagnostics(uri, 1);
+    // Not offered to an automatic request: without resolve they would be computed every time.
+    assert!(code_actions(&mut c, uri, 2, None).iter().all(|a| a["kind"] != "source.convertToExport"));
+    let actions = code_actions(&mut c, uri, 2, Some(&["source", "refactor"]));
+    let convert = actions.iter().find(|a| a["kind"] == "source.convertToExport").expect("offered");
+    assert!(convert["data"].is_null(), "{convert}");
+    let after = apply_locally(text, &convert["edit"]["changes"][uri]);
+    assert_eq!(after, kibitzer_syntax::fix::to_export(kibitzer_syntax::Lang::Pgn, text, &Default::default()));
+    let game = actions.iter().find(|a| a["title"] == "Format this game").expect("offered");
+    assert!(!game["edit"]["changes"][uri].as_array().unwrap().is_empty());
     assert!(c.shutdown().success());
 }

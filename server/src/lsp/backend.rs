@@ -415,11 +415,12 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let range = params.range;
         let only = params.context.only;
+        let invoked = params.context.trigger_kind == Some(CodeActionTriggerKind::INVOKED);
         let resolve_edits = self.state.config.read().unwrap_or_else(|e| e.into_inner()).resolve_edits;
         guard::request(
             "codeAction",
             self.with_snapshot("codeAction", &params.text_document.uri, move |s| {
-                Some(features::code_actions(s, range, only.as_deref(), resolve_edits))
+                Some(features::code_actions(s, range, only.as_deref(), invoked, resolve_edits))
             }),
         )
         .await

@@ -234,11 +234,14 @@ impl Deferred {
 /// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
 /// fix a rule offers, safe or not), "apply every safe fix", "format this game" and "convert to
 /// export format". The last three are computed on `codeAction/resolve` when the client can
-/// resolve edits (`resolve_edits`), else at once.
+/// resolve edits (`resolve_edits`). A client that cannot gets them with their edits, but only
+/// when the user asked for actions (`invoked`) or for their kinds (`only`): on a large file
+/// they take seconds, too long for every automatic lightbulb request.
 pub fn code_actions(
     s: &Snapshot,
     range: Range,
     only: Option<&[CodeActionKind]>,
+    invoked: bool,
     resolve_edits: bool,
 ) -> CodeActionResponse {
     let pos = s.positions();
@@ -255,6 +258,7 @@ pub fn code_actions(
             }
         }
     }
+    let allowed = |kind: &CodeActionKind| allowed(kind) && (resolve_edits || invoked || only.is_some());
     let deferred = |title: &str, kind: CodeActionKind, what: Deferred| {
         let mut action = CodeAction { title: title.to_owned(), kind: Some(kind), ..CodeAction::default() };
         if resolve_edits {
