@@ -4,7 +4,8 @@
 Usage: bench/lsp.py KIBITZER_BINARY FILE.pgn [ROUNDS]
 
 Measures: didOpen -> first publishDiagnostics; a one-character didChange -> the diagnostics of
-that version (debounce set to 0 so the figure is the server's work); hover; completion;
+that version (debounce set to 0 so the figure is the server's work); hover and completion on a
+tag and on a move; code actions;
 full-document formatting; and the server's peak resident memory (VmHWM from /proc).
 Timing belongs here, never in a pass/fail test.
 """
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import queue
+import re
 import time
 
 
@@ -89,7 +91,9 @@ def main():
     lines = text.split("\n")
     c = Client(binary)
     c.request("initialize", {"processId": None, "rootUri": None,
-                             "capabilities": {"general": {"positionEncodings": ["utf-16"]}},
+                             "capabilities": {"general": {"positionEncodings": ["utf-16"]},
+                                              "textDocument": {"codeAction": {"dataSupport": True,
+                                                  "resolveSupport": {"properties": ["edit"]}}}},
                              "initializationOptions": {"debounceMs": 0}})
     c.notify("initialized", {})
     print(f"file: {path} ({len(text.encode()) / 1e6:.1f} MB, {len(lines)} lines)")
@@ -131,6 +135,22 @@ def main():
     print(f"hover (tag name): median {ms(timed('textDocument/hover', pos))}")
     pos = {"textDocument": {"uri": uri}, "position": {"line": tag_line, "character": 3}}
     print(f"completion (tag name): median {ms(timed('textDocument/completion', pos))}")
+    # A move of the edited movetext line: hover replays its game up to it; completion at its
+    # first character lists the legal moves of the position before it.
+    move = re.search(r"(?<![\w.])[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?[+#]?", lines[target])
+    if move:
+        pos = {"textDocument": {"uri": uri}, "position": {"line": target, "character": move.start()}}
+        print(f"hover (move `{move.group(0)}`): median {ms(timed('textDocument/hover', pos))}")
+        print(f"completion (legal moves): median {ms(timed('textDocument/completion', pos))}")
+        context = {"diagnostics": []}
+        params = {"textDocument": {"uri": uri}, "range": {"start": pos["position"], "end": pos["position"]},
+                  "context": context}
+        print(f"codeAction (at the move): median {ms(timed('textDocument/codeAction', params))}")
+        actions = c.request("textDocument/codeAction", params)["result"]
+        game = next(a for a in actions if a["title"] == "Format this game")
+        t = time.monotonic()
+        c.request("codeAction/resolve", game)
+        print(f"codeAction/resolve (format this game): {ms(time.monotonic() - t)}")
     t = time.monotonic()
     answer = c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
     edits = answer.get("result") or []

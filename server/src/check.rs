@@ -1,11 +1,10 @@
 //! `kibitzer check`: the linter. Reads every file, runs the shared engine
 //! (`kibitzer_syntax::check`), prints the diagnostics and, with `--fix`, applies the safe fixes.
 
-use crate::inputs::{collect_targets, write_atomically, Origin, Settings, Target};
+use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
 use crate::report::{locate, write_github, write_text, OutputFormat};
-use kibitzer_syntax::diagnostic::{apply_edits, Applicability, TextEdit};
 use kibitzer_syntax::text::LineIndex;
-use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, Mode, Severity};
+use kibitzer_syntax::{Lang, Mode, Severity};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,9 +70,6 @@ impl From<LangArg> for Lang {
     }
 }
 
-/// How many rounds `--fix` runs: a fix may uncover another (a corrected move lets the replay go on).
-const FIX_ROUNDS: usize = 8;
-
 pub fn run(args: CheckArgs) -> ExitCode {
     let targets = match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref()) {
         Ok(t) => t,
@@ -98,7 +94,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let mut text = source.text.clone();
         // With --fix, files are rewritten; standard input is only checked as fixed (`fmt` is
         // the command that writes to standard output).
-        if let Some(fixed) = args.fix.then(|| fix_text(target, &text, &options)).flatten() {
+        if let Some(fixed) = args.fix.then(|| kibitzer_syntax::fix::fix_all(target.lang, &text, &options)).flatten() {
             if let Origin::File(path) = &target.origin {
                 if let Err(e) = write_atomically(path, &fixed, &source) {
                     return trouble(&e);
@@ -136,27 +132,6 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return ExitCode::from(crate::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
-}
-
-/// Applies the safe fixes of `text` until none is left (or [`FIX_ROUNDS`]); `None` when nothing
-/// changed.
-fn fix_text(target: &Target, text: &str, options: &CheckOptions) -> Option<String> {
-    let mut current = text.to_owned();
-    for _ in 0..FIX_ROUNDS {
-        let diagnostics = kibitzer_syntax::check(target.lang, &current, options);
-        let edits: Vec<TextEdit> = diagnostics
-            .iter()
-            .filter_map(|d: &Diagnostic| d.fix.as_ref())
-            .filter(|f| f.applicability == Applicability::Safe)
-            .flat_map(|f| f.edits.iter().cloned())
-            .collect();
-        let (next, applied) = apply_edits(&current, &edits);
-        if applied == 0 || next == current {
-            break;
-        }
-        current = next;
-    }
-    (current != text).then_some(current)
 }
 
 #[derive(Default)]

@@ -2,7 +2,7 @@
 //! diagnostics as `kibitzer check`, and a 10 MB PGN.
 
 mod common;
-use common::lsp_client::{file_uri, vscode_capabilities, LspClient};
+use common::lsp_client::{file_uri, neovim_capabilities, vscode_capabilities, LspClient};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -332,5 +332,238 @@ fn fixes_become_quick_fixes_and_fix_all() {
     // Applying it clears the diagnostic.
     c.change(uri, 2, ((2, 34), (2, 37)), "O-O");
     assert!(c.diagnostics(uri, 2).iter().all(|d| d["code"] != "PGN210"));
+    assert!(c.shutdown().success());
+}
+
+/// Hover on a move shows the position after it (also in a variation, and why an illegal move
+/// cannot be played); completion offers the legal moves that start with what is typed.
+#[test]
+fn moves_hover_with_their_position_and_complete_to_legal_moves() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/moves.pgn";
+    c.open(uri, "pgn", 1, "[Event \"x\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Ke3 *\n");
+    c.diagnostics(uri, 1);
+    let hover = c.call("textDocument/hover", LspClient::position_params(uri, 2, 21));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("**2. Nf3**: white knight g1–f3"), "{text}");
+    assert!(text.contains("FEN `rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2`"), "{text}");
+    assert_eq!(hover["range"], json!({"start": {"line": 2, "character": 21}, "end": {"line": 2, "character": 24}}));
+    let illegal = c.call("textDocument/hover", LspClient::position_params(uri, 2, 29));
+    assert!(illegal["contents"]["value"].as_str().unwrap().contains("cannot be played"), "{illegal}");
+
+    c.change(uri, 2, ((2, 25), (2, 32)), " 2. N");
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 2, 30));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"]);
+    assert_eq!(items[0]["textEdit"]["range"]["start"], json!({"line": 2, "character": 29}));
+    assert!(c.shutdown().success());
+}
+
+/// Calls and cards hover with who made or played them; completion offers the legal calls after
+/// the auction so far and the cards the next player may play.
+#[test]
+fn calls_and_cards_hover_and_complete_from_the_auction_and_play() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/play.pbn";
+    let text = "[Dealer \"W\"]\n[Deal \"W:KQ76.A5.KJ83.Q92 J32.KQJ4.Q76.J83 A98.T87.A52.AK76 T54.9632.T94.T54\"]\n\
+                [Declarer \"E\"]\n[Contract \"3NT\"]\n[Auction \"W\"]\n1D Pass 1NT Pass\n3NT Pass Pass Pass\n\
+                [Play \"S\"]\nH2 H5 HQ HT\nS4 \n";
+    c.open(uri, "pbn", 1, text);
+    c.diagnostics(uri, 1);
+    let call = c.call("textDocument/hover", LspClient::position_params(uri, 5, 8));
+    assert_eq!(call["contents"]["value"], "**1NT**: East's call in round 1 — bids 1 no trump *(PBN 3.5)*");
+    let card = c.call("textDocument/hover", LspClient::position_params(uri, 8, 6));
+    let card = card["contents"]["value"].as_str().unwrap();
+    assert!(card.starts_with("**HQ** (queen of hearts): trick 1, played by North; South led; won by North"), "{card}");
+    // West's card of trick 2 (South's column comes first): any card West still holds.
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 9, 3));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["SK", "SQ", "S7", "S6", "HA", "DK", "DJ", "D8", "D3", "CQ", "C9", "C2"]);
+    // Completing a call in a new auction: East after West's 1D.
+    c.change(uri, 2, ((5, 0), (6, 18)), "1D ");
+    let items = c.call("textDocument/completion", LspClient::position_params(uri, 5, 3));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[..4], ["Pass", "X", "1H", "1S"]);
+    assert!(c.shutdown().success());
+}
+
+/// Applies LSP text edits to `text` here in the test (columns are UTF-16 code units), so that
+/// the result can be compared with what the engine makes of the text.
+fn apply_locally(text: &str, edits: &Value) -> String {
+    let index = kibitzer_syntax::text::LineIndex::new(text);
+    let offset = |p: &Value| {
+        let pos = kibitzer_syntax::text::LineCol {
+            line: p["line"].as_u64().unwrap() as u32,
+            col: p["character"].as_u64().unwrap() as u32,
+        };
+        usize::from(index.offset(text, pos, kibitzer_syntax::text::ColumnUnit::Utf16))
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (offset(&e["range"]["start"]), offset(&e["range"]["end"]), e["newText"].as_str().unwrap().to_owned()))
+        .collect();
+    edits.sort();
+    let mut out = text.to_owned();
+    for (start, end, new) in edits.into_iter().rev() {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+fn code_actions(c: &mut LspClient, uri: &str, line: u32, only: Option<&[&str]>) -> Vec<Value> {
+    let position = json!({"line": line, "character": 0});
+    let mut context = json!({"diagnostics": []});
+    if let Some(only) = only {
+        context["only"] = json!(only);
+    }
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position, "end": position}, "context": context}),
+    );
+    actions.as_array().unwrap().clone()
+}
+
+/// "Format this game" rewrites only the game at the cursor, as `kibitzer fmt` would; its edit
+/// is computed on `codeAction/resolve`.
+#[test]
+fn format_this_game_touches_only_that_game() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/two.pgn";
+    let first = "[Event \"a\"]\n\n1.e4   e5 *\n\n";
+    let second = "[Event \"b\"]\n\n1.d4   d5 2.c4 *\n";
+    let text = format!("{first}{second}");
+    c.open(uri, "pgn", 1, &text);
+    c.diagnostics(uri, 1);
+    let actions = code_actions(&mut c, uri, 6, None);
+    let action = actions.iter().find(|a| a["title"] == "Format this game").expect("offered").clone();
+    assert_eq!(action["kind"], "refactor.rewrite");
+    assert!(action["edit"].is_null(), "the edit waits for resolve: {action}");
+    let resolved = c.call("codeAction/resolve", action);
+    let edits = &resolved["edit"]["changes"][uri];
+    assert!(!edits.as_array().unwrap().is_empty(), "{resolved}");
+    let after = apply_locally(&text, edits);
+    assert!(after.starts_with(first), "the first game is left as it was:\n{after}");
+    let formatted_second =
+        kibitzer_syntax::format::format(kibitzer_syntax::Lang::Pgn, second, &Default::default()).text;
+    assert_eq!(&after[first.len()..], formatted_second);
+    assert!(c.shutdown().success());
+}
+
+/// "Convert to export format" is a source action on the whole document: the export-format
+/// fixes, then the formatter; the result passes an export-mode check.
+#[test]
+fn convert_to_export_format_rewrites_the_document() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/export.pgn";
+    let text = "[White \"Ann\"]\n[Event \"x\"]\n\n1.e4! e5 2. Nf3 Nc6 3. Bb5 a6 4. 0-0 *\n";
+    c.open(uri, "pgn", 1, text);
+    c.diagnostics(uri, 1);
+    let actions = code_actions(&mut c, uri, 0, Some(&["source.convertToExport"]));
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Convert to export format");
+    let resolved = c.call("codeAction/resolve", actions[0].clone());
+    let after = apply_locally(text, &resolved["edit"]["changes"][uri]);
+    let options = kibitzer_syntax::CheckOptions { mode: kibitzer_syntax::Mode::Export, ..Default::default() };
+    assert_eq!(kibitzer_syntax::check(kibitzer_syntax::Lang::Pgn, &after, &options), vec![], "{after}");
+    assert!(after.starts_with("[Event \"x\"]\n[Site \"?\"]") && after.contains("4. O-O *"), "{after}");
+    assert!(c.shutdown().success());
+}
+
+/// Every safe fix that `kibitzer check --fix` applies to the fixtures is offered as a preferred
+/// quick fix on its diagnostic, with the same edits; "apply every safe fix" gives the text
+/// `check --fix` writes.
+#[test]
+fn every_fix_of_check_fix_is_a_quick_fix() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let mut checked = 0;
+    for dir in ["pgn/import", "pgn/export", "pbn/rules", "epd"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir)).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        for (i, path) in files.iter().enumerate() {
+            let Some(lang) = kibitzer_syntax::Lang::from_path(path) else { continue };
+            let text = kibitzer_syntax::text::decode(&std::fs::read(path).unwrap()).text;
+            let options = kibitzer_syntax::CheckOptions::default();
+            let diagnostics = kibitzer_syntax::check(lang, &text, &options);
+            let fixable: Vec<_> = diagnostics
+                .iter()
+                .filter(|d| {
+                    d.fix.as_ref().is_some_and(|f| f.applicability == kibitzer_syntax::diagnostic::Applicability::Safe)
+                })
+                .collect();
+            if fixable.is_empty() {
+                continue;
+            }
+            let uri = format!("file:///tmp/kibitzer-test/fix-{}-{i}.{}", dir.replace('/', "-"), lang.id());
+            c.open(&uri, lang.id(), 1, &text);
+            let published = c.diagnostics(&uri, 1);
+            let index = kibitzer_syntax::text::LineIndex::with_breaks(&text, lang.line_breaks());
+            let pos = |o| {
+                let lc = index.line_col(&text, o, kibitzer_syntax::text::ColumnUnit::Utf16);
+                json!({"line": lc.line, "character": lc.col})
+            };
+            for d in fixable {
+                let range = json!({"start": pos(d.range.start()), "end": pos(d.range.end())});
+                let on_it: Vec<&Value> =
+                    published.iter().filter(|p| p["range"] == range && p["code"] == d.code).collect();
+                let actions = c.call(
+                    "textDocument/codeAction",
+                    json!({"textDocument": {"uri": uri}, "range": range, "context": {"diagnostics": on_it, "only": ["quickfix"]}}),
+                );
+                let fix = d.fix.as_ref().unwrap();
+                let quick = actions
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|a| a["title"] == fix.title.as_str() && a["diagnostics"][0]["code"] == d.code)
+                    .unwrap_or_else(|| panic!("{}: no quick fix `{}` for {}", path.display(), fix.title, d.code));
+                assert_eq!(quick["isPreferred"], true);
+                let edits = quick["edit"]["changes"][uri.as_str()].as_array().unwrap();
+                assert_eq!(edits.len(), fix.edits.len());
+                for (e, k) in edits.iter().zip(&fix.edits) {
+                    assert_eq!(e["newText"], k.replacement.as_str());
+                    assert_eq!(e["range"], json!({"start": pos(k.range.start()), "end": pos(k.range.end())}));
+                }
+                checked += 1;
+            }
+            // "Apply every safe fix" writes what `check --fix` writes.
+            let all = c.call(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": uri}, "range": {"start": pos(0.into()), "end": pos(0.into())}, "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+            );
+            let resolved = c.call("codeAction/resolve", all[0].clone());
+            let fixed = kibitzer_syntax::fix::fix_all(lang, &text, &options).unwrap();
+            assert_eq!(apply_locally(&text, &resolved["edit"]["changes"][uri.as_str()]), fixed, "{}", path.display());
+        }
+    }
+    assert!(checked >= 10, "only {checked} fixes found in the fixtures");
+    assert!(c.shutdown().success());
+}
+
+/// A client that cannot resolve code actions (Neovim's defaults) gets the edits at once.
+#[test]
+fn without_resolve_support_actions_carry_their_edits() {
+    let mut c = LspClient::start();
+    c.initialize(neovim_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/eager.pgn";
+    let text = "[Event \"x\"]\n\n1.e4 e5 2.Nf3 *\n";
+    c.open(uri, "pgn", 1, text);
+    c.diagnostics(uri, 1);
+    // Not offered to an automatic request: without resolve they would be computed every time.
+    assert!(code_actions(&mut c, uri, 2, None).iter().all(|a| a["kind"] != "source.convertToExport"));
+    let actions = code_actions(&mut c, uri, 2, Some(&["source", "refactor"]));
+    let convert = actions.iter().find(|a| a["kind"] == "source.convertToExport").expect("offered");
+    assert!(convert["data"].is_null(), "{convert}");
+    let after = apply_locally(text, &convert["edit"]["changes"][uri]);
+    assert_eq!(after, kibitzer_syntax::fix::to_export(kibitzer_syntax::Lang::Pgn, text, &Default::default()));
+    let game = actions.iter().find(|a| a["title"] == "Format this game").expect("offered");
+    assert!(!game["edit"]["changes"][uri].as_array().unwrap().is_empty());
     assert!(c.shutdown().success());
 }

@@ -10,6 +10,7 @@ pub mod acbl;
 pub mod config;
 pub mod diagnostic;
 pub mod epd;
+pub mod fix;
 pub mod format;
 pub mod ide;
 pub mod parsing;

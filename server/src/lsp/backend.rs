@@ -42,6 +42,8 @@ struct Config {
     root: Option<PathBuf>,
     /// Whether the client accepts `workspace/configuration` requests (else it pushes settings).
     pull_configuration: bool,
+    /// Whether the client fills in code action edits with `codeAction/resolve`.
+    resolve_edits: bool,
 }
 
 /// Locks a mutex even after a panic elsewhere poisoned it: the data are whole either way
@@ -191,11 +193,19 @@ impl LanguageServer for Backend {
             #[allow(deprecated)] // root_uri: older clients send only this
             let root = root.or_else(|| params.root_uri.as_ref().and_then(|u| u.to_file_path().map(|p| p.into_owned())));
             let pull = params.capabilities.workspace.as_ref().and_then(|w| w.configuration).unwrap_or(false);
+            let resolve_edits = params
+                .capabilities
+                .text_document
+                .as_ref()
+                .and_then(|t| t.code_action.as_ref())
+                .and_then(|c| c.resolve_support.as_ref())
+                .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
             {
                 let mut config = self.state.config.write().unwrap_or_else(|e| e.into_inner());
                 config.unit = unit;
                 config.root = root;
                 config.pull_configuration = pull;
+                config.resolve_edits = resolve_edits;
             }
             if let Some(options) = &params.initialization_options {
                 self.apply_client_settings(options).await;
@@ -405,13 +415,26 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let range = params.range;
         let only = params.context.only;
+        let invoked = params.context.trigger_kind == Some(CodeActionTriggerKind::INVOKED);
+        let resolve_edits = self.state.config.read().unwrap_or_else(|e| e.into_inner()).resolve_edits;
         guard::request(
             "codeAction",
             self.with_snapshot("codeAction", &params.text_document.uri, move |s| {
-                Some(features::code_actions(s, range, only.as_deref()))
+                Some(features::code_actions(s, range, only.as_deref(), invoked, resolve_edits))
             }),
         )
         .await
+    }
+
+    async fn code_action_resolve(&self, action: CodeAction) -> Result<CodeAction> {
+        let Some(uri) = features::deferred_uri(&action) else { return Ok(action) };
+        let unresolved = action.clone();
+        let resolved = guard::request(
+            "codeAction/resolve",
+            self.with_snapshot("codeAction/resolve", &uri, move |s| Some(features::resolve_code_action(s, action))),
+        )
+        .await?;
+        Ok(resolved.unwrap_or(unresolved))
     }
 
     async fn selection_range(&self, params: SelectionRangeParams) -> Result<Option<Vec<SelectionRange>>> {

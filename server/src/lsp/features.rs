@@ -5,7 +5,7 @@ use super::analysis;
 use super::convert;
 use super::document::Snapshot;
 use super::views;
-use kibitzer_syntax::diagnostic::TextEdit as KEdit;
+use kibitzer_syntax::format::minimal_edits;
 use kibitzer_syntax::ide;
 use kibitzer_syntax::{TextRange, TextSize};
 use tower_lsp_server::ls_types::*;
@@ -32,7 +32,13 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX, CodeActionKind::SOURCE_FIX_ALL]),
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::SOURCE_FIX_ALL,
+                CodeActionKind::REFACTOR_REWRITE,
+                CONVERT_TO_EXPORT,
+            ]),
+            resolve_provider: Some(true),
             ..CodeActionOptions::default()
         })),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -128,9 +134,69 @@ pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     Some(convert::edits(&edits, &pos))
 }
 
-/// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units), and
-/// "fix all" with every safe fix.
-pub fn code_actions(s: &Snapshot, range: Range, only: Option<&[CodeActionKind]>) -> CodeActionResponse {
+/// The kind of the "convert to export format" action: a source action on the whole document.
+pub const CONVERT_TO_EXPORT: CodeActionKind = CodeActionKind::new("source.convertToExport");
+
+/// The actions whose edits are worked out only when chosen (`codeAction/resolve`): each may
+/// re-check or re-format the whole document, too slow to do for every lightbulb request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Deferred {
+    /// Every safe fix, in rounds, as `kibitzer check --fix` applies them.
+    FixAll,
+    /// The formatter on the unit at this byte offset.
+    FormatUnit(usize),
+    /// Export-format fixes, then the formatter, on the whole document.
+    ToExport,
+}
+
+impl Deferred {
+    fn to_data(self) -> serde_json::Value {
+        match self {
+            Deferred::FixAll => serde_json::json!({"action": "fixAll"}),
+            Deferred::FormatUnit(offset) => serde_json::json!({"action": "formatUnit", "offset": offset}),
+            Deferred::ToExport => serde_json::json!({"action": "toExport"}),
+        }
+    }
+
+    fn from_data(data: &serde_json::Value) -> Option<Deferred> {
+        match data.get("action")?.as_str()? {
+            "fixAll" => Some(Deferred::FixAll),
+            "formatUnit" => Some(Deferred::FormatUnit(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
+            "toExport" => Some(Deferred::ToExport),
+            _ => None,
+        }
+    }
+
+    /// The edits of the action on the snapshot's text.
+    fn edits(self, s: &Snapshot) -> Vec<TextEdit> {
+        let text = s.rope.to_string();
+        let edits = match self {
+            Deferred::FixAll => kibitzer_syntax::fix::fix_all(s.lang, &text, &s.options)
+                .map(|fixed| minimal_edits(&text, &fixed))
+                .unwrap_or_default(),
+            Deferred::FormatUnit(offset) => {
+                let at = TextRange::empty(TextSize::from(offset.min(text.len()) as u32));
+                super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, Some(at))
+            }
+            Deferred::ToExport => minimal_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
+        };
+        convert::edits(&edits, &s.positions())
+    }
+}
+
+/// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
+/// fix a rule offers, safe or not), "apply every safe fix", "format this game" and "convert to
+/// export format". The last three are computed on `codeAction/resolve` when the client can
+/// resolve edits (`resolve_edits`). A client that cannot gets them with their edits, but only
+/// when the user asked for actions (`invoked`) or for their kinds (`only`): on a large file
+/// they take seconds, too long for every automatic lightbulb request.
+pub fn code_actions(
+    s: &Snapshot,
+    range: Range,
+    only: Option<&[CodeActionKind]>,
+    invoked: bool,
+    resolve_edits: bool,
+) -> CodeActionResponse {
     let pos = s.positions();
     let mut segments = s.segments.clone();
     analysis::refresh(s.lang, &s.rope, &mut segments, &s.options);
@@ -145,33 +211,51 @@ pub fn code_actions(s: &Snapshot, range: Range, only: Option<&[CodeActionKind]>)
             }
         }
     }
-    let safe: Vec<KEdit> = diagnostics
+    let allowed = |kind: &CodeActionKind| allowed(kind) && (resolve_edits || invoked || only.is_some());
+    let deferred = |title: &str, kind: CodeActionKind, what: Deferred| {
+        let mut action = CodeAction { title: title.to_owned(), kind: Some(kind), ..CodeAction::default() };
+        if resolve_edits {
+            let mut data = what.to_data();
+            data["uri"] = serde_json::json!(s.uri.as_str());
+            action.data = Some(data);
+        } else {
+            action.edit = Some(convert::workspace_edit(&s.uri, what.edits(s)));
+        }
+        CodeActionOrCommand::CodeAction(action)
+    };
+    let has_safe_fix = diagnostics
         .iter()
-        .filter_map(|d| d.fix.as_ref())
-        .filter(|f| f.applicability == kibitzer_syntax::diagnostic::Applicability::Safe)
-        .flat_map(|f| f.edits.iter().cloned())
-        .collect();
-    if !safe.is_empty() && allowed(&CodeActionKind::SOURCE_FIX_ALL) {
-        out.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title: "Apply every safe kibitzer fix".to_owned(),
-            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
-            edit: Some(convert::workspace_edit(&s.uri, convert::edits(&non_overlapping(safe), &pos))),
-            ..CodeAction::default()
-        }));
+        .any(|d| d.fix.as_ref().is_some_and(|f| f.applicability == kibitzer_syntax::diagnostic::Applicability::Safe));
+    if has_safe_fix && allowed(&CodeActionKind::SOURCE_FIX_ALL) {
+        out.push(deferred("Apply every safe kibitzer fix", CodeActionKind::SOURCE_FIX_ALL, Deferred::FixAll));
+    }
+    let offset = usize::from(wanted.start());
+    if analysis::segment_at(&segments, offset).is_some() && allowed(&CodeActionKind::REFACTOR_REWRITE) {
+        let title = match s.lang {
+            kibitzer_syntax::Lang::Pgn | kibitzer_syntax::Lang::Pbn => "Format this game",
+            kibitzer_syntax::Lang::Epd => "Format this record",
+            kibitzer_syntax::Lang::Pbi => "Format this problem",
+        };
+        out.push(deferred(title, CodeActionKind::REFACTOR_REWRITE, Deferred::FormatUnit(offset)));
+    }
+    if allowed(&CONVERT_TO_EXPORT) {
+        out.push(deferred("Convert to export format", CONVERT_TO_EXPORT, Deferred::ToExport));
     }
     out
 }
 
-/// Edits sorted, with any that overlap an earlier one dropped (LSP forbids overlapping edits).
-fn non_overlapping(mut edits: Vec<KEdit>) -> Vec<KEdit> {
-    edits.sort_by_key(|e| (e.range.start(), e.range.end()));
-    let mut out: Vec<KEdit> = Vec::with_capacity(edits.len());
-    for e in edits {
-        if out.last().is_none_or(|last| last.range.end() <= e.range.start()) {
-            out.push(e);
-        }
+/// The document a deferred action is for (its `data.uri`).
+pub fn deferred_uri(action: &CodeAction) -> Option<Uri> {
+    action.data.as_ref()?.get("uri")?.as_str()?.parse().ok()
+}
+
+/// Fills in the edits of an action offered with [`Deferred`] data; other actions come back
+/// as they are.
+pub fn resolve_code_action(s: &Snapshot, mut action: CodeAction) -> CodeAction {
+    if let Some(what) = action.data.as_ref().and_then(Deferred::from_data) {
+        action.edit = Some(convert::workspace_edit(&s.uri, what.edits(s)));
     }
-    out
+    action
 }
 
 /// Selection ranges grow from the element at the cursor to its unit, then the document.

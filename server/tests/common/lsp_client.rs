@@ -30,7 +30,12 @@ pub fn vscode_capabilities() -> Value {
             "completion": { "completionItem": { "snippetSupport": true, "documentationFormat": ["markdown", "plaintext"] } },
             "documentSymbol": { "hierarchicalDocumentSymbolSupport": true },
             "publishDiagnostics": { "relatedInformation": true, "versionSupport": true },
-            "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix", "source.fixAll"] } } },
+            "codeAction": {
+                "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports"] } },
+                "isPreferredSupport": true,
+                "dataSupport": true,
+                "resolveSupport": { "properties": ["edit"] }
+            },
             "foldingRange": { "lineFoldingOnly": true },
             "semanticTokens": {
                 "requests": { "full": { "delta": true }, "range": true },

@@ -4,6 +4,7 @@
 use super::docs::{self, TagDoc};
 use super::position;
 use super::scan::{scan, tag_pairs, token_at, Kind, TagPair, Tok};
+use super::{bridge, chess};
 use super::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
@@ -57,6 +58,8 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
             let explanation = value.split_once(':').map_or(value, |(_, t)| t);
             info(format!("**Note {}**: {}", &text[tok.range], explanation))
         }
+        Kind::Word if lang == Lang::Pgn => chess::move_hover(text, offset),
+        Kind::Word if lang == Lang::Pbn => bridge::hover(text, offset),
         Kind::Result if lang == Lang::Pgn => {
             let meaning = docs::tag_doc(lang, "Result")?.values.iter().find(|(v, _)| *v == &text[tok.range])?.1;
             info(format!("Game termination marker `{}`: {meaning} *(PGN 8.2.6)*", &text[tok.range]))
@@ -249,7 +252,10 @@ fn complete_tagged(lang: Lang, text: &str, offset: TextSize) -> Vec<Completion> 
             })
             .collect();
     }
-    Vec::new()
+    match lang {
+        Lang::Pgn => chess::move_completions(text, offset),
+        _ => bridge::completions(text, offset),
+    }
 }
 
 /// A game of a PGN or PBN text: its range and tag pairs.
@@ -680,7 +686,10 @@ mod tests {
             c.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
             ["$13", "$130", "$131", "$132", "$133", "$134", "$135", "$136", "$137", "$138", "$139"]
         );
-        assert!(completions(Lang::Pgn, "[Event \"x\"]\n1. e4", ts(17)).is_empty());
+        // A move being typed: the legal moves that start so.
+        let c = completions(Lang::Pgn, "[Event \"x\"]\n1. e4", ts(17));
+        assert_eq!(c.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["e4"]);
+        assert_eq!(c[0].kind, CompletionKind::Move);
     }
 
     #[test]

@@ -6,8 +6,11 @@
 //! cursor) and byte offsets into it. Documentation of the standards' tags and NAGs lives in
 //! [`docs`]; [`scan`] is a small lexical scanner for the elements every format shares
 //! (tag pairs, NAGs, comments, PBN notes), so that these features work on any text, also on text
-//! with syntax errors.
+//! with syntax errors. Moves are the exception: [`chess`] asks the PGN check's replay for the
+//! position at the cursor, [`bridge`] the PBN check's auction and play models.
 
+mod bridge;
+mod chess;
 pub mod docs;
 mod features;
 mod position;

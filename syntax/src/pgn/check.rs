@@ -5,6 +5,8 @@ mod lexical;
 mod moves;
 mod tags;
 
+pub use moves::{Played, Stop};
+
 use super::model::{self, Game};
 use super::rules;
 use crate::config::{CheckOptions, Mode};
@@ -90,7 +92,7 @@ fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 fn check_game(game: &Game, mode: Mode, has_syntax_error: bool, out: &mut Vec<Diagnostic>) {
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
-        tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, out)),
+        tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
         tags::Start::Unknown => None,
     };
     if let Some(plycount) = &info.plycount {
@@ -105,6 +107,19 @@ fn check_game(game: &Game, mode: Mode, has_syntax_error: bool, out: &mut Vec<Dia
         }
     }
     termination(game, &info, replay.as_ref(), has_syntax_error, out);
+}
+
+/// Replays `game` as the check does (start position from the FEN and Variant tags, every
+/// variation from the position before the move it replaces) up to the token at `offset`, and
+/// says what is there: the editor's view of a move. `None` when the moves are not replayed
+/// (a broken FEN, a variant kibitzer does not know).
+pub fn replay_to(game: &Game, offset: crate::text::TextSize) -> Option<Stop> {
+    let mut scratch = Vec::new();
+    let info = tags::check(game, Mode::Import, &mut scratch);
+    match info.start {
+        tags::Start::Position(board) => moves::check(game, *board, Mode::Import, Some(offset), &mut scratch).stop,
+        tags::Start::Unknown => None,
+    }
 }
 
 fn termination(

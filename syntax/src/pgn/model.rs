@@ -5,6 +5,7 @@ use super::lexer;
 use super::syntax_kind::{SyntaxKind, SyntaxNode, SyntaxToken};
 use crate::text::{TextRange, TextSize};
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 /// The games of a parsed file, in order.
 pub fn games(root: &SyntaxNode) -> impl Iterator<Item = Game> + '_ {
@@ -154,6 +155,14 @@ pub enum Event<'a> {
 /// Walks the tree below `node` over its green (immutable, shared) data, without creating
 /// cursor nodes: the hot path of the move replay. Iterative, so depth costs no stack.
 pub fn walk(node: &SyntaxNode, mut f: impl FnMut(Event)) {
+    walk_until(node, |event| {
+        f(event);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`walk`] that stops as soon as `f` breaks: the editor replays a game only up to the cursor.
+pub fn walk_until(node: &SyntaxNode, mut f: impl FnMut(Event) -> ControlFlow<()>) {
     let green = node.green();
     let mut stack: Vec<(rowan::Children<'_>, SyntaxKind)> = vec![(green.children(), kind_of(green.kind()))];
     let mut offset = node.text_range().start();
@@ -162,17 +171,21 @@ pub fn walk(node: &SyntaxNode, mut f: impl FnMut(Event)) {
             Some(rowan::NodeOrToken::Token(t)) => {
                 let range = TextRange::at(offset, t.text_len());
                 offset = range.end();
-                f(Event::Token(Tok { kind: kind_of(t.kind()), text: t.text(), range }));
+                if f(Event::Token(Tok { kind: kind_of(t.kind()), text: t.text(), range })).is_break() {
+                    return;
+                }
             }
             Some(rowan::NodeOrToken::Node(n)) => {
                 let kind = kind_of(n.kind());
-                f(Event::Enter(kind, offset));
+                if f(Event::Enter(kind, offset)).is_break() {
+                    return;
+                }
                 stack.push((n.children(), kind));
             }
             None => {
                 let (_, kind) = stack.pop().expect("stack is not empty");
-                if !stack.is_empty() {
-                    f(Event::Leave(kind));
+                if !stack.is_empty() && f(Event::Leave(kind)).is_break() {
+                    return;
                 }
             }
         }

@@ -2,12 +2,13 @@
 //! marked `^I`, doubles and redoubles are legal, nothing follows the end, `+` or `*`; and the
 //! Contract and Declarer tags agree with the auction.
 
-use super::annotations::{split, SectionKind};
+use super::annotations::{split, Item, SectionKind};
 use super::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
 use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+use std::ops::ControlFlow;
 
 /// What a complete auction decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,56 +29,117 @@ fn parse_bid(text: &str) -> Option<(u8, Denomination, bool)> {
     Some((level, Denomination::parse(den)?, false))
 }
 
-pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<Outcome> {
-    let tag = game.tag("Auction").filter(|t| t.well_formed)?;
-    let first = Seat::parse(tag.value)?;
-    if facts.dealer.is_none() {
-        sink.report(&rules::AUCTION_NO_DEALER, tag.name_range, "Auction section without a Dealer tag");
+/// The state of an auction after the calls so far: whose call is next, the last bid and its
+/// doubles, whether the auction is over. The check steps it call by call; the editor steps it
+/// up to the cursor to say who made a call and which calls are legal next.
+#[derive(Debug, Clone)]
+pub(crate) struct Bidding {
+    /// Whose turn it is (the seat of the next item).
+    pub seat: Seat,
+    /// Items (calls and `-`) taken so far: a row of the section holds four.
+    pub taken: usize,
+    started: bool,
+    pub last_bid: Option<(u8, Denomination, Seat)>,
+    pub risk: Risk,
+    passes: u8,
+    pub ended: bool,
+    plus: bool,
+    star: bool,
+    /// First bidder of each denomination per side (NS = 0, EW = 1): the declarer.
+    first_namer: [[Option<Seat>; 5]; 2],
+    first_caller: Option<Seat>,
+}
+
+impl Bidding {
+    pub fn new(first: Seat) -> Bidding {
+        Bidding {
+            seat: first,
+            taken: 0,
+            started: false,
+            last_bid: None,
+            risk: Risk::Undoubled,
+            passes: 0,
+            ended: false,
+            plus: false,
+            star: false,
+            first_namer: [[None; 5]; 2],
+            first_caller: None,
+        }
     }
-    let items = split(tag, SectionKind::Auction, sink).items;
-    let mut seat = first;
-    let mut started = false;
-    let mut last_bid: Option<(u8, Denomination, Seat)> = None;
-    let mut risk = Risk::Undoubled;
-    let mut passes = 0;
-    let mut ended = false;
-    let mut plus = false;
-    let mut star = false;
-    // First bidder of each denomination per side (NS = 0, EW = 1).
-    let mut first_namer: [[Option<Seat>; 5]; 2] = [[None; 5]; 2];
-    let mut first_caller = None;
-    for item in &items {
+
+    /// Whether nothing more may be called: the auction ended, or `+` or `*` closed it.
+    pub fn closed(&self) -> bool {
+        self.ended || self.plus || self.star
+    }
+
+    /// The calls the next player may make (Laws 18–19): Pass, any sufficient bid, a double of
+    /// an opponent's undoubled bid, a redouble of the opponents' double. None once closed.
+    pub fn legal_calls(&self) -> Vec<String> {
+        if self.closed() {
+            return Vec::new();
+        }
+        let mut calls = vec!["Pass".to_owned()];
+        if let Some((_, _, by)) = self.last_bid {
+            let opponents = by.is_ns() != self.seat.is_ns();
+            match self.risk {
+                Risk::Undoubled if opponents => calls.push("X".to_owned()),
+                Risk::Doubled if !opponents => calls.push("XX".to_owned()),
+                _ => {}
+            }
+        }
+        const DENOMINATIONS: [Denomination; 5] = [
+            Denomination::Clubs,
+            Denomination::Diamonds,
+            Denomination::Hearts,
+            Denomination::Spades,
+            Denomination::NoTrump,
+        ];
+        for level in 1..=7u8 {
+            for den in DENOMINATIONS {
+                if self.last_bid.is_none_or(|(l, d, _)| (level, den) > (l, d)) {
+                    calls.push(format!("{level}{}", den.as_str()));
+                }
+            }
+        }
+        calls
+    }
+
+    /// Takes the next item, reporting what is wrong with it. `Break` when the rest of the
+    /// auction is not worth checking (it ended, or a call cannot be understood).
+    fn take(&mut self, item: &Item<'_>, facts: &Facts, sink: &mut Sink) -> ControlFlow<()> {
         let t = item.token;
-        if plus {
+        if self.plus {
             let message = if t.kind == SyntaxKind::PLUS { "a second `+`" } else { "nothing may follow `+`" };
             sink.report(&rules::CALL_AFTER_PLUS, t.range, format!("`{}` after `+`: {message}", t.text));
-            break;
+            return ControlFlow::Break(());
         }
-        if star || ended {
-            if t.kind != SyntaxKind::STAR || star {
+        if self.star || self.ended {
+            if t.kind != SyntaxKind::STAR || self.star {
                 sink.report(&rules::CALL_AFTER_END, t.range, format!("`{}` after the end of the auction", t.text));
             }
-            break;
+            return ControlFlow::Break(());
         }
         if t.kind == SyntaxKind::STAR {
-            star = true;
-            continue;
+            self.star = true;
+            return ControlFlow::Continue(());
         }
+        self.taken += 1;
+        let seat = self.seat;
         if t.kind == SyntaxKind::DASH {
-            if started || facts.dealer == Some(seat) {
-                let message = if started {
+            if self.started || facts.dealer == Some(seat) {
+                let message = if self.started {
                     "`-` after the first call: each call is given".to_owned()
                 } else {
                     format!("`-` for the dealer {}: the dealer makes the first call", seat.name())
                 };
                 sink.report(&rules::AUCTION_FIRST_CALL, t.range, message);
             }
-            seat = seat.next();
-            continue;
+            self.seat = seat.next();
+            return ControlFlow::Continue(());
         }
-        if !started {
-            started = true;
-            first_caller = Some(seat);
+        if !self.started {
+            self.started = true;
+            self.first_caller = Some(seat);
             if let Some(dealer) = facts.dealer.filter(|&d| d != seat) {
                 sink.report(
                     &rules::AUCTION_FIRST_CALL,
@@ -87,105 +149,158 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
             }
         }
         match t.kind {
-            SyntaxKind::PLUS => plus = true,
+            SyntaxKind::PLUS => self.plus = true,
             SyntaxKind::IRREGULARITY => {}
-            SyntaxKind::CALL => {
-                let upper = t.text.to_ascii_uppercase();
-                match upper.as_str() {
-                    "AP" => ended = true,
-                    "PASS" => {
-                        passes += 1;
-                        ended = passes >= if last_bid.is_some() { 3 } else { 4 };
-                    }
-                    "X" => {
-                        match last_bid {
-                            Some((_, _, by)) if risk == Risk::Undoubled && by.is_ns() != seat.is_ns() => {
-                                risk = Risk::Doubled
-                            }
-                            _ => sink.report(
-                                &rules::ILLEGAL_DOUBLE,
-                                t.range,
-                                "double of no opponent's undoubled bid".to_owned(),
-                            ),
-                        }
-                        passes = 0;
-                    }
-                    "XX" => {
-                        match last_bid {
-                            Some((_, _, by)) if risk == Risk::Doubled && by.is_ns() == seat.is_ns() => {
-                                risk = Risk::Redoubled
-                            }
-                            _ => sink.report(
-                                &rules::ILLEGAL_REDOUBLE,
-                                t.range,
-                                "redouble of no opponent's double of this side's bid".to_owned(),
-                            ),
-                        }
-                        passes = 0;
-                    }
-                    _ => {
-                        let Some((level, den, short_nt)) = parse_bid(t.text) else { continue };
-                        if short_nt {
-                            let fixed = format!("{level}NT");
-                            sink.push(
-                                Diagnostic::new(
-                                    &rules::INVALID_CALL,
-                                    t.range,
-                                    format!("call `{}`: no trump is `NT`", t.text),
-                                )
-                                .with_replacement(
-                                    format!("Replace with `{fixed}`"),
-                                    t.range,
-                                    fixed,
-                                ),
-                            );
-                        }
-                        let sufficient = last_bid.is_none_or(|(l, d, _)| (level, den) > (l, d));
-                        match (sufficient, item.prefix_is("^I")) {
-                            (false, false) => {
-                                let (l, d, _) = last_bid.expect("insufficient implies a previous bid");
-                                sink.report(
-                                    &rules::INSUFFICIENT_BID,
-                                    t.range,
-                                    format!(
-                                        "`{}` is insufficient after {}{}; mark an accepted one with `^I`",
-                                        t.text,
-                                        l,
-                                        d.as_str()
-                                    ),
-                                );
-                            }
-                            (true, true) => sink.report(
-                                &rules::IRREGULARITY_MISUSE,
-                                item.prefix.map_or(t.range, |p| p.range),
-                                format!("`^I` on `{}`, which is sufficient", t.text),
-                            ),
-                            _ => {}
-                        }
-                        last_bid = Some((level, den, seat));
-                        risk = Risk::Undoubled;
-                        passes = 0;
-                        let side = usize::from(!seat.is_ns());
-                        first_namer[side][den as usize].get_or_insert(seat);
-                    }
-                }
-            }
+            SyntaxKind::CALL => self.call(item, sink),
             _ => {
                 sink.report(&rules::INVALID_CALL, t.range, format!("`{}` is not a call", t.text));
                 // What the player meant is unknown: checking the rest would only echo this error.
-                return None;
+                self.seat = seat.next();
+                return ControlFlow::Break(());
             }
         }
-        seat = seat.next();
+        self.seat = seat.next();
+        ControlFlow::Continue(())
     }
-    if !ended {
+
+    fn call(&mut self, item: &Item<'_>, sink: &mut Sink) {
+        let t = item.token;
+        let seat = self.seat;
+        let upper = t.text.to_ascii_uppercase();
+        match upper.as_str() {
+            "AP" => self.ended = true,
+            "PASS" => {
+                self.passes += 1;
+                self.ended = self.passes >= if self.last_bid.is_some() { 3 } else { 4 };
+            }
+            "X" => {
+                match self.last_bid {
+                    Some((_, _, by)) if self.risk == Risk::Undoubled && by.is_ns() != seat.is_ns() => {
+                        self.risk = Risk::Doubled
+                    }
+                    _ => {
+                        sink.report(&rules::ILLEGAL_DOUBLE, t.range, "double of no opponent's undoubled bid".to_owned())
+                    }
+                }
+                self.passes = 0;
+            }
+            "XX" => {
+                match self.last_bid {
+                    Some((_, _, by)) if self.risk == Risk::Doubled && by.is_ns() == seat.is_ns() => {
+                        self.risk = Risk::Redoubled
+                    }
+                    _ => sink.report(
+                        &rules::ILLEGAL_REDOUBLE,
+                        t.range,
+                        "redouble of no opponent's double of this side's bid".to_owned(),
+                    ),
+                }
+                self.passes = 0;
+            }
+            _ => {
+                let Some((level, den, short_nt)) = parse_bid(t.text) else { return };
+                if short_nt {
+                    let fixed = format!("{level}NT");
+                    sink.push(
+                        Diagnostic::new(&rules::INVALID_CALL, t.range, format!("call `{}`: no trump is `NT`", t.text))
+                            .with_replacement(format!("Replace with `{fixed}`"), t.range, fixed),
+                    );
+                }
+                let sufficient = self.last_bid.is_none_or(|(l, d, _)| (level, den) > (l, d));
+                match (sufficient, item.prefix_is("^I")) {
+                    (false, false) => {
+                        let (l, d, _) = self.last_bid.expect("insufficient implies a previous bid");
+                        sink.report(
+                            &rules::INSUFFICIENT_BID,
+                            t.range,
+                            format!(
+                                "`{}` is insufficient after {}{}; mark an accepted one with `^I`",
+                                t.text,
+                                l,
+                                d.as_str()
+                            ),
+                        );
+                    }
+                    (true, true) => sink.report(
+                        &rules::IRREGULARITY_MISUSE,
+                        item.prefix.map_or(t.range, |p| p.range),
+                        format!("`^I` on `{}`, which is sufficient", t.text),
+                    ),
+                    _ => {}
+                }
+                self.last_bid = Some((level, den, seat));
+                self.risk = Risk::Undoubled;
+                self.passes = 0;
+                let side = usize::from(!seat.is_ns());
+                self.first_namer[side][den as usize].get_or_insert(seat);
+            }
+        }
+    }
+}
+
+/// A call of the auction as the editor shows it.
+#[derive(Debug, Clone)]
+pub(crate) struct CallAt {
+    pub text: String,
+    pub range: crate::text::TextRange,
+    /// Who made it.
+    pub seat: Seat,
+    /// Its round: the row of the section, four calls each from the Auction tag's seat.
+    pub round: usize,
+}
+
+/// The auction of `game` replayed up to `offset`: the state before the item there (or after
+/// the last item before it) and that item, if the offset is on one. `None` without a
+/// well-formed Auction tag or when `offset` is not in its section.
+pub(crate) fn replay_to(
+    game: &Game<'_>,
+    facts: &Facts,
+    offset: crate::text::TextSize,
+) -> Option<(Bidding, Option<CallAt>)> {
+    let tag = game.tag("Auction").filter(|t| t.well_formed)?;
+    let first = Seat::parse(tag.value)?;
+    let mut sink = Sink { diagnostics: Vec::new(), export: false };
+    let items = split(tag, SectionKind::Auction, &mut sink).items;
+    let mut bidding = Bidding::new(first);
+    for item in &items {
+        let r = item.token.range;
+        if r.contains_inclusive(offset) {
+            let at =
+                CallAt { text: item.token.text.to_owned(), range: r, seat: bidding.seat, round: bidding.taken / 4 + 1 };
+            return Some((bidding, Some(at)));
+        }
+        if r.start() > offset || bidding.take(item, facts, &mut sink).is_break() {
+            break;
+        }
+    }
+    Some((bidding, None))
+}
+
+pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<Outcome> {
+    let tag = game.tag("Auction").filter(|t| t.well_formed)?;
+    let first = Seat::parse(tag.value)?;
+    if facts.dealer.is_none() {
+        sink.report(&rules::AUCTION_NO_DEALER, tag.name_range, "Auction section without a Dealer tag");
+    }
+    let items = split(tag, SectionKind::Auction, sink).items;
+    let mut bidding = Bidding::new(first);
+    for item in &items {
+        if bidding.take(item, facts, sink).is_break() {
+            if item.token.kind == SyntaxKind::CALL || bidding.closed() {
+                break;
+            }
+            // An item that is not a call: the rest is not checked and the auction has no outcome.
+            return None;
+        }
+    }
+    if !bidding.ended {
         return None;
     }
-    let contract = last_bid.map(|(level, denomination, by)| {
-        let declarer = first_namer[usize::from(!by.is_ns())][denomination as usize].unwrap_or(by);
-        (Contract { level, denomination, risk }, declarer)
+    let contract = bidding.last_bid.map(|(level, denomination, by)| {
+        let declarer = bidding.first_namer[usize::from(!by.is_ns())][denomination as usize].unwrap_or(by);
+        (Contract { level, denomination, risk: bidding.risk }, declarer)
     });
-    Some(Outcome { contract, first_caller })
+    Some(Outcome { contract, first_caller: bidding.first_caller })
 }
 
 /// The Contract and Declarer tags against a complete auction.

@@ -5,13 +5,13 @@
 //! carried from one game to the next is [`Inheritance`].
 
 mod annotations;
-mod auction;
+pub(crate) mod auction;
 mod deal;
 mod export;
 mod instant;
 mod lines;
 mod notes;
-mod play;
+pub(crate) mod play;
 mod scores;
 mod tables;
 pub(crate) mod values;
@@ -73,6 +73,14 @@ pub(crate) struct Facts {
     /// Result given with `^` (deliberately differing from the tricks won).
     pub result_irregular: bool,
     pub board: Option<u32>,
+}
+
+/// The facts of a game's own tags, as the checks read them, for the editor's views of its
+/// auction and play ([`auction::replay_to`], [`play::replay_to`]). Inheritance from earlier
+/// games is not resolved: the editor asks about one game.
+pub(crate) fn facts_of(game: &Game<'_>) -> Facts {
+    let mut scratch = Sink { diagnostics: Vec::new(), export: false };
+    values::check_values(game, &mut scratch)
 }
 
 /// Checks a whole PBN text.

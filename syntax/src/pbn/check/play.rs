@@ -11,7 +11,7 @@ use crate::pbn::syntax_kind::SyntaxKind;
 
 /// Tricks won, as far as the play section shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Tricks {
+pub(crate) struct Tricks {
     pub declarer: u8,
     pub defenders: u8,
     /// All 13 tricks are known.
@@ -19,6 +19,45 @@ pub(super) struct Tricks {
 }
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<Tricks> {
+    let replay = replay(game, facts, None, sink)?;
+    if replay.lost_track {
+        return None;
+    }
+    replay.declarer.map(|_| replay.won)
+}
+
+/// One trick (a row of the section) as the replay saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TrickRecord {
+    /// Who led it, when known (the previous trick's winner, or `^L`).
+    pub leader: Option<Seat>,
+    /// Who won it, when all four cards and the trump are known.
+    pub winner: Option<Seat>,
+}
+
+/// The play of a game replayed, completely or up to an item.
+#[derive(Debug, Clone)]
+pub(crate) struct PlayReplay {
+    pub declarer: Option<Seat>,
+    /// `None` when unknown; `Some(None)` at no trump.
+    pub trump: Option<Option<Suit>>,
+    /// The tricks replayed (the last may be partial), in order.
+    pub tricks: Vec<TrickRecord>,
+    /// The cards each seat still holds after the items replayed (`None` without a full deal).
+    pub hands: Option<[CardSet; 4]>,
+    /// Who leads the trick after the last complete one replayed.
+    pub next_leader: Option<Seat>,
+    /// The play ended (`*`) or was cut short (`+`).
+    pub closed: bool,
+    /// The section disagrees with the deal: later cards were not followed.
+    pub lost_track: bool,
+    pub won: Tricks,
+}
+
+/// Replays the play section: every trick, or with `upto` only the cards before that item
+/// (then the last trick may be partial). `None` without a well-formed Play tag, or when the
+/// tags the play needs are missing.
+pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: &mut Sink) -> Option<PlayReplay> {
     let index = game.tags.iter().position(|t| t.name == "Play" && t.well_formed)?;
     let tag = &game.tags[index];
     let first = Seat::parse(tag.value)?;
@@ -76,35 +115,108 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<T
         lost_track: false,
         not_held: 0,
     };
-    let mut leader = Some(first);
-    let mut tricks = Tricks { declarer: 0, defenders: 0, complete: false };
+    let items = &items[..upto.unwrap_or(items.len()).min(items.len())];
+    let mut out = PlayReplay {
+        declarer,
+        trump,
+        tricks: Vec::new(),
+        hands: None,
+        next_leader: Some(first),
+        closed: false,
+        lost_track: false,
+        won: Tricks { declarer: 0, defenders: 0, complete: false },
+    };
     let mut known_tricks = 0;
     for row in items.chunks(4) {
         let mut slots: [Option<&Item<'_>>; 4] = [None; 4];
         for (column, item) in row.iter().enumerate() {
             slots[first.offset(column).index()] = Some(item);
         }
-        let winner = state.trick(&slots, leader, sink);
+        let expected = out.next_leader;
+        let marked = Seat::ALL.into_iter().find(|s| slots[s.index()].is_some_and(|i| i.prefix_is("^L")));
+        let winner = state.trick(&slots, expected, sink);
+        out.tricks.push(TrickRecord { leader: marked.or(expected), winner });
         if state.ended {
             break;
         }
         if state.lost_track {
             // A card not held means the section disagrees with the deal; everything after it
             // would repeat the same error.
-            return None;
+            out.lost_track = true;
+            break;
         }
-        leader = winner.filter(|_| trump_known);
+        if row.len() == 4 {
+            out.next_leader = winner.filter(|_| trump_known);
+        }
         if let (Some(w), Some(d), true) = (winner, declarer, trump_known) {
             if w.is_ns() == d.is_ns() {
-                tricks.declarer += 1;
+                out.won.declarer += 1;
             } else {
-                tricks.defenders += 1;
+                out.won.defenders += 1;
             }
             known_tricks += 1;
         }
     }
-    tricks.complete = known_tricks == 13;
-    declarer.map(|_| tricks)
+    out.won.complete = known_tricks == 13;
+    out.closed = state.ended || state.plus;
+    out.hands = state.hands;
+    Some(out)
+}
+
+/// A card of the play section as the editor shows it.
+#[derive(Debug, Clone)]
+pub(crate) struct CardAt {
+    pub text: String,
+    pub range: crate::text::TextRange,
+    /// Who played it: its column's seat.
+    pub seat: Seat,
+    /// Its trick, counted from 1 (the row of the section).
+    pub trick: usize,
+}
+
+/// The play as the editor needs it at `offset`.
+#[derive(Debug, Clone)]
+pub(crate) struct PlayAt {
+    pub replay: PlayReplay,
+    /// The item at the offset, if any.
+    pub item: Option<CardAt>,
+    /// Who plays the next card after the items before the offset, who leads its trick, and
+    /// the suit led when the leader's card is among the items before the offset.
+    pub next_seat: Seat,
+    pub leader: Option<Seat>,
+    pub led: Option<Suit>,
+}
+
+/// The play of `game` at `offset`: the replay of the cards before the offset, or with
+/// `whole_trick` through the end of the trick at the offset (so that its winner is known).
+/// `None` without a well-formed Play tag or the tags the play needs.
+pub(crate) fn replay_to(
+    game: &Game<'_>,
+    facts: &Facts,
+    offset: crate::text::TextSize,
+    whole_trick: bool,
+) -> Option<PlayAt> {
+    let tag = game.tags.iter().find(|t| t.name == "Play" && t.well_formed)?;
+    let first = Seat::parse(tag.value)?;
+    let mut sink = Sink { diagnostics: Vec::new(), export: false };
+    let items = split(tag, SectionKind::Play, &mut sink).items;
+    let at = items.iter().position(|i| i.token.range.contains_inclusive(offset));
+    let before = at.unwrap_or_else(|| items.partition_point(|i| i.token.range.end() < offset));
+    let item = at.map(|i| CardAt {
+        text: items[i].token.text.to_owned(),
+        range: items[i].token.range,
+        seat: first.offset(i % 4),
+        trick: i / 4 + 1,
+    });
+    let upto = if whole_trick { (before / 4 + 1) * 4 } else { before };
+    let replay = replay(game, facts, Some(upto), &mut sink)?;
+    let row_start = before - before % 4;
+    let leader = replay.tricks.get(before / 4).and_then(|t| t.leader).or(replay.next_leader);
+    let led = leader.and_then(|l| {
+        let column = (l.index() + 4 - first.index()) % 4;
+        items[row_start..before].get(column).and_then(|i| Card::parse(i.token.text)).map(|c| c.suit)
+    });
+    Some(PlayAt { replay, item, next_seat: first.offset(before % 4), leader, led })
 }
 
 struct PlayState {

@@ -201,7 +201,7 @@ fn is_placeholder(v: &str) -> bool {
 /// Checks every (first) tag's value and returns the typed facts.
 // One arm per tag, each reading as that tag's rule (placeholder test included).
 #[allow(clippy::collapsible_match)]
-pub(super) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
+pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
     let mut facts = Facts::default();
     let mut seen: Vec<&str> = Vec::new();
     for tag in game.tags.iter().filter(|t| t.well_formed) {

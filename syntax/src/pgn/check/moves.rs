@@ -15,6 +15,7 @@ use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Piece};
 use std::fmt::Write;
+use std::ops::ControlFlow;
 
 /// How the main line ended, when it ended in a position with no legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +29,44 @@ pub(super) struct Replay {
     pub main_plies: u32,
     /// Set when the whole main line was replayed and ends in mate or stalemate.
     pub ending: Option<Ending>,
+    /// What the replay found at the offset it was asked to stop at.
+    pub stop: Option<Stop>,
+}
+
+/// What a replay asked to stop at an offset knows there (for the editor's hover and
+/// completion): the token at the offset and the position of the line (main line or
+/// variation) that holds it.
+#[derive(Debug, Clone)]
+pub struct Stop {
+    /// The token at the offset, `None` past the last one (the innermost open line is reported).
+    pub token: Option<(SyntaxKind, TextRange)>,
+    /// The position before that token; `None` when its line is no longer replayed (it follows
+    /// an illegal move) or the token is not reached by any line.
+    pub before: Option<Board>,
+    /// For a move token whose line is replayed: what playing it gave.
+    pub played: Option<Played>,
+}
+
+/// The outcome of playing one written move.
+#[derive(Debug, Clone)]
+pub enum Played {
+    /// A legal move and the position after it.
+    Move(cozy_chess::Move, Board),
+    /// A null move (`--`, `Z0`) and the position after it.
+    Null(Board),
+    /// Not playable: the diagnostic that says why (illegal, ambiguous, missing promotion).
+    Refused(Diagnostic),
+}
+
+/// Whether the replay asked to stop at `at` stops at `token`: the first token that covers `at`,
+/// or a word that ends at `at` (the word being typed, or hovered from its end).
+fn stops_at(token: &Tok, at: TextSize) -> bool {
+    token.range.end() > at
+        || (token.range.end() == at
+            && matches!(
+                token.kind,
+                SyntaxKind::SAN | SyntaxKind::SYMBOL | SyntaxKind::NUMBER | SyntaxKind::ERROR_TOKEN
+            ))
 }
 
 /// A move number indication waiting for its move.
@@ -57,12 +96,69 @@ impl Line {
     }
 }
 
-pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnostic>) -> Replay {
-    let mut replay = Replay { main_plies: 0, ending: None };
-    let Some(movetext) = game.movetext() else { return replay };
+/// Replays the movetext from `start`, reporting into `out`. With `stop_at`, the replay ends
+/// at the token there and [`Replay::stop`] says what it found (the rest of the game is not
+/// replayed, so `main_plies` and `ending` are then partial).
+pub(super) fn check(
+    game: &Game,
+    start: Board,
+    mode: Mode,
+    stop_at: Option<TextSize>,
+    out: &mut Vec<Diagnostic>,
+) -> Replay {
+    let mut replay = Replay { main_plies: 0, ending: None, stop: None };
+    let Some(movetext) = game.movetext() else {
+        if stop_at.is_some() {
+            replay.stop = Some(Stop { token: None, before: Some(start), played: None });
+        }
+        return replay;
+    };
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
-    model::walk(&movetext, |event| match event {
+    model::walk_until(&movetext, |event| {
+        if let (Some(at), Event::Token(token)) = (stop_at, &event) {
+            if stops_at(token, at) {
+                let line = stack.last_mut().expect("the main line is never popped");
+                let before = (!line.dead).then(|| line.board.clone());
+                let mut played = None;
+                if token.kind == SyntaxKind::SAN && before.is_some() {
+                    let reported = out.len();
+                    let mv = play(line, *token, mode, out);
+                    played = match mv {
+                        _ if line.dead => out[reported..].last().cloned().map(Played::Refused),
+                        Some(mv) => Some(Played::Move(mv, line.board.clone())),
+                        None if Some(&line.board) != before.as_ref() => Some(Played::Null(line.board.clone())),
+                        None => None,
+                    };
+                }
+                replay.stop = Some(Stop { token: Some((token.kind, token.range)), before, played });
+                return ControlFlow::Break(());
+            }
+        }
+        step(event, &mut stack, &mut expect_open_paren, &mut replay, mode, out);
+        ControlFlow::Continue(())
+    });
+    if stop_at.is_some() && replay.stop.is_none() {
+        let line = stack.last().expect("the main line is never popped");
+        replay.stop = Some(Stop { token: None, before: (!line.dead).then(|| line.board.clone()), played: None });
+    }
+    let main = &stack[0];
+    if !main.dead && !main.first && replay.stop.is_none() {
+        replay.ending = ending(&main.board);
+    }
+    replay
+}
+
+/// One event of the movetext walk.
+fn step(
+    event: Event,
+    stack: &mut Vec<Line>,
+    expect_open_paren: &mut bool,
+    replay: &mut Replay,
+    mode: Mode,
+    out: &mut Vec<Diagnostic>,
+) {
+    match event {
         Event::Enter(SyntaxKind::VARIATION, at) => {
             let parent = stack.last().expect("the main line is never popped");
             let line = match &parent.before {
@@ -79,7 +175,7 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
                 }
             };
             stack.push(line);
-            expect_open_paren = true;
+            *expect_open_paren = true;
         }
         Event::Leave(SyntaxKind::VARIATION) => {
             if stack.len() > 1 {
@@ -119,8 +215,8 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
                 }
                 SyntaxKind::SUFFIX => suffix(token, mode, out),
                 SyntaxKind::L_PAREN => {
-                    if expect_open_paren {
-                        expect_open_paren = false;
+                    if *expect_open_paren {
+                        *expect_open_paren = false;
                     } else {
                         // A parenthesis beyond the depth cap (already reported): stop here.
                         line.dead = true;
@@ -131,12 +227,7 @@ pub(super) fn check(game: &Game, start: Board, mode: Mode, out: &mut Vec<Diagnos
             }
         }
         _ => {}
-    });
-    let main = &stack[0];
-    if !main.dead && !main.first {
-        replay.ending = ending(&main.board);
     }
-    replay
 }
 
 fn ending(board: &Board) -> Option<Ending> {
@@ -156,15 +247,16 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
+/// Plays one written move in its line; the legal move played, if any.
+fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> Option<cozy_chess::Move> {
     let pending = line.pending.take();
     if line.dead {
         line.before = None;
-        return;
+        return None;
     }
     let text = token.text;
     let range = token.range;
-    let Some(written) = san::parse(text) else { return };
+    let written = san::parse(text)?;
     move_number(line, pending, range, mode, out);
     line.first = false;
     line.interrupted = false;
@@ -187,7 +279,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
                 out,
             ),
         }
-        return;
+        return None;
     }
     match san::resolve(&line.board, &written.mv, written.spelling.ambiguous_b) {
         Resolution::Legal(mv) => {
@@ -195,6 +287,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
             after.play_unchecked(mv);
             spelling(&line.board, mv, &after, &written, text, range, mode, out);
             line.before = Some(std::mem::replace(&mut line.board, after));
+            return Some(mv);
         }
         Resolution::Ambiguous(a, b) => {
             let piece = line.board.piece_on(a.from).map_or("piece", san::piece_name);
@@ -226,6 +319,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
             fail(line, d, out);
         }
     }
+    None
 }
 
 /// Stops replaying a line at a move that cannot be played; a variation right after the move
