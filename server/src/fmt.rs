@@ -122,7 +122,9 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
     let mut sink = match (&target.origin, args.diff || args.check) {
         (_, true) if args.diff => Sink::Diff(String::with_capacity(text.len())),
         (_, true) => Sink::Nowhere,
-        (Origin::Stdin(_), false) => Sink::Stdout(Output::new(std::io::BufWriter::new(std::io::stdout().lock()), encoding)),
+        (Origin::Stdin(_), false) => {
+            Sink::Stdout(Output::new(std::io::BufWriter::new(std::io::stdout().lock()), encoding))
+        }
         // The file is rewritten only from the first difference on (or for a new encoding).
         (Origin::File(path), false) => Sink::File { path: path.clone(), replacement: None, encoding },
     };
