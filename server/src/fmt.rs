@@ -122,7 +122,9 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
     let mut sink = match (&target.origin, args.diff || args.check) {
         (_, true) if args.diff => Sink::Diff(String::with_capacity(text.len())),
         (_, true) => Sink::Nowhere,
-        (Origin::Stdin(_), false) => Sink::Stdout(Output::new(std::io::stdout().lock(), encoding)),
+        (Origin::Stdin(_), false) => {
+            Sink::Stdout(Output::new(std::io::BufWriter::new(std::io::stdout().lock()), encoding))
+        }
         // The file is rewritten only from the first difference on (or for a new encoding).
         (Origin::File(path), false) => Sink::File { path: path.clone(), replacement: None, encoding },
     };
@@ -173,7 +175,8 @@ enum Sink {
     Nowhere,
     /// `--diff`: the whole text, to compare.
     Diff(String),
-    Stdout(Output<std::io::StdoutLock<'static>>),
+    // Buffered: standard output alone would write each line separately.
+    Stdout(Output<std::io::BufWriter<std::io::StdoutLock<'static>>>),
     File {
         path: PathBuf,
         replacement: Option<Replacement>,
@@ -223,7 +226,7 @@ trait Bytes {
     fn put(&mut self, bytes: &[u8]) -> Result<(), String>;
 }
 
-impl Bytes for std::io::StdoutLock<'static> {
+impl Bytes for std::io::BufWriter<std::io::StdoutLock<'static>> {
     fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.write_all(bytes).map_err(|e| e.to_string())
     }
@@ -256,7 +259,7 @@ impl<W: Bytes> Output<W> {
     }
 }
 
-impl Output<std::io::StdoutLock<'static>> {
+impl Output<std::io::BufWriter<std::io::StdoutLock<'static>>> {
     fn finish(&mut self) -> std::io::Result<()> {
         if !self.started {
             self.write("").map_err(std::io::Error::other)?;
