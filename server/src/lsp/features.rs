@@ -125,7 +125,7 @@ pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -
 pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     let pos = s.positions();
     let edits = super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, range.map(|r| pos.text_range(r)));
-    Some(convert::edits(&edits, &pos))
+    Some(convert::into_edits(edits, &pos))
 }
 
 /// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units), and
