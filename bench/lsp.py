@@ -156,6 +156,10 @@ def main():
         t = time.monotonic()
         c.request(method, doc)
         print(f"{method.split('/', 1)[1]} (whole document): first {ms(cold)}, after a keystroke {ms(time.monotonic() - t)}")
+    # What an editor asks for the lines on screen.
+    screen = {"textDocument": {"uri": uri}, "range": {"start": {"line": target, "character": 0},
+                                                      "end": {"line": target + 60, "character": 0}}}
+    print(f"semanticTokens/range (60 lines): median {ms(timed('textDocument/semanticTokens/range', screen))}")
     print(f"peak memory (VmHWM): {memory('VmHWM')}")
     c.request("shutdown", None)
     c.notify("exit", None)
