@@ -69,6 +69,12 @@ class Client:
         return self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
                          and m["params"]["uri"] == uri and m["params"].get("version") == version)
 
+    def cpu_seconds(self):
+        """User + system CPU time of the server so far: on a loaded machine, steadier than wall time."""
+        with open(f"/proc/{self.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def memory_kib(self, field):
         """`VmHWM` (peak resident memory so far) or `VmRSS` (now) of the server, in KiB."""
         with open(f"/proc/{self.proc.pid}/status") as f:
@@ -98,10 +104,11 @@ def main():
     c.notify("initialized", {})
     print(f"file: {path} ({len(text.encode()) / 1e6:.1f} MB, {len(lines)} lines)")
 
-    t = time.monotonic()
+    t, cpu = time.monotonic(), c.cpu_seconds()
     c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}})
     first = c.diagnostics(uri, 1)
-    print(f"didOpen -> diagnostics: {ms(time.monotonic() - t)} ({len(first['params']['diagnostics'])} published)")
+    print(f"didOpen -> diagnostics: {ms(time.monotonic() - t)} ({len(first['params']['diagnostics'])} published;"
+          f" server CPU {ms(c.cpu_seconds() - cpu)} on {os.cpu_count()} cores)")
     size = len(text.encode())
     def memory(field):
         kib = c.memory_kib(field)
@@ -169,6 +176,10 @@ def main():
         t = time.monotonic()
         c.request(method, doc)
         print(f"{method.split('/', 1)[1]} (whole document): first {ms(cold)}, after a keystroke {ms(time.monotonic() - t)}")
+    # What an editor asks for the lines on screen.
+    screen = {"textDocument": {"uri": uri}, "range": {"start": {"line": target, "character": 0},
+                                                      "end": {"line": target + 60, "character": 0}}}
+    print(f"semanticTokens/range (60 lines): median {ms(timed('textDocument/semanticTokens/range', screen))}")
     print(f"peak memory (VmHWM): {memory('VmHWM')}")
     c.request("shutdown", None)
     c.notify("exit", None)

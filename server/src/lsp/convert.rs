@@ -44,6 +44,12 @@ pub fn edits(edits: &[kibitzer_syntax::diagnostic::TextEdit], pos: &Positions) -
     edits.iter().map(|e| lsp::TextEdit { range: pos.range(e.range), new_text: e.replacement.clone() }).collect()
 }
 
+/// Like [`edits`], taking the edits: a formatting answer's texts (a whole file's worth) are
+/// moved, not copied.
+pub fn into_edits(edits: Vec<kibitzer_syntax::diagnostic::TextEdit>, pos: &Positions) -> Vec<lsp::TextEdit> {
+    edits.into_iter().map(|e| lsp::TextEdit { range: pos.range(e.range), new_text: e.replacement }).collect()
+}
+
 /// A quick fix for a diagnostic; safe fixes are marked preferred (what "fix all" applies).
 pub fn quick_fix(d: &Diagnostic, fix: &Fix, uri: &lsp::Uri, pos: &Positions) -> lsp::CodeAction {
     lsp::CodeAction {

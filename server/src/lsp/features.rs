@@ -131,7 +131,7 @@ pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -
 pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
     let pos = s.positions();
     let edits = super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, range.map(|r| pos.text_range(r)));
-    Some(convert::edits(&edits, &pos))
+    Some(convert::into_edits(edits, &pos))
 }
 
 /// The kind of the "convert to export format" action: a source action on the whole document.

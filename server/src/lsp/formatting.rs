@@ -44,10 +44,37 @@ pub fn edits(
             Some(_) => continue,
         };
         let text: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
-        out.extend(text_edits(lang, &text, local).into_iter().map(|mut e| {
+        let edits = coalesce(&text, text_edits(lang, &text, local));
+        out.extend(edits.into_iter().map(|mut e| {
             e.range += seg.range.start();
             e
         }));
+    }
+    out
+}
+
+/// Changes at most this many unchanged lines apart go into one edit.
+const JOIN_ACROSS_LINES: usize = 3;
+
+/// Joins edits of `text` (sorted, not overlapping) that only a few unchanged lines separate:
+/// the unchanged lines are sent once more, but a whole-file formatting answers with a few
+/// edits per game instead of one per changed line. Each edit costs far more than its text
+/// before it is written out (tower-lsp turns the answer into a `serde_json::Value` first: four
+/// maps per edit), so this bounds the memory of the answer as well as its size.
+fn coalesce(text: &str, edits: Vec<TextEdit>) -> Vec<TextEdit> {
+    let mut out: Vec<TextEdit> = Vec::with_capacity(edits.len());
+    for e in edits {
+        match out.last_mut() {
+            Some(last)
+                if text[TextRange::new(last.range.end(), e.range.start())].matches('\n').count()
+                    <= JOIN_ACROSS_LINES =>
+            {
+                last.replacement.push_str(&text[TextRange::new(last.range.end(), e.range.start())]);
+                last.replacement.push_str(&e.replacement);
+                last.range = last.range.cover(e.range);
+            }
+            _ => out.push(e),
+        }
     }
     out
 }

@@ -44,31 +44,49 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(service: LspServic
     input.abort();
 }
 
-/// Copies the server's frames to stdout whole, with error answers between them.
+/// Copies the server's frames to stdout whole, with error answers between them. A frame's body
+/// is streamed through, not held: a formatting answer for a large file is megabytes.
 async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::UnboundedReceiver<Vec<u8>>) {
     let mut from_server = BufReader::new(drain);
     let mut stdout = tokio::io::stdout();
     loop {
-        let frame = tokio::select! {
-            frame = read_frame(&mut from_server) => match frame {
-                Ok(Some(body)) => body,
+        let written = tokio::select! {
+            length = read_header(&mut from_server) => match length {
+                Ok(Some(n)) => async {
+                    stdout.write_all(format!("Content-Length: {n}\r\n\r\n").as_bytes()).await?;
+                    let copied = tokio::io::copy(&mut (&mut from_server).take(n as u64), &mut stdout).await?;
+                    if copied < n as u64 {
+                        return Err(std::io::ErrorKind::UnexpectedEof.into());
+                    }
+                    Ok(())
+                }
+                .await,
                 _ => break, // the server has finished
             },
-            Some(answer) = errors.recv() => answer,
+            Some(answer) = errors.recv() => async {
+                stdout.write_all(format!("Content-Length: {}\r\n\r\n", answer.len()).as_bytes()).await?;
+                stdout.write_all(&answer).await
+            }
+            .await,
         };
-        let header = format!("Content-Length: {}\r\n\r\n", frame.len());
-        if stdout.write_all(header.as_bytes()).await.is_err()
-            || stdout.write_all(&frame).await.is_err()
-            || stdout.flush().await.is_err()
-        {
+        if written.is_err() || stdout.flush().await.is_err() {
             break;
         }
     }
 }
 
-/// Reads one `Content-Length` frame's body; `None` at the end of input. Header lines other than
-/// `Content-Length` are skipped, as is anything before a header block.
+/// Reads one `Content-Length` frame's body; `None` at the end of input.
 async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<Vec<u8>>> {
+    let Some(n) = read_header(reader).await? else { return Ok(None) };
+    let mut body = vec![0; n];
+    reader.read_exact(&mut body).await?;
+    Ok(Some(body))
+}
+
+/// Reads header blocks up to one with a `Content-Length`, and gives that length; `None` at the
+/// end of input. Header lines other than `Content-Length` are skipped, as is anything before a
+/// header block, and a block without a length.
+async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<usize>> {
     loop {
         let mut length = None;
         let mut line = String::new();
@@ -87,12 +105,9 @@ async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<
                 }
             }
         }
-        if let Some(n) = length {
-            let mut body = vec![0; n];
-            reader.read_exact(&mut body).await?;
-            return Ok(Some(body));
+        if length.is_some() {
+            return Ok(length);
         }
-        // A header block without a length: nothing to read; look for the next one.
     }
 }
 

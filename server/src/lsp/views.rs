@@ -146,6 +146,9 @@ pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken
         let base = base(s, range);
         for t in local.iter() {
             let start = base.place(t.start);
+            if (start.line, start.character) < (prev.line, prev.character) {
+                continue; // LSP wants tokens in order; one out of order is dropped, never wrapped
+            }
             let delta_line = start.line - prev.line;
             let delta_start = if delta_line == 0 { start.character - prev.character } else { start.character };
             out.push(SemanticToken {
