@@ -429,15 +429,21 @@ pub fn folding(lang: Lang, text: &str) -> Vec<Fold> {
         }
     }
     if lang == Lang::Pbn {
-        // A section runs from its tag to the next tag pair.
+        // A section (Auction, Play, a table or a user-defined section: PBN 5.1) runs from its
+        // tag to the next tag pair; a tag followed only by a comment is not one.
         let pairs = tag_pairs(text, &tokens);
         for (i, p) in pairs.iter().enumerate() {
-            if matches!(&text[p.name], "Auction" | "Play") || text[p.name].ends_with("Table") {
-                let end = pairs.get(i + 1).map_or(text.trim_end().len(), |n| usize::from(n.range.start()));
-                let end = ts(text[..end].trim_end().len());
-                if end > p.range.end() {
-                    out.push(Fold { range: TextRange::new(p.range.start(), end), kind: FoldKind::Region });
-                }
+            let end = pairs.get(i + 1).map_or(text.trim_end().len(), |n| usize::from(n.range.start()));
+            let end = ts(text[..end].trim_end().len());
+            if end <= p.range.end() {
+                continue;
+            }
+            let data = text[TextRange::new(p.range.end(), end)].trim_start();
+            let has_data = !data.is_empty() && !data.starts_with(['{', ';', '%']);
+            if (matches!(&text[p.name], "Auction" | "Play") && has_data)
+                || crate::pbn::model::is_section(&text[p.name], has_data)
+            {
+                out.push(Fold { range: TextRange::new(p.range.start(), end), kind: FoldKind::Region });
             }
         }
     }
@@ -720,6 +726,21 @@ mod tests {
         assert_eq!(class_of("Pass"), Some(TokenClass::Call));
         assert_eq!(class_of("H2"), Some(TokenClass::Card));
         assert_eq!(class_of("=1="), Some(TokenClass::NoteRef));
+    }
+
+    #[test]
+    fn pbn_sections_fold_and_the_table_tag_does_not() {
+        let pbn = "[Board \"1\"]\n[Table \"3\"]\n{a comment}\n[Auction \"N\"]\n1C Pass\n[Note \"1:x\"]\n\
+                   [ScoreTable \"PairId\\2R;Score\\4R\"]\n 1 +420\n 2 -50\n[MyData \"x\"]\nsome data\n";
+        let folded: Vec<&str> = folding(Lang::Pbn, pbn)
+            .iter()
+            .filter(|f| f.kind == FoldKind::Region)
+            .map(|f| pbn[f.range].lines().next().unwrap_or(""))
+            .collect();
+        assert!(folded.contains(&"[Auction \"N\"]"), "{folded:?}");
+        assert!(folded.contains(&"[ScoreTable \"PairId\\2R;Score\\4R\"]"), "{folded:?}");
+        assert!(folded.contains(&"[MyData \"x\"]"), "{folded:?}");
+        assert!(!folded.iter().any(|f| f.starts_with("[Table") || f.starts_with("[Note")), "{folded:?}");
     }
 
     #[test]
