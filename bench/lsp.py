@@ -158,6 +158,10 @@ def main():
         t = time.monotonic()
         c.request("codeAction/resolve", game)
         print(f"codeAction/resolve (format this game): {ms(time.monotonic() - t)}")
+        convert = next(a for a in actions if a["kind"] == "source.convertToExport")
+        t = time.monotonic()
+        c.request("codeAction/resolve", convert)
+        print(f"codeAction/resolve (convert to export format, whole document): {ms(time.monotonic() - t)}")
     t = time.monotonic()
     answer = c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})
     edits = answer.get("result") or []

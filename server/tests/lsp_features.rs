@@ -440,7 +440,9 @@ fn format_this_game_touches_only_that_game() {
     c.open(uri, "pgn", 1, &text);
     c.diagnostics(uri, 1);
     let actions = code_actions(&mut c, uri, 6, None);
-    let action = actions.iter().find(|a| a["title"] == "Format this game").expect("offered").clone();
+    let action_again =
+        |actions: &[Value]| actions.iter().find(|a| a["title"] == "Format this game").expect("offered").clone();
+    let action = action_again(&actions);
     assert_eq!(action["kind"], "refactor.rewrite");
     assert!(action["edit"].is_null(), "the edit waits for resolve: {action}");
     let resolved = c.call("codeAction/resolve", action);
@@ -448,6 +450,10 @@ fn format_this_game_touches_only_that_game() {
     assert!(!edits.as_array().unwrap().is_empty(), "{resolved}");
     let after = apply_locally(&text, edits);
     assert!(after.starts_with(first), "the first game is left as it was:\n{after}");
+    // Offered for version 1, resolved after an edit: no edit rather than one in the wrong place.
+    c.change(uri, 2, ((0, 0), (0, 0)), "\n");
+    let stale = c.call("codeAction/resolve", action_again(&actions));
+    assert!(stale["edit"].is_null(), "{stale}");
     let formatted_second =
         kibitzer_syntax::format::format(kibitzer_syntax::Lang::Pgn, second, &Default::default()).text;
     assert_eq!(&after[first.len()..], formatted_second);

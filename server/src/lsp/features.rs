@@ -217,6 +217,7 @@ pub fn code_actions(
         if resolve_edits {
             let mut data = what.to_data();
             data["uri"] = serde_json::json!(s.uri.as_str());
+            data["version"] = serde_json::json!(s.version);
             action.data = Some(data);
         } else {
             action.edit = Some(convert::workspace_edit(&s.uri, what.edits(s)));
@@ -250,8 +251,13 @@ pub fn deferred_uri(action: &CodeAction) -> Option<Uri> {
 }
 
 /// Fills in the edits of an action offered with [`Deferred`] data; other actions come back
-/// as they are.
+/// as they are, and so does one offered for an older version of the document (its offset
+/// may no longer be in the same game: an edit computed now could change the wrong text).
 pub fn resolve_code_action(s: &Snapshot, mut action: CodeAction) -> CodeAction {
+    let offered_for = action.data.as_ref().and_then(|d| d.get("version")).and_then(serde_json::Value::as_i64);
+    if offered_for != Some(i64::from(s.version)) {
+        return action;
+    }
     if let Some(what) = action.data.as_ref().and_then(Deferred::from_data) {
         action.edit = Some(convert::workspace_edit(&s.uri, what.edits(s)));
     }

@@ -20,6 +20,10 @@ enum Section {
 fn section_at<'t>(root: &SyntaxNode, text: &'t str, offset: TextSize) -> Option<(Game<'t>, Section)> {
     let node = root.children().find(|n| n.kind() == SyntaxKind::GAME && n.text_range().contains_inclusive(offset))?;
     let game = Game::from_node(&node, text);
+    // Inside a tag pair (`[Play "S"|]`) is not inside the section before it.
+    if game.tags.iter().any(|t| t.range.start() < offset && offset < t.range.end()) {
+        return None;
+    }
     let tag = game.tags.iter().rev().find(|t| t.range.end() <= offset)?;
     let section = match tag.name {
         "Auction" => Section::Auction,
@@ -269,6 +273,10 @@ mod tests {
         assert_eq!(c.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["Pass"]);
         assert_eq!(c[0].replace, TextRange::new(ts(text.len() - 1), ts(text.len())));
         assert_eq!(c[0].detail.as_deref(), Some("East: pass"));
+        // Inside the next tag pair: no call.
+        let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1H\n[Play \"E\"]\n";
+        assert!(completions(text, ts(text.find("\"E\"]").unwrap() + 3)).is_empty());
+        assert!(!completions(text, ts(text.find("\n[Play").unwrap())).is_empty(), "after 1H: East's calls");
         // After the end of the auction: nothing.
         assert!(completions(GAME, ts(GAME.find("\n[Play").unwrap() + 1)).is_empty());
     }

@@ -23,7 +23,15 @@ fn game_at(root: &crate::pgn::syntax_kind::SyntaxNode, offset: TextSize) -> Opti
 pub fn move_hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
     let root = crate::pgn::parse(text).syntax();
     let game = game_at(&root, offset)?;
-    let stop = replay_to(&game, offset)?;
+    let Some(stop) = replay_to(&game, offset) else {
+        // The check does not replay this game: say so on a move rather than stay silent.
+        let token = game.syntax().token_at_offset(offset).find(|t| t.kind() == SyntaxKind::SAN)?;
+        let markdown = format!(
+            "`{}` is not replayed: the game's FEN tag has errors, or its Variant is neither chess nor Chess960",
+            token.text()
+        );
+        return Some(HoverInfo { range: token.text_range(), markdown });
+    };
     let (SyntaxKind::SAN, range) = stop.token? else { return None };
     if !range.contains_inclusive(offset) {
         return None;
@@ -235,6 +243,9 @@ mod tests {
         assert!(md.starts_with("**2. Ke3** cannot be played: illegal move `Ke3`"), "{md}");
         assert!(md.contains("The position before it"), "{md}");
         assert!(hover_on(text, "Nf6").contains("not replayed"));
+        let text = "[Variant \"Crazyhouse\"]\n\n1. e4 e5 *";
+        assert!(hover_on(text, "e5").contains("Variant is neither chess nor Chess960"), "{}", hover_on(text, "e5"));
+        assert!(move_completions(text, ts(text.len() - 2)).is_empty());
         let md = hover_on("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R4RK1 w - - 0 1\"]\n\n1. Rd1 *", "Rd1");
         assert!(md.contains("ambiguous"), "{md}");
     }
