@@ -355,7 +355,7 @@ pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Bo
             let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
             let _ = out.write_char('x');
         }
-        let _ = write!(out, "{}", mv.to);
+        write_square(out, mv.to);
         if let Some(p) = mv.promotion {
             let _ = out.write_char('=');
             let _ = out.write_char(piece_letter(p));
@@ -372,13 +372,20 @@ pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Bo
         if board.color_on(mv.to).is_some() {
             let _ = out.write_char('x');
         }
-        let _ = write!(out, "{}", mv.to);
+        write_square(out, mv.to);
     }
     let _ = match mark {
         CheckMark::None => Ok(()),
         CheckMark::Check => out.write_char('+'),
         CheckMark::Mate => out.write_char('#'),
     };
+}
+
+/// Writes a square as its two characters: `Square`'s `Display` goes through the formatting
+/// machinery, which costs more than the rest of a move's SAN.
+fn write_square(out: &mut impl Write, square: Square) {
+    let _ = out.write_char(char::from(b'a' + square.file() as u8));
+    let _ = out.write_char(char::from(b'1' + square.rank() as u8));
 }
 
 /// Whether SAN needs the from-file and/or the from-rank to tell `mv` from other legal moves of
