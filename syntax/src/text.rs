@@ -176,6 +176,26 @@ pub struct LineIndex {
     len: TextSize,
 }
 
+/// The offset of the first byte from `i` on that may end a line or is not ASCII, checked
+/// eight bytes at a time: most of a text is plain ASCII inside lines, and the index of a
+/// multi-megabyte file is built on every check.
+fn skip_plain_ascii(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    // Whether some byte of `word` is zero (exact, not just a hint).
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else { break };
+        let word = u64::from_ne_bytes(chunk);
+        if word & HIGHS != 0 || has_zero(word ^ (ONES * u64::from(b'\n'))) || has_zero(word ^ (ONES * u64::from(b'\r')))
+        {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         LineIndex::with_breaks(text, LineBreaks::Standard)
@@ -188,7 +208,8 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            let b = bytes[i];
+            i = skip_plain_ascii(bytes, i);
+            let Some(&b) = bytes.get(i) else { break };
             let next = match b {
                 b'\n' => Some(i + 1),
                 b'\r' if bytes.get(i + 1) == Some(&b'\n') => Some(i + 2),
@@ -334,6 +355,28 @@ mod tests {
             idx.line_col(text, TextSize::from(text.len() as u32), ColumnUnit::Char),
             LineCol { line: 2, col: 4 }
         );
+    }
+
+    #[test]
+    fn line_starts_are_found_at_every_offset_of_a_long_line() {
+        // The index skips plain ASCII eight bytes at a time: put each kind of break, and a
+        // non-ASCII character, at every offset of such runs and compare with a byte scan.
+        for special in ["\n", "\r\n", "\r", "\u{e9}", "\u{2028}"] {
+            for at in 0..24 {
+                let text = format!("{}{special}{}", "a".repeat(at), "b".repeat(19));
+                let idx = LineIndex::with_breaks(&text, LineBreaks::WithUnicode);
+                let mut starts = vec![TextSize::from(0)];
+                let mut ascii = vec![];
+                let brk = special != "\u{e9}";
+                if brk {
+                    starts.push(TextSize::from((at + special.len()) as u32));
+                    // A line ending in a non-ASCII break counts as non-ASCII.
+                    ascii.push(special.is_ascii());
+                }
+                ascii.push(brk);
+                assert_eq!((&idx.line_starts, &idx.ascii_only), (&starts, &ascii), "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -40,10 +40,12 @@ impl Game {
         self.0.children().find(|n| n.kind() == SyntaxKind::MOVETEXT)
     }
 
-    /// The termination marker ending the movetext, if any.
+    /// The termination marker ending the movetext, if any. The parser ends the movetext at
+    /// its first marker (later ones are wrapped in errors), so the search runs from the end:
+    /// only trailing trivia comes after it, not the whole game.
     pub fn result(&self) -> Option<SyntaxToken> {
-        self.movetext()?
-            .children_with_tokens()
+        let last = self.movetext()?.last_child_or_token();
+        std::iter::successors(last, |e| e.prev_sibling_or_token())
             .filter_map(|e| e.into_token())
             .find(|t| t.kind() == SyntaxKind::RESULT_TOKEN)
     }

@@ -256,13 +256,50 @@ fn resolve_normal(
     to: Square,
     promotion: Option<Piece>,
 ) -> Resolution {
-    let mut mask = board.colored_pieces(board.side_to_move(), piece) & reaching(board, piece, to);
+    let color = board.side_to_move();
+    let mut mask = board.colored_pieces(color, piece) & reaching(board, piece, to);
     if let Some(f) = from_file {
         mask &= f.bitboard();
     }
     if let Some(r) = from_rank {
         mask &= r.bitboard();
     }
+    if piece == Piece::Pawn && board.en_passant().is_some_and(|file| Square::new(file, ep_rank(color)) == to) {
+        // En passant is rare: leave it to the generator, whose move order the messages follow.
+        return resolve_by_generation(board, mask, to, promotion);
+    }
+    let mut found: [Option<Move>; 2] = [None, None];
+    let mut count = 0usize;
+    let mut promotion_missing = None;
+    let promotes = piece == Piece::Pawn && promotion.is_none() && to.rank() == Rank::Eighth.relative_to(color);
+    // Only the few pieces that could reach `to` are tried, each with one legality test: no
+    // move list is generated. Unpinned pieces first, as the generator lists them, so that an
+    // ambiguity names the same two pieces.
+    let pinned = board.pinned();
+    for from in (mask & !pinned).into_iter().chain(mask & pinned) {
+        let mv = Move { from, to, promotion };
+        if board.is_legal(mv) {
+            if count < 2 {
+                found[count] = Some(mv);
+            }
+            count += 1;
+        } else if promotes {
+            let queen = Move { from, to, promotion: Some(Piece::Queen) };
+            if board.is_legal(queen) {
+                promotion_missing = Some(queen);
+            }
+        }
+    }
+    resolution(count, found, promotion_missing)
+}
+
+/// The rank of the en passant target square when `color` is to move.
+fn ep_rank(color: Color) -> Rank {
+    Rank::Sixth.relative_to(color)
+}
+
+/// [`resolve_normal`] through the legal move generator, for the pieces in `mask`.
+fn resolve_by_generation(board: &Board, mask: BitBoard, to: Square, promotion: Option<Piece>) -> Resolution {
     let mut found: [Option<Move>; 2] = [None, None];
     let mut count = 0usize;
     let mut promotion_missing = None;
@@ -286,6 +323,10 @@ fn resolve_normal(
         }
         false
     });
+    resolution(count, found, promotion_missing)
+}
+
+fn resolution(count: usize, found: [Option<Move>; 2], promotion_missing: Option<Move>) -> Resolution {
     match (count, found) {
         (0, _) => promotion_missing.map_or(Resolution::Illegal, Resolution::MissingPromotion),
         (1, [Some(m), _]) => Resolution::Legal(m),
@@ -295,7 +336,7 @@ fn resolve_normal(
 }
 
 /// The squares from which a `piece` could reach `to` on an otherwise legal board: a cheap
-/// filter before the legal move generation, which is then asked about those pieces only.
+/// filter before the legality test of each such piece.
 fn reaching(board: &Board, piece: Piece, to: Square) -> BitBoard {
     let occupied = board.occupied();
     match piece {
@@ -304,8 +345,9 @@ fn reaching(board: &Board, piece: Piece, to: Square) -> BitBoard {
         Piece::Rook => cozy_chess::get_rook_moves(to, occupied),
         Piece::Queen => cozy_chess::get_bishop_moves(to, occupied) | cozy_chess::get_rook_moves(to, occupied),
         Piece::King => cozy_chess::get_king_moves(to),
-        // Pushes, double pushes, captures and en passant: leave pawns to the generator.
-        Piece::Pawn => BitBoard::FULL,
+        // Captures come from the squares a pawn of the other side on `to` would attack;
+        // pushes from the same file (the legality test rejects pawns in front).
+        Piece::Pawn => cozy_chess::get_pawn_attacks(to, !board.side_to_move()) | to.file().bitboard(),
     }
 }
 
@@ -355,7 +397,7 @@ pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Bo
             let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
             let _ = out.write_char('x');
         }
-        let _ = write!(out, "{}", mv.to);
+        write_square(out, mv.to);
         if let Some(p) = mv.promotion {
             let _ = out.write_char('=');
             let _ = out.write_char(piece_letter(p));
@@ -372,13 +414,20 @@ pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Bo
         if board.color_on(mv.to).is_some() {
             let _ = out.write_char('x');
         }
-        let _ = write!(out, "{}", mv.to);
+        write_square(out, mv.to);
     }
     let _ = match mark {
         CheckMark::None => Ok(()),
         CheckMark::Check => out.write_char('+'),
         CheckMark::Mate => out.write_char('#'),
     };
+}
+
+/// Writes a square as its two characters: `Square`'s `Display` goes through the formatting
+/// machinery, which costs more than the rest of a move's SAN.
+fn write_square(out: &mut impl Write, square: Square) {
+    let _ = out.write_char(char::from(b'a' + square.file() as u8));
+    let _ = out.write_char(char::from(b'1' + square.rank() as u8));
 }
 
 /// Whether SAN needs the from-file and/or the from-rank to tell `mv` from other legal moves of
@@ -389,13 +438,12 @@ fn disambiguation(board: &Board, piece: Piece, mv: Move) -> (bool, bool) {
     if others.is_empty() {
         return (false, false);
     }
-    let mut rivals = BitBoard::EMPTY;
-    board.generate_moves_for(others, |moves| {
-        if moves.to.has(mv.to) {
-            rivals |= moves.from.bitboard();
-        }
-        false
-    });
+    // The pieces that can legally make the same move: one legality test each.
+    let rivals: BitBoard = others
+        .into_iter()
+        .filter(|&from| board.is_legal(Move { from, to: mv.to, promotion: None }))
+        .map(Square::bitboard)
+        .fold(BitBoard::EMPTY, |a, b| a | b);
     if rivals.is_empty() {
         (false, false)
     } else if (rivals & mv.from.file().bitboard()).is_empty() {
@@ -459,6 +507,82 @@ mod tests {
         let p = parse("Rd1").unwrap();
         assert!(matches!(resolve(&b, &p.mv, false), Resolution::Ambiguous(..)));
         assert_eq!(play(&mut b, "Rad1"), "Rad1");
+    }
+
+    /// `resolve_normal` as a filter over the legal moves of every pawn, or of the pieces that
+    /// [`reaching`] lets through (it keeps a king from "castling" onto a far rook, as
+    /// `resolve` wants), in the generator's order.
+    fn resolve_by_full_generation(
+        board: &Board,
+        piece: Piece,
+        from_file: Option<File>,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Resolution {
+        let reach = if piece == Piece::Pawn { BitBoard::FULL } else { reaching(board, piece, to) };
+        let mut mask = board.colored_pieces(board.side_to_move(), piece) & reach;
+        if let Some(f) = from_file {
+            mask &= f.bitboard();
+        }
+        resolve_by_generation(board, mask, to, promotion)
+    }
+
+    #[test]
+    fn resolving_by_legality_tests_agrees_with_the_move_generator() {
+        // Pins, checks, en passant (also one that would expose the king), promotions with
+        // captures, several pieces of a kind reaching one square, castling rights.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/2k5/3Pp3/8/8/4K2R b K d3 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "1n2k1n1/P6P/8/8/8/8/p6p/1N2K1N1 w - - 0 1",
+            "4k3/8/8/8/8/8/8/R4RK1 w - - 0 1",
+            "7k/8/8/1Q1Q4/8/1Q1Q4/8/3K4 w - - 0 1",
+            // The pinned rook on e3 comes after the free one on a5 in an ambiguity.
+            "4r2k/8/8/R7/8/4R3/8/4K3 w - - 0 1",
+        ];
+        let mut seed = 12345u64;
+        let mut checked = 0usize;
+        for fen in fens {
+            let mut board: Board = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+            for _ply in 0..12 {
+                for piece in Piece::ALL {
+                    for to in Square::ALL {
+                        for from_file in std::iter::once(None).chain(File::ALL.map(Some)) {
+                            for promotion in [None, Some(Piece::Queen), Some(Piece::Knight)] {
+                                let fast = resolve_normal(&board, piece, from_file, None, to, promotion);
+                                let slow = resolve_by_full_generation(&board, piece, from_file, to, promotion);
+                                assert_eq!(fast, slow, "{board} {piece:?} {from_file:?} {to} {promotion:?}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                let mut moves = Vec::new();
+                board.generate_moves(|m| {
+                    moves.extend(m);
+                    false
+                });
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                board.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 100_000);
+    }
+
+    #[test]
+    fn disambiguation_ignores_a_pinned_rival() {
+        // The knight on e4 is pinned by the rook on e8: `Nd2` needs no origin.
+        let mut b: Board = "4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1".parse().unwrap();
+        assert_eq!(play(&mut b, "Nd2"), "Nd2");
+        let mut b: Board = "6k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1".parse().unwrap();
+        assert_eq!(play(&mut b, "Nbd2"), "Nbd2");
     }
 
     #[test]

@@ -10,7 +10,6 @@ use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 use cozy_chess::Board;
-use std::collections::HashMap;
 
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -40,8 +39,8 @@ fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: Strin
 pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
     let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
     // (name, name range, value range) of every complete tag, in order.
-    let mut seen: Vec<(String, TextRange, TextRange)> = Vec::new();
-    let mut first_seen: HashMap<String, TextRange> = HashMap::new();
+    // A game has a dozen tags or so: a linear search beats hashing every name.
+    let mut seen: Vec<(String, TextRange, TextRange)> = Vec::with_capacity(16);
     // The FEN value as written between the quotes (its problems are placed inside it).
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
@@ -69,7 +68,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
                 format!("tag value has {chars} characters; at most 255 are allowed"),
             );
         }
-        if let Some(first) = first_seen.get(name) {
+        if let Some((_, first, _)) = seen.iter().find(|(seen_name, ..)| seen_name == name) {
             out.push(
                 Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
@@ -95,11 +94,10 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
             }
             _ => {}
         }
-        first_seen.entry(name.to_owned()).or_insert(name_range);
         seen.push((name.to_owned(), name_range, vrange));
     }
     if mode == Mode::Export {
-        export_rules(game, &seen, &first_seen, out);
+        export_rules(game, &seen, out);
     }
     let chess960 = match &variant {
         None => false,
@@ -296,17 +294,12 @@ fn valid_eco(value: &str) -> bool {
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
-fn export_rules(
-    game: &Game,
-    seen: &[(String, TextRange, TextRange)],
-    first_seen: &HashMap<String, TextRange>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
     let anchor = game
         .tag_section()
         .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.text_range().start()));
     for name in SEVEN_TAG_ROSTER {
-        if !first_seen.contains_key(name) {
+        if !seen.iter().any(|(seen_name, ..)| seen_name == name) {
             warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
         }
     }
