@@ -508,7 +508,9 @@ pub fn parse_deal(value: &str) -> Result<Deal, DealError> {
     let err = |start: usize, end: usize, message: String| DealError { start, end, message };
     let bytes = value.as_bytes();
     if bytes.len() < 2 || bytes[1] != b':' {
-        return Err(err(0, value.len().min(2), format!("Deal `{value}` does not start with `<seat>:`")));
+        // The first two characters (not bytes: the range must not split a character).
+        let end = value.char_indices().nth(2).map_or(value.len(), |(i, _)| i);
+        return Err(err(0, end, format!("Deal `{value}` does not start with `<seat>:`")));
     }
     let first = Seat::from_char(bytes[0] as char)
         .ok_or_else(|| err(0, 1, format!("Deal first seat `{}` is not N, E, S or W", &value[..1])))?;
@@ -587,6 +589,20 @@ pub fn list_cards(set: CardSet) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn deal_errors_never_split_a_character() {
+        for value in ["€€", "é€:x", "N€", "N:€.AK.Q.J - - -", "N:AKQ.€€.x.y - - -", "N:- - - - €"] {
+            let e = parse_deal(value).expect_err(value);
+            assert!(e.start <= e.end && e.end <= value.len(), "{value}: {}..{}", e.start, e.end);
+            assert!(
+                value.is_char_boundary(e.start) && value.is_char_boundary(e.end),
+                "{value}: {}..{}",
+                e.start,
+                e.end
+            );
+        }
+    }
+
     use super::*;
 
     #[test]
