@@ -176,22 +176,25 @@ pub struct LineIndex {
     len: TextSize,
 }
 
-/// The offset of the first byte from `i` on that may end a line or is not ASCII, checked
-/// eight bytes at a time: most of a text is plain ASCII inside lines, and the index of a
-/// multi-megabyte file is built on every check.
-fn skip_plain_ascii(bytes: &[u8], mut i: usize) -> usize {
+/// The offset of the first byte from `i` on that is not printable ASCII (`' '..='~'`), or the
+/// length: checked eight bytes at a time, since most of a text is plain ASCII inside lines and
+/// line scans run over every byte of a multi-megabyte file on each check.
+pub fn printable_ascii_end(bytes: &[u8], mut i: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // Whether some byte of `word` is zero (exact, not just a hint).
-    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    // Whether some byte of `word` is below `n` (n <= 0x80; exact, not just a hint).
+    let has_less = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS != 0;
     while let Some(chunk) = bytes.get(i..i + 8) {
         let Ok(chunk) = <[u8; 8]>::try_from(chunk) else { break };
         let word = u64::from_ne_bytes(chunk);
-        if word & HIGHS != 0 || has_zero(word ^ (ONES * u64::from(b'\n'))) || has_zero(word ^ (ONES * u64::from(b'\r')))
-        {
+        // Some byte >= 0x80, below ' ', or DEL (the only byte that XORs with 0x7F to zero).
+        if word & HIGHS != 0 || has_less(word, b' ') || has_less(word ^ (ONES * 0x7F), 1) {
             break;
         }
         i += 8;
+    }
+    while bytes.get(i).is_some_and(|b| (b' '..=b'~').contains(b)) {
+        i += 1;
     }
     i
 }
@@ -208,7 +211,7 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            i = skip_plain_ascii(bytes, i);
+            i = printable_ascii_end(bytes, i);
             let Some(&b) = bytes.get(i) else { break };
             let next = match b {
                 b'\n' => Some(i + 1),
@@ -361,22 +364,35 @@ mod tests {
     fn line_starts_are_found_at_every_offset_of_a_long_line() {
         // The index skips plain ASCII eight bytes at a time: put each kind of break, and a
         // non-ASCII character, at every offset of such runs and compare with a byte scan.
-        for special in ["\n", "\r\n", "\r", "\u{e9}", "\u{2028}"] {
+        for special in ["\n", "\r\n", "\r", "\u{e9}", "\u{2028}", "\t", "\u{7f}", "\u{1}", "~"] {
             for at in 0..24 {
                 let text = format!("{}{special}{}", "a".repeat(at), "b".repeat(19));
                 let idx = LineIndex::with_breaks(&text, LineBreaks::WithUnicode);
                 let mut starts = vec![TextSize::from(0)];
                 let mut ascii = vec![];
-                let brk = special != "\u{e9}";
+                let brk = ["\n", "\r\n", "\r", "\u{2028}"].contains(&special);
                 if brk {
                     starts.push(TextSize::from((at + special.len()) as u32));
                     // A line ending in a non-ASCII break counts as non-ASCII.
                     ascii.push(special.is_ascii());
                 }
-                ascii.push(brk);
+                ascii.push(brk || special.is_ascii());
                 assert_eq!((&idx.line_starts, &idx.ascii_only), (&starts, &ascii), "{text:?}");
             }
         }
+    }
+
+    #[test]
+    fn printable_ascii_ends_at_the_first_other_byte() {
+        for bad in [b'\n', b'\r', b'\t', 0x1F, 0x7F, 0x80, 0xFF, 0] {
+            for at in 0..20 {
+                let mut bytes = vec![b'~'; 20];
+                bytes[at] = bad;
+                bytes[0] = if at == 0 { bad } else { b' ' };
+                assert_eq!(printable_ascii_end(&bytes, 0), at, "{bad:#x} at {at}");
+            }
+        }
+        assert_eq!(printable_ascii_end(b" !~abcdefghijklmnop", 0), 19);
     }
 
     #[test]

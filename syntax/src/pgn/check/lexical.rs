@@ -14,10 +14,15 @@ pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
     let bytes = text.as_bytes();
     let mut line_start = 0usize;
     while line_start <= bytes.len() {
-        let len =
-            bytes[line_start..].iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(bytes.len() - line_start);
+        // One pass: up to the first byte that is not printable ASCII, which usually ends the line.
+        let printable_end = crate::text::printable_ascii_end(bytes, line_start);
+        let len = bytes[printable_end..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(bytes.len() - line_start, |n| printable_end - line_start + n);
         let line = &text[line_start..line_start + len];
-        check_line(line, line_start, limit, mode, out);
+        let plain = printable_end == line_start + len;
+        check_line(line, line_start, plain, limit, mode, out);
         let mut next = line_start + len;
         if next >= bytes.len() {
             break;
@@ -31,9 +36,9 @@ fn at(offset: usize) -> TextSize {
     TextSize::from(offset as u32)
 }
 
-fn check_line(line: &str, start: usize, limit: usize, mode: Mode, out: &mut Vec<Diagnostic>) {
+/// `plain`: the line is printable ASCII only.
+fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, out: &mut Vec<Diagnostic>) {
     // Fast path: short printable ASCII lines need no further look.
-    let plain = line.bytes().all(|b| (b' '..0x7f).contains(&b));
     if plain && line.len() <= limit {
         return;
     }
