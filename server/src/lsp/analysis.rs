@@ -362,7 +362,7 @@ mod tests {
                 texts.push([&plain[..at], trap, &plain[at..]].concat());
             }
         }
-        if let Some(corpus) = corpus() {
+        if let Some(corpus) = crate::lsp::test_corpus() {
             for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {
                 match std::fs::read(corpus.join(file)) {
                     Ok(bytes) => texts.push(kibitzer_syntax::text::decode(&bytes).text),
@@ -408,19 +408,12 @@ mod tests {
         }
     }
 
-    fn corpus() -> Option<std::path::PathBuf> {
-        let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        [here.join("../../shared/corpus"), std::path::PathBuf::from("/work/shared/corpus")]
-            .into_iter()
-            .find(|p| p.is_dir())
-    }
-
     /// Random edits — insertions of the characters that open and close units, deletions,
     /// duplicated stretches — on corpus files: after each, the incremental result must equal a
     /// full check of the whole text.
     #[test]
     fn incremental_diagnostics_equal_a_full_check_after_random_edits() {
-        let Some(corpus) = corpus() else {
+        let Some(corpus) = crate::lsp::test_corpus() else {
             eprintln!("skipped: no ../shared/corpus");
             return;
         };

@@ -108,13 +108,6 @@ mod tests {
     use kibitzer_syntax::diagnostic::apply_edits;
     use kibitzer_syntax::TextSize;
 
-    fn corpus() -> Option<std::path::PathBuf> {
-        let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        [here.join("../../shared/corpus"), std::path::PathBuf::from("/work/shared/corpus")]
-            .into_iter()
-            .find(|p| p.is_dir())
-    }
-
     /// Formatting segment by segment gives what formatting the whole text gives, for the whole
     /// document and for ranges (empty ones, ones across games, ones at game boundaries).
     #[test]
@@ -124,7 +117,7 @@ mod tests {
             "  \n[Event \"a\"]\n1.e4 e5 *\n\n\n[Event \"b\"]\r\n\r\n1. d4 {x} *\n% stray\n[Event \"c\"]\n1. e4 {open"
                 .to_owned(),
         )];
-        match corpus() {
+        match crate::lsp::test_corpus() {
             Some(c) => {
                 for (lang, file) in [
                     (Lang::Pgn, "pgn/pgn-reader/lichess_db_100k.pgn"),

@@ -52,3 +52,11 @@ pub fn run(_args: LspArgs) -> ExitCode {
     // `exit` after `shutdown` is success; `exit` without it, or the client vanishing, is not.
     ExitCode::from(u8::from(!shut_down.load(Ordering::SeqCst)))
 }
+
+/// The shared corpus of real files (`../shared/corpus`) for the unit tests that read it, or
+/// `None` when it is absent (those tests then skip with a message).
+#[cfg(test)]
+fn test_corpus() -> Option<std::path::PathBuf> {
+    let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [here.join("../../shared/corpus"), std::path::PathBuf::from("/work/shared/corpus")].into_iter().find(|p| p.is_dir())
+}

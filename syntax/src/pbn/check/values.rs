@@ -2,7 +2,7 @@
 //! defines, and the typed facts the later checks need.
 
 use super::{Facts, Sink};
-use crate::pbn::model::{parse_deal, Contract, Denomination, Game, Seat, Tag};
+use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;
 
@@ -25,7 +25,7 @@ pub(crate) const MTS: [&str; 15] = [
     "Result",
 ];
 
-/// Supplemental tags and sections of PBN 2.1 chapters 3-5.
+/// Supplemental tags and sections of PBN 2.1 chapters 3-5 (the tables are [`model::TABLES`]).
 const STANDARD: &[&str] = &[
     "Auction",
     "Play",
@@ -75,14 +75,6 @@ const STANDARD: &[&str] = &[
     "AnnotatorNA",
     "Application",
     "Mode",
-    "ActionTable",
-    "AuctionTimeTable",
-    "InstantScoreTable",
-    "OptimumPlayTable",
-    "OptimumResultTable",
-    "PlayTimeTable",
-    "ScoreTable",
-    "TotalScoreTable",
 ];
 
 /// Tags written by widely used programs (BridgeComposer, Dealer, JFR/BCDD, BBO, RealBridge…):
@@ -117,7 +109,7 @@ const VENDOR: &[&str] = &[
 ];
 
 pub(crate) fn is_known_tag(name: &str) -> bool {
-    MTS.contains(&name) || STANDARD.contains(&name) || VENDOR.contains(&name)
+    MTS.contains(&name) || STANDARD.contains(&name) || model::TABLES.contains(&name) || VENDOR.contains(&name)
 }
 
 /// Tag-name case, unknown tags and duplicates.
