@@ -32,8 +32,46 @@ pub fn safe_edits<'d>(diagnostics: impl IntoIterator<Item = &'d Diagnostic>) -> 
 }
 
 /// `text` with its safe fixes applied until none is left (at most [`FIX_ROUNDS`] rounds);
-/// `None` when nothing changed.
+/// `None` when nothing changed. Where units are independent ([`Lang::has_independent_units`])
+/// each is fixed on its own: only one game's diagnostics are alive at a time, and a round
+/// re-checks only the game it changed, not the whole file.
 pub fn fix_all(lang: Lang, text: &str, options: &CheckOptions) -> Option<String> {
+    if !lang.has_independent_units() {
+        return fix_rounds(lang, text, options);
+    }
+    let mut fixed: Option<String> = None;
+    let mut done = 0; // `text[..done]` is in `fixed` (when some piece changed)
+    for piece in pieces(lang, text) {
+        let end = usize::from(piece.end());
+        if let Some(new) = fix_rounds(lang, &text[piece], options) {
+            let out = fixed.get_or_insert_with(|| String::with_capacity(text.len()));
+            out.push_str(&text[done..usize::from(piece.start())]);
+            out.push_str(&new);
+            done = end;
+        }
+    }
+    let mut out = fixed?;
+    out.push_str(&text[done..]);
+    Some(out)
+}
+
+/// The text cut at every unit start: each piece is a unit with the text after it up to the next
+/// unit (the first one also holds what precedes the first unit), the cut the language server
+/// checks by.
+fn pieces(lang: Lang, text: &str) -> Vec<crate::TextRange> {
+    let starts: Vec<_> = crate::units(lang, text).iter().map(|u| u.start()).skip(1).collect();
+    let mut out = Vec::with_capacity(starts.len() + 1);
+    let mut from = crate::TextSize::from(0);
+    for start in starts {
+        out.push(crate::TextRange::new(from, start));
+        from = start;
+    }
+    out.push(crate::TextRange::new(from, crate::TextSize::of(text)));
+    out
+}
+
+/// [`fix_all`] on one text checked whole.
+fn fix_rounds(lang: Lang, text: &str, options: &CheckOptions) -> Option<String> {
     let mut current = text.to_owned();
     for _ in 0..FIX_ROUNDS {
         let diagnostics = crate::check(lang, &current, options);
@@ -66,6 +104,40 @@ mod tests {
         let fixed = fix_all(Lang::Pgn, text, &CheckOptions::default()).unwrap();
         assert!(fixed.contains("4. O-O O-O 5. Kxe8 *"), "{fixed}");
         assert_eq!(fix_all(Lang::Pgn, &fixed, &CheckOptions::default()), None, "a second run changes nothing");
+    }
+
+    /// Fixing game by game gives the text that fixing the whole file at once gives.
+    #[test]
+    fn fixing_unit_by_unit_equals_fixing_the_whole_text() {
+        let mut texts: Vec<(Lang, String)> = vec![
+            (Lang::Pgn, "  junk\n[Event \"a\"]\n1. 0-0 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 *\n% x\n1. e4 {open".into()),
+            (Lang::Epd, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5;\nbad\n".into()),
+        ];
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let mut stack = vec![fixtures];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if let Some(lang) = Lang::from_path(&path) {
+                    if lang.has_independent_units() {
+                        texts.push((lang, crate::text::decode(&std::fs::read(&path).unwrap()).text));
+                    }
+                }
+            }
+        }
+        assert!(texts.len() > 4, "fixtures found");
+        for mode in [Mode::Import, Mode::Export] {
+            let options = CheckOptions { mode, ..CheckOptions::default() };
+            for (lang, text) in &texts {
+                assert_eq!(
+                    fix_all(*lang, text, &options),
+                    fix_rounds(*lang, text, &options),
+                    "{lang:?} {mode:?}\n{text}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -41,6 +41,14 @@ pub enum Lang {
 impl Lang {
     pub const ALL: [Lang; 4] = [Lang::Pgn, Lang::Epd, Lang::Pbn, Lang::Pbi];
 
+    /// Whether a unit's diagnostics depend on its own text only (PGN games, EPD lines), so that
+    /// a text can be checked and fixed unit by unit, each unit with the text up to the next one.
+    /// A PBN game inherits values from earlier games (`#`, PBN 3.5) and a PBI file's first line
+    /// is its marker, so those are always checked whole.
+    pub fn has_independent_units(self) -> bool {
+        matches!(self, Lang::Pgn | Lang::Epd)
+    }
+
     /// The language of a file by its extension (case-insensitive).
     pub fn from_path(path: &Path) -> Option<Lang> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();

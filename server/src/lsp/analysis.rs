@@ -11,18 +11,13 @@
 //!
 //! This is exact only for formats whose units can be checked alone. PGN games and EPD lines can;
 //! PBN games inherit tag values from earlier games and a PBI file's header governs its lines, so
-//! those are always checked whole ([`independent_units`]). A test replays random edits on corpus
+//! those are always checked whole ([`Lang::has_independent_units`]). A test replays random edits on corpus
 //! files and compares with a full `check` after each one.
 
 use super::views::UnitViews;
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize};
 use ropey::Rope;
 use std::sync::Arc;
-
-/// Whether a unit's diagnostics depend on its own text only.
-pub fn independent_units(lang: Lang) -> bool {
-    matches!(lang, Lang::Pgn | Lang::Epd)
-}
 
 #[derive(Debug, Clone)]
 pub struct Segment {
@@ -101,7 +96,7 @@ pub struct RefreshStats {
 /// Makes every segment clean: re-cuts and re-checks the dirty stretches of `rope`.
 pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &CheckOptions) -> RefreshStats {
     let len = rope.len_bytes();
-    if !independent_units(lang) {
+    if !lang.has_independent_units() {
         if segments.len() == 1 && segments[0].is_clean() && usize::from(segments[0].range.end()) == len {
             return RefreshStats { reused: 1, ..RefreshStats::default() };
         }

@@ -2,7 +2,7 @@
 //! (`kibitzer_syntax::format`), answered as minimal text edits. Units with syntax errors are left
 //! as written by the engine, so formatting never loses text.
 //!
-//! Where units are independent (PGN games, EPD lines: [`analysis::independent_units`]) the
+//! Where units are independent (PGN games, EPD lines: [`Lang::has_independent_units`]) the
 //! document is formatted segment by segment, each segment being one unit with the whitespace
 //! after it: only one game's text, tree and formatted text are alive at a time, so memory stays
 //! bounded by the largest game however large the file (a whole-file format of a 10 MB PGN built
@@ -26,7 +26,7 @@ pub fn edits(
     options: &CheckOptions,
     range: Option<TextRange>,
 ) -> Vec<TextEdit> {
-    if !analysis::independent_units(lang) {
+    if !lang.has_independent_units() {
         let text = rope.to_string();
         return text_edits(lang, &text, range);
     }
