@@ -573,3 +573,31 @@ fn without_resolve_support_actions_carry_their_edits() {
     assert!(!game["edit"]["changes"][uri].as_array().unwrap().is_empty());
     assert!(c.shutdown().success());
 }
+
+/// A large semantic-token answer is written straight as JSON by the server (not through a
+/// `serde_json::Value` tree, see `server/src/lsp/parked.rs`): the client receives the same
+/// tokens as through the plain path, which a range request over the whole document takes.
+#[test]
+fn a_large_semantic_token_answer_is_the_same_as_the_plain_one() {
+    let game = "[Event \"Big\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 {a comment} 5. O-O Be7 *\n\n";
+    let text = game.repeat(2000);
+    let lines = text.lines().count() as u32;
+    let uri = "file:///tmp/kibitzer-test/big.pgn";
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    c.open(uri, "pgn", 1, &text);
+    let full = c.call("textDocument/semanticTokens/full", doc(uri));
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": lines + 1, "character": 0}});
+    let range = c.call("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri}, "range": whole}));
+    let data = full["data"].as_array().unwrap();
+    assert!(data.len() / 5 > 20_000, "large enough to take the parked path: {} tokens", data.len() / 5);
+    assert_eq!(full["data"], range["data"]);
+    assert!(
+        full.get("resultId").is_none_or(Value::is_null),
+        "no stand-in reaches the client: {:?}",
+        full.get("resultId")
+    );
+    // And the server goes on answering.
+    assert_eq!(c.call("textDocument/semanticTokens/full", doc(uri))["data"], range["data"]);
+    assert!(c.shutdown().success());
+}

@@ -8,6 +8,7 @@ use super::convert;
 use super::document::{Document, Snapshot};
 use super::features;
 use super::guard;
+use super::parked;
 use super::position::{encoding_kind, negotiate};
 use super::settings::ClientSettings;
 use kibitzer_syntax::text::ColumnUnit;
@@ -19,6 +20,10 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
+
+/// Above this many semantic tokens the answer is parked ([`parked`]): a few thousand tokens are
+/// cheap either way, and small answers keep the plain path.
+const PARK_TOKENS: usize = 20_000;
 
 pub struct Backend {
     client: Client,
@@ -346,10 +351,17 @@ impl LanguageServer for Backend {
         guard::request(
             "semanticTokens",
             self.with_snapshot("semanticTokens", &params.text_document.uri, |s| {
-                Some(SemanticTokensResult::Tokens(SemanticTokens {
-                    result_id: None,
-                    data: features::semantic_tokens(s, None),
-                }))
+                let tokens = SemanticTokens { result_id: None, data: features::semantic_tokens(s, None) };
+                // A large answer is written as JSON directly, not through a `Value` tree.
+                if tokens.data.len() > PARK_TOKENS {
+                    if let Some(marker) = parked::park(&tokens) {
+                        return Some(SemanticTokensResult::Tokens(SemanticTokens {
+                            result_id: Some(marker),
+                            data: Vec::new(),
+                        }));
+                    }
+                }
+                Some(SemanticTokensResult::Tokens(tokens))
             }),
         )
         .await

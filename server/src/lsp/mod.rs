@@ -15,6 +15,7 @@ mod document;
 mod features;
 mod formatting;
 mod guard;
+mod parked;
 mod position;
 mod settings;
 mod transport;

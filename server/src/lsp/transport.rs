@@ -7,6 +7,7 @@
 //! server through an in-memory pipe; anything else gets the JSON-RPC error response (-32700
 //! parse error, -32600 invalid request) written between the server's own frames.
 
+use super::parked;
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -52,6 +53,15 @@ async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::Unbounde
     loop {
         let written = tokio::select! {
             length = read_header(&mut from_server) => match length {
+                Ok(Some(n)) if n <= parked::STAND_IN_MAX => async {
+                    // A small frame may be the stand-in of a parked answer ([`parked`]).
+                    let mut body = vec![0; n];
+                    from_server.read_exact(&mut body).await?;
+                    let body = parked::splice(&body).unwrap_or(body);
+                    stdout.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).await?;
+                    stdout.write_all(&body).await
+                }
+                .await,
                 Ok(Some(n)) => async {
                     stdout.write_all(format!("Content-Length: {n}\r\n\r\n").as_bytes()).await?;
                     let copied = tokio::io::copy(&mut (&mut from_server).take(n as u64), &mut stdout).await?;
