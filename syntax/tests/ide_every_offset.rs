@@ -2,20 +2,9 @@
 //! hover, completion and note navigation at every offset of truncated copies of every fixture
 //! (a file being typed is a prefix of a finished one). The answers must also stay inside the text.
 
-use kibitzer_syntax::{ide, Lang, TextSize};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            fixtures(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
+use kibitzer_syntax::{ide, Lang, TextSize};
 
 /// Every char boundary of `text`.
 fn boundaries(text: &str) -> impl Iterator<Item = usize> + '_ {
@@ -40,10 +29,8 @@ fn exercise(lang: Lang, text: &str) {
 
 #[test]
 fn hover_and_completion_survive_every_offset_of_every_truncation() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    let mut files = Vec::new();
-    fixtures(&root, &mut files);
-    files.sort();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let files = common::files_under(&root, |_| true);
     assert!(files.len() > 20, "fixtures found: {}", files.len());
     for path in files {
         let Some(lang) = Lang::from_path(&path) else { continue };

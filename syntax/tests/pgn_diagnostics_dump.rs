@@ -4,36 +4,19 @@
 //! the output byte-identical:
 //!   cargo test --release -p kibitzer-syntax --test pgn_diagnostics_dump -- --ignored
 
+mod common;
+
 use kibitzer_syntax::{check, text, CheckOptions, Lang, Mode};
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
-            out.push(path);
-        }
-    }
-}
 
 #[test]
 #[ignore]
 fn dump_pgn_corpus_diagnostics() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let Some(corpus) = [workspace.join("../shared/corpus/pgn"), PathBuf::from("/work/shared/corpus/pgn")]
-        .into_iter()
-        .find(|p| p.is_dir())
-    else {
+    let Some(corpus) = common::corpus("pgn") else {
         println!("skipped: no shared corpus found");
         return;
     };
-    let mut files = Vec::new();
-    pgn_files(&corpus, &mut files);
-    files.sort();
+    let files = common::files_under(&corpus, |p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")));
     let mut dump = String::new();
     let mut total = 0;
     for f in &files {

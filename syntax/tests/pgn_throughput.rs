@@ -1,8 +1,10 @@
 //! Not a pass/fail test: measures `check` throughput on the large corpus PGN files with full
 //! move legality. Run by `bench/pgn-check.sh` (release build, `--ignored --nocapture`).
 
+mod common;
+
 use kibitzer_syntax::{check, text, CheckOptions, Lang};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Seconds of CPU the whole process has used (Linux: user + system time of every thread,
@@ -22,11 +24,7 @@ fn process_cpu_s() -> Option<f64> {
 #[test]
 #[ignore]
 fn pgn_check_throughput() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let Some(corpus) = [workspace.join("../shared/corpus/pgn"), PathBuf::from("/work/shared/corpus/pgn")]
-        .into_iter()
-        .find(|p| p.is_dir())
-    else {
+    let Some(corpus) = common::corpus("pgn") else {
         println!("skipped: no shared corpus found");
         return;
     };
