@@ -601,3 +601,46 @@ fn a_large_semantic_token_answer_is_the_same_as_the_plain_one() {
     assert_eq!(c.call("textDocument/semanticTokens/full", doc(uri))["data"], range["data"]);
     assert!(c.shutdown().success());
 }
+
+/// Large answers of edits — a whole-document formatting, "convert to export format" resolved
+/// or sent with the action to a client that cannot resolve — are written straight as JSON too:
+/// the client receives edits that give the engine's text, never a stand-in.
+#[test]
+fn large_edit_answers_give_the_engines_text() {
+    let game = "[Event \"Big\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *\n\n";
+    let text = game.repeat(1500);
+    let uri = "file:///tmp/kibitzer-test/big-format.pgn";
+    let pgn = kibitzer_syntax::Lang::Pgn;
+    let formatted = kibitzer_syntax::format::format(pgn, &text, &Default::default()).text;
+    let export = kibitzer_syntax::fix::to_export(pgn, &text, &Default::default());
+    let no_stand_in = |edits: &Value| {
+        let edits = edits.as_array().expect("edits");
+        assert!(edits.len() > 1_000, "large enough to take the parked path: {} edits", edits.len());
+        assert!(edits.iter().all(|e| !e["newText"].as_str().unwrap().contains("kibitzer-parked")));
+    };
+
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    c.open(uri, "pgn", 1, &text);
+    let options = json!({"tabSize": 4, "insertSpaces": true});
+    let edits = c.call("textDocument/formatting", json!({"textDocument": {"uri": uri}, "options": options}));
+    no_stand_in(&edits);
+    assert_eq!(apply_locally(&text, &edits), formatted);
+    let actions = code_actions(&mut c, uri, 0, Some(&["source.convertToExport"]));
+    let resolved = c.call("codeAction/resolve", actions[0].clone());
+    assert_eq!(resolved["title"], "Convert to export format");
+    no_stand_in(&resolved["edit"]["changes"][uri]);
+    assert_eq!(apply_locally(&text, &resolved["edit"]["changes"][uri]), export);
+    assert!(c.shutdown().success());
+
+    // A client without `codeAction/resolve` gets the edits with the actions.
+    let mut c = LspClient::start();
+    c.initialize(neovim_capabilities(), json!({"debounceMs": 0}));
+    c.open(uri, "pgn", 1, &text);
+    let actions = code_actions(&mut c, uri, 0, Some(&["source.convertToExport"]));
+    assert_eq!(actions.len(), 1, "{}", actions.len());
+    assert_eq!(actions[0]["title"], "Convert to export format");
+    no_stand_in(&actions[0]["edit"]["changes"][uri]);
+    assert_eq!(apply_locally(&text, &actions[0]["edit"]["changes"][uri]), export);
+    assert!(c.shutdown().success());
+}

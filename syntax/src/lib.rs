@@ -18,10 +18,12 @@ pub mod pbi;
 pub mod pbn;
 pub mod pgn;
 pub mod text;
+mod units;
 
 pub use config::{CheckOptions, Mode};
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use text::{TextRange, TextSize};
+pub use units::units;
 
 use std::path::Path;
 
@@ -117,17 +119,5 @@ pub fn reprint(lang: Lang, text: &str) -> String {
         Lang::Epd => epd::parse(text).syntax().to_string(),
         Lang::Pbn => pbn::parse(text).syntax().to_string(),
         Lang::Pbi => pbi::parse(text).syntax().to_string(),
-    }
-}
-
-/// The byte ranges of the units of `text` (PGN games, PBN games, EPD and PBI lines), in order.
-/// A unit's diagnostics depend only on its own text (plus, for PBN, values inherited from
-/// earlier games), which is what lets the server re-check only the units an edit touches.
-pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
-    match lang {
-        Lang::Pgn => pgn::units(text),
-        Lang::Epd => epd::units(text),
-        Lang::Pbn => pbn::units(text),
-        Lang::Pbi => pbi::units(text),
     }
 }

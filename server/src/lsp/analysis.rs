@@ -204,7 +204,7 @@ fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<Vec<Diag
 /// the window's text, from which the units are checked.
 fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
     let text: String = rope.byte_slice(usize::from(window.start())..usize::from(window.end())).into();
-    let units = units(lang, &text);
+    let units = kibitzer_syntax::units(lang, &text);
     let base = window.start();
     let mut out: Vec<Segment> = Vec::with_capacity(units.len().max(1));
     for unit in units {
@@ -236,64 +236,6 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
         });
     }
     (out, text)
-}
-
-/// Below this size a text is cut into units in one go.
-const PIECE: usize = 64 * 1024;
-
-/// The units of `text`, as `kibitzer_syntax::units` gives them; a large PGN text is cut piece by
-/// piece, so that only a piece's parse tree is alive at a time (one of a whole 10 MB file takes
-/// about ten times its size).
-///
-/// Pieces end where a game most likely starts: a `[` after an empty line. That is only a guess
-/// (an unclosed comment may run on across it), so each cut is proved: parsing the text from the
-/// last unit before it to the first unit after it alone must give exactly those two units. The
-/// parser starts every unit afresh (nothing is carried from one game to the next), so the whole
-/// text then has the same units around the cut. Should a proof fail, the text is cut in one go.
-fn units(lang: Lang, text: &str) -> Vec<TextRange> {
-    if lang != Lang::Pgn || text.len() < 2 * PIECE {
-        return kibitzer_syntax::units(lang, text);
-    }
-    let mut out: Vec<TextRange> = Vec::new();
-    let mut start = 0;
-    while start < text.len() {
-        let end = next_cut(text, start + PIECE).unwrap_or(text.len());
-        let offset = TextSize::from(start as u32);
-        let piece: Vec<TextRange> =
-            kibitzer_syntax::units(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
-        if start > 0 {
-            let proved = match (out.last(), piece.first()) {
-                (Some(&last), Some(&first)) => {
-                    let around = TextRange::new(last.start(), first.end());
-                    let alone: Vec<TextRange> =
-                        kibitzer_syntax::units(lang, &text[around]).into_iter().map(|u| u + around.start()).collect();
-                    alone == [last, first]
-                }
-                _ => false,
-            };
-            if !proved {
-                return kibitzer_syntax::units(lang, text);
-            }
-        }
-        out.extend(piece);
-        start = end;
-    }
-    out
-}
-
-/// The offset of the first `[` at or after `from` that follows an empty line.
-fn next_cut(text: &str, from: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = from;
-    while let Some(i) = bytes.get(at..)?.windows(2).position(|w| w == b"\n[") {
-        let newline = at + i;
-        let before = &bytes[..newline];
-        if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
-            return Some(newline + 1);
-        }
-        at = newline + 1;
-    }
-    None
 }
 
 /// All diagnostics in document order, with absolute ranges.
@@ -341,34 +283,6 @@ mod tests {
         let ranges: Vec<_> =
             s.iter().map(|s| (u32::from(s.range.start()), u32::from(s.range.end()), s.is_clean())).collect();
         assert_eq!(ranges, [(0, 10, true), (10, 34, false)]);
-    }
-
-    /// Cutting piece by piece gives the units of cutting in one go: on corpus files, and where
-    /// the guessed cuts are wrong (a comment left open over an empty line and a `[`, a game
-    /// whose tags are split by an empty line).
-    #[test]
-    fn units_cut_piece_by_piece_equal_units_cut_in_one_go() {
-        let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n");
-        let plain: String = (0..4000).map(game).collect();
-        let mut texts = vec![plain.clone()];
-        for trap in ["{ open\n\n[Event \"inside\"]\n\n", "[Site \"x\"]\n\n[Date \"y\"]\n\n"] {
-            for at in [PIECE, 2 * PIECE + 7, plain.len() - 100] {
-                let at = plain[..at].rfind("\n\n[").map_or(0, |i| i + 2);
-                texts.push([&plain[..at], trap, &plain[at..]].concat());
-            }
-        }
-        if let Some(corpus) = crate::lsp::test_corpus() {
-            for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {
-                match std::fs::read(corpus.join(file)) {
-                    Ok(bytes) => texts.push(kibitzer_syntax::text::decode(&bytes).text),
-                    Err(_) => eprintln!("skipped: {file} missing"),
-                }
-            }
-        }
-        for text in &texts {
-            assert!(text.len() > 2 * PIECE);
-            assert_eq!(units(Lang::Pgn, text), kibitzer_syntax::units(Lang::Pgn, text));
-        }
     }
 
     #[test]

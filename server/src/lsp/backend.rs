@@ -21,10 +21,6 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-/// Above this many semantic tokens the answer is parked ([`parked`]): a few thousand tokens are
-/// cheap either way, and small answers keep the plain path.
-const PARK_TOKENS: usize = 20_000;
-
 pub struct Backend {
     client: Client,
     state: Arc<State>,
@@ -351,16 +347,11 @@ impl LanguageServer for Backend {
         guard::request(
             "semanticTokens",
             self.with_snapshot("semanticTokens", &params.text_document.uri, |s| {
-                let tokens = SemanticTokens { result_id: None, data: features::semantic_tokens(s, None) };
                 // A large answer is written as JSON directly, not through a `Value` tree.
-                if tokens.data.len() > PARK_TOKENS {
-                    if let Some(marker) = parked::park(&tokens) {
-                        return Some(SemanticTokensResult::Tokens(SemanticTokens {
-                            result_id: Some(marker),
-                            data: Vec::new(),
-                        }));
-                    }
-                }
+                let parked =
+                    parked::tokens_stand_in(features::semantic_token_count(s), &features::AllSemanticTokens(s));
+                let tokens = parked
+                    .unwrap_or_else(|| SemanticTokens { result_id: None, data: features::semantic_tokens(s, None) });
                 Some(SemanticTokensResult::Tokens(tokens))
             }),
         )
@@ -410,7 +401,9 @@ impl LanguageServer for Backend {
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         guard::request(
             "formatting",
-            self.with_snapshot("formatting", &params.text_document.uri, |s| features::format(s, None)),
+            self.with_snapshot("formatting", &params.text_document.uri, |s| {
+                features::format(s, None).map(parked::edits_stand_in)
+            }),
         )
         .await
     }
@@ -419,7 +412,9 @@ impl LanguageServer for Backend {
         let range = params.range;
         guard::request(
             "rangeFormatting",
-            self.with_snapshot("rangeFormatting", &params.text_document.uri, move |s| features::format(s, Some(range))),
+            self.with_snapshot("rangeFormatting", &params.text_document.uri, move |s| {
+                features::format(s, Some(range)).map(parked::edits_stand_in)
+            }),
         )
         .await
     }
@@ -432,7 +427,8 @@ impl LanguageServer for Backend {
         guard::request(
             "codeAction",
             self.with_snapshot("codeAction", &params.text_document.uri, move |s| {
-                Some(features::code_actions(s, range, only.as_deref(), invoked, resolve_edits))
+                let actions = features::code_actions(s, range, only.as_deref(), invoked, resolve_edits);
+                Some(parked::code_actions_stand_in(actions))
             }),
         )
         .await
@@ -443,7 +439,9 @@ impl LanguageServer for Backend {
         let unresolved = action.clone();
         let resolved = guard::request(
             "codeAction/resolve",
-            self.with_snapshot("codeAction/resolve", &uri, move |s| Some(features::resolve_code_action(s, action))),
+            self.with_snapshot("codeAction/resolve", &uri, move |s| {
+                Some(parked::code_action_stand_in(features::resolve_code_action(s, action)))
+            }),
         )
         .await?;
         Ok(resolved.unwrap_or(unresolved))

@@ -4,8 +4,8 @@
 use super::analysis;
 use super::convert;
 use super::document::Snapshot;
+use super::formatting::document_edits;
 use super::views;
-use kibitzer_syntax::format::minimal_edits;
 use kibitzer_syntax::ide;
 use kibitzer_syntax::{TextRange, TextSize};
 use tower_lsp_server::ls_types::*;
@@ -106,6 +106,8 @@ pub fn semantic_tokens(s: &Snapshot, range: Option<Range>) -> Vec<SemanticToken>
     views::semantic_tokens(s, range)
 }
 
+pub use views::{semantic_token_count, AllSemanticTokens};
+
 pub fn definition(s: &Snapshot, position: Position) -> Option<Location> {
     let pos = s.positions();
     let offset = pos.offset(position);
@@ -172,13 +174,13 @@ impl Deferred {
         let text = s.rope.to_string();
         let edits = match self {
             Deferred::FixAll => kibitzer_syntax::fix::fix_all(s.lang, &text, &s.options)
-                .map(|fixed| minimal_edits(&text, &fixed))
+                .map(|fixed| document_edits(&text, &fixed))
                 .unwrap_or_default(),
             Deferred::FormatUnit(offset) => {
                 let at = TextRange::empty(TextSize::from(offset.min(text.len()) as u32));
                 super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, Some(at))
             }
-            Deferred::ToExport => minimal_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
+            Deferred::ToExport => document_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
         };
         convert::edits(&edits, &s.positions())
     }

@@ -44,7 +44,7 @@ pub fn edits(
             Some(_) => continue,
         };
         let text: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
-        let edits = coalesce(&text, text_edits(lang, &text, local));
+        let edits = text_edits(lang, &text, local);
         out.extend(edits.into_iter().map(|mut e| {
             e.range += seg.range.start();
             e
@@ -59,8 +59,9 @@ const JOIN_ACROSS_LINES: usize = 3;
 /// Joins edits of `text` (sorted, not overlapping) that only a few unchanged lines separate:
 /// the unchanged lines are sent once more, but a whole-file formatting answers with a few
 /// edits per game instead of one per changed line. Each edit costs far more than its text
-/// before it is written out (tower-lsp turns the answer into a `serde_json::Value` first: four
-/// maps per edit), so this bounds the memory of the answer as well as its size.
+/// before it is written out (its range, four numbers in two objects; in a small answer, which
+/// tower-lsp turns into a `serde_json::Value` first, four maps), so this bounds the memory of
+/// the answer as well as its size.
 fn coalesce(text: &str, edits: Vec<TextEdit>) -> Vec<TextEdit> {
     let mut out: Vec<TextEdit> = Vec::with_capacity(edits.len());
     for e in edits {
@@ -96,10 +97,16 @@ fn text_edits(lang: Lang, text: &str, range: Option<TextRange>) -> Vec<TextEdit>
         None => format(lang, text, &options),
         Some(r) => format_range(lang, text, r, &options),
     };
-    if formatted.text == text {
+    document_edits(text, &formatted.text)
+}
+
+/// Edits turning `old` into `new`: the minimal ones, joined where only a few unchanged lines
+/// separate them ([`coalesce`]). What every answer that rewrites much of a document sends.
+pub fn document_edits(old: &str, new: &str) -> Vec<TextEdit> {
+    if old == new {
         return Vec::new();
     }
-    minimal_edits(text, &formatted.text)
+    coalesce(old, minimal_edits(old, new))
 }
 
 #[cfg(test)]

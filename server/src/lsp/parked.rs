@@ -1,28 +1,52 @@
 //! Large answers serialised once, straight to JSON bytes.
 //!
-//! tower-lsp-server turns every result into a `serde_json::Value` before writing it: for the
-//! semantic tokens of a 10 MB PGN (millions of numbers, ≈30 bytes each as `Value`s) that tree is
-//! many times the size of the file. So such a handler serialises its typed result itself
-//! ([`park`]) and answers with a small stand-in that names the parked bytes; the stdio writer
-//! (`transport.rs`), which sees every frame, puts the bytes in place of the stand-in's result
-//! ([`splice`]). At most [`KEEP`] answers are parked: one whose request was cancelled after it
-//! was parked is dropped when newer ones come, and a stand-in whose bytes were dropped becomes an
-//! error response, never invalid JSON.
+//! tower-lsp-server turns every result into a `serde_json::Value` before writing it. For the
+//! large answers about a 10 MB file — its semantic tokens (millions of numbers, ≈30 bytes each as
+//! `Value`s), a whole-document formatting or "convert to export format" (thousands of edits,
+//! four maps each, and a copy of every replacement text) — that tree is many times the size of
+//! the file. So such a handler serialises its typed result itself ([`park`], through the
+//! `*_stand_in` helpers) and answers with a small stand-in that names the parked bytes; the
+//! stdio writer (`transport.rs`), which sees every frame, puts the bytes in place of the
+//! stand-in's result ([`splice`]). At most [`KEEP`] answers are parked: one whose request was
+//! cancelled after it was parked is dropped when newer ones come, and a stand-in whose bytes
+//! were dropped becomes an error response, never invalid JSON.
+//!
+//! A marker holds a random number drawn once per process, so no text of a document (a comment
+//! that happens to read like a marker, in a small formatting answer) can be taken for one.
 
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{LazyLock, Mutex};
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionOrCommand, CodeActionResponse, SemanticTokens, TextEdit, WorkspaceEdit,
+};
 
-/// The prefix of the stand-in's marker string.
-pub const MARKER: &str = "kibitzer-parked-";
+/// The prefix of every marker, what the writer looks for in a small frame before parsing it.
+const PREFIX: &str = "kibitzer-parked-";
+
+/// The prefix of this process's markers: [`PREFIX`] and a random number.
+static MARKER: LazyLock<String> = LazyLock::new(|| {
+    use std::hash::{BuildHasher, Hasher};
+    // `RandomState` is seeded from the operating system's randomness.
+    let nonce = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    format!("{PREFIX}{nonce:016x}-")
+});
 
 /// The largest frame that can be a stand-in (the writer reads frames up to this size whole).
 pub const STAND_IN_MAX: usize = 1024;
 
 /// How many parked answers are kept at most.
 const KEEP: usize = 4;
+
+/// Above this many semantic tokens the answer is parked: a few thousand tokens are cheap either
+/// way, and small answers keep the plain path.
+const PARK_TOKENS: usize = 20_000;
+
+/// Above this many edits, or this many bytes of replacement text, an answer of edits is parked.
+const PARK_EDITS: usize = 1_000;
+const PARK_EDIT_BYTES: usize = 256 * 1024;
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
@@ -31,13 +55,72 @@ static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
 /// only string, or `None` when serialising failed (then answer with the value itself).
 pub fn park<T: Serialize>(result: &T) -> Option<String> {
     let bytes = serde_json::to_vec(result).ok()?;
-    let marker = format!("{MARKER}{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    let marker = format!("{}{}", *MARKER, NEXT.fetch_add(1, Ordering::Relaxed));
     let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
     while parked.len() >= KEEP {
         parked.pop_front();
     }
     parked.push_back((marker.clone(), bytes));
     Some(marker)
+}
+
+/// The stand-in of the semantic tokens of a whole document (their marker as its `resultId`),
+/// parked as `all` writes them, when there are more than a few thousand (`count`); `None`: answer
+/// with the tokens themselves.
+pub fn tokens_stand_in(count: usize, all: &impl Serialize) -> Option<SemanticTokens> {
+    if count <= PARK_TOKENS {
+        return None;
+    }
+    park(all).map(|marker| SemanticTokens { result_id: Some(marker), data: Vec::new() })
+}
+
+/// `edits`, or when they are many or long, the stand-in of their parked JSON: one edit whose
+/// text is the marker.
+pub fn edits_stand_in(edits: Vec<TextEdit>) -> Vec<TextEdit> {
+    if !large(&edits) {
+        return edits;
+    }
+    match park(&edits) {
+        Some(marker) => vec![TextEdit { range: Default::default(), new_text: marker }],
+        None => edits,
+    }
+}
+
+/// `action`, or when its edit is large, the stand-in of its parked JSON: an action whose title
+/// is the marker.
+pub fn code_action_stand_in(action: CodeAction) -> CodeAction {
+    if !has_large_edit(&action) {
+        return action;
+    }
+    match park(&action) {
+        Some(marker) => CodeAction { title: marker, ..CodeAction::default() },
+        None => action,
+    }
+}
+
+/// `actions`, or when the edit of one is large (a client that cannot resolve edits gets them
+/// with the actions), the stand-in of their parked JSON: one action whose title is the marker.
+pub fn code_actions_stand_in(actions: CodeActionResponse) -> CodeActionResponse {
+    let has_large_edit = actions.iter().any(|a| match a {
+        CodeActionOrCommand::CodeAction(action) => has_large_edit(action),
+        CodeActionOrCommand::Command(_) => false,
+    });
+    if !has_large_edit {
+        return actions;
+    }
+    match park(&actions) {
+        Some(marker) => vec![CodeActionOrCommand::CodeAction(CodeAction { title: marker, ..CodeAction::default() })],
+        None => actions,
+    }
+}
+
+fn has_large_edit(action: &CodeAction) -> bool {
+    let changes = action.edit.as_ref().and_then(|e: &WorkspaceEdit| e.changes.as_ref());
+    changes.is_some_and(|changes| changes.values().any(|edits| large(edits)))
+}
+
+fn large(edits: &[TextEdit]) -> bool {
+    edits.len() > PARK_EDITS || edits.iter().map(|e| e.new_text.len()).sum::<usize>() > PARK_EDIT_BYTES
 }
 
 /// Takes the parked bytes of `marker`.
@@ -53,60 +136,111 @@ pub fn count() -> usize {
     PARKED.lock().unwrap_or_else(|e| e.into_inner()).len()
 }
 
-/// The marker a response's stand-in result holds, if it is one: a string field of the result
-/// object that starts with [`MARKER`].
+/// The marker a response's stand-in result holds, if it is one: a string field, starting with
+/// this process's marker prefix, of the result object or of the one object of a result array.
 fn marker_of(response: &Value) -> Option<&str> {
-    response.get("result")?.as_object()?.values().find_map(|v| v.as_str().filter(|s| s.starts_with(MARKER)))
+    let result = response.get("result")?;
+    let object = match result.as_array() {
+        Some(items) if items.len() == 1 => items[0].as_object()?,
+        Some(_) => return None,
+        None => result.as_object()?,
+    };
+    object.values().find_map(|v| v.as_str().filter(|s| s.starts_with(MARKER.as_str())))
 }
 
-/// The body to write in place of `body`: a response whose result is a stand-in gets the parked
+/// A response whose stand-in result was replaced: `head`, then the parked result (or nothing,
+/// when `head` carries an error), then `tail`. Written in parts, so a result of megabytes is
+/// not copied once more.
+pub struct Spliced {
+    pub head: Vec<u8>,
+    pub result: Vec<u8>,
+    pub tail: &'static [u8],
+}
+
+impl Spliced {
+    pub fn len(&self) -> usize {
+        self.head.len() + self.result.len() + self.tail.len()
+    }
+}
+
+/// What to write in place of `body`: a response whose result is a stand-in gets the parked
 /// bytes as its result (or an internal error when they are gone); any other body is `None`
 /// (write it as it is). Only small bodies can be stand-ins.
-pub fn splice(body: &[u8]) -> Option<Vec<u8>> {
-    if body.len() > STAND_IN_MAX || !body.windows(MARKER.len()).any(|w| w == MARKER.as_bytes()) {
+pub fn splice(body: &[u8]) -> Option<Spliced> {
+    if body.len() > STAND_IN_MAX || !body.windows(PREFIX.len()).any(|w| w == PREFIX.as_bytes()) {
         return None;
     }
     let response: Value = serde_json::from_slice(body).ok()?;
     let marker = marker_of(&response)?;
-    let id = serde_json::to_vec(response.get("id")?).ok()?;
-    let mut out = Vec::new();
-    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    out.extend_from_slice(&id);
-    match take(marker) {
-        Some(bytes) => {
-            out.extend_from_slice(b",\"result\":");
-            out.extend_from_slice(&bytes);
+    let mut head = b"{\"jsonrpc\":\"2.0\",\"id\":".to_vec();
+    head.extend_from_slice(&serde_json::to_vec(response.get("id")?).ok()?);
+    Some(match take(marker) {
+        Some(result) => {
+            head.extend_from_slice(b",\"result\":");
+            Spliced { head, result, tail: b"}" }
         }
-        None => {
-            out.extend_from_slice(b",\"error\":{\"code\":-32603,\"message\":\"the answer was dropped; ask again\"}")
-        }
-    }
-    out.push(b'}');
-    Some(out)
+        None => Spliced {
+            head,
+            result: Vec::new(),
+            tail: b",\"error\":{\"code\":-32603,\"message\":\"the answer was dropped; ask again\"}}",
+        },
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+    use tower_lsp_server::ls_types::{Range, Uri};
+
+    fn spliced(body: &Value) -> Option<Value> {
+        let s = splice(&serde_json::to_vec(body).unwrap())?;
+        let bytes = [s.head.as_slice(), &s.result, s.tail].concat();
+        assert_eq!(bytes.len(), s.len());
+        Some(serde_json::from_slice(&bytes).unwrap())
+    }
 
     /// One test, as the parked answers are shared by the whole process.
     #[test]
     fn a_stand_in_gets_the_parked_result_once_and_parking_is_bounded() {
         let result = json!({"data": [1, 2, 3, 4, 5], "resultId": null});
         let marker = park(&result).unwrap();
-        let body = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 7, "result": {"resultId": marker, "data": []}}))
-            .unwrap();
-        let out: Value = serde_json::from_slice(&splice(&body).unwrap()).unwrap();
-        assert_eq!(out, json!({"jsonrpc": "2.0", "id": 7, "result": result}));
+        let stand_in = json!({"jsonrpc": "2.0", "id": 7, "result": {"resultId": marker, "data": []}});
+        assert_eq!(spliced(&stand_in), Some(json!({"jsonrpc": "2.0", "id": 7, "result": result})));
         // Taken: the same stand-in again is answered with an error, still valid JSON-RPC.
-        let again: Value = serde_json::from_slice(&splice(&body).unwrap()).unwrap();
+        let again = spliced(&stand_in).unwrap();
         assert_eq!(again["id"], 7);
         assert_eq!(again["error"]["code"], -32603);
-        // Other frames pass unchanged.
-        assert_eq!(splice(br#"{"jsonrpc":"2.0","id":1,"result":{"x":"kibitzer"}}"#), None);
-        let note = br#"{"jsonrpc":"2.0","method":"window/logMessage","params":{"message":"kibitzer-parked-1"}}"#;
-        assert_eq!(splice(note), None);
+
+        // Edits: the stand-in is an array of one edit, and it gets the whole array back.
+        let many: Vec<TextEdit> =
+            (0..PARK_EDITS + 1).map(|i| TextEdit { range: Range::default(), new_text: i.to_string() }).collect();
+        let stand_in = edits_stand_in(many.clone());
+        assert_eq!(stand_in.len(), 1);
+        let out = spliced(&json!({"jsonrpc": "2.0", "id": "e", "result": stand_in})).unwrap();
+        assert_eq!(out["result"], serde_json::to_value(&many).unwrap());
+        let few = vec![TextEdit { range: Range::default(), new_text: "x".into() }];
+        assert_eq!(edits_stand_in(few.clone()), few);
+
+        // A code action: the stand-in is an action whose title is the marker.
+        let uri: Uri = "file:///a.pgn".parse().unwrap();
+        let action = CodeAction {
+            title: "Convert to export format".into(),
+            edit: Some(WorkspaceEdit { changes: Some([(uri, many)].into()), ..WorkspaceEdit::default() }),
+            ..CodeAction::default()
+        };
+        let stand_in = code_action_stand_in(action.clone());
+        assert!(stand_in.edit.is_none() && stand_in.title.starts_with(PREFIX));
+        let out = spliced(&json!({"jsonrpc": "2.0", "id": 3, "result": stand_in})).unwrap();
+        assert_eq!(out["result"], serde_json::to_value(&action).unwrap());
+
+        // Other frames pass unchanged, among them text that looks like a marker of another
+        // process (a document may hold anything).
+        assert!(spliced(&json!({"jsonrpc": "2.0", "id": 1, "result": {"x": "kibitzer"}})).is_none());
+        let lookalike = json!({"jsonrpc": "2.0", "id": 2, "result": [{"newText": format!("{PREFIX}0")}]});
+        assert!(spliced(&lookalike).is_none());
+        let note = json!({"jsonrpc": "2.0", "method": "window/logMessage", "params": {"message": *MARKER}});
+        assert!(spliced(&note).is_none());
         // Answers never taken (cancelled requests) are dropped as newer ones come.
         for _ in 0..10 {
             park(&json!([1])).unwrap();

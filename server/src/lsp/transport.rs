@@ -57,9 +57,18 @@ async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::Unbounde
                     // A small frame may be the stand-in of a parked answer ([`parked`]).
                     let mut body = vec![0; n];
                     from_server.read_exact(&mut body).await?;
-                    let body = parked::splice(&body).unwrap_or(body);
-                    stdout.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).await?;
-                    stdout.write_all(&body).await
+                    match parked::splice(&body) {
+                        Some(answer) => {
+                            stdout.write_all(format!("Content-Length: {}\r\n\r\n", answer.len()).as_bytes()).await?;
+                            stdout.write_all(&answer.head).await?;
+                            stdout.write_all(&answer.result).await?;
+                            stdout.write_all(answer.tail).await
+                        }
+                        None => {
+                            stdout.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).await?;
+                            stdout.write_all(&body).await
+                        }
+                    }
                 }
                 .await,
                 Ok(Some(n)) => async {

@@ -129,8 +129,53 @@ pub fn folding(s: &Snapshot) -> Vec<FoldingRange> {
 /// Semantic tokens of the units that `wanted` touches (all when `None`), encoded as LSP's
 /// relative 5-tuples.
 pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken> {
-    let wanted = wanted.map(|r| s.positions().text_range(r));
     let mut out = Vec::new();
+    each_semantic_token(s, wanted, &mut |t| out.push(t));
+    out
+}
+
+/// How many semantic tokens the whole document has (computing the parts not cached yet).
+pub fn semantic_token_count(s: &Snapshot) -> usize {
+    let mut count = 0;
+    each_semantic_token(s, None, &mut |_| count += 1);
+    count
+}
+
+/// All the semantic tokens of the document as the JSON of LSP's `SemanticTokens`, written as
+/// they are produced: a large answer is never held as a vector of tokens, 20 bytes each, next to
+/// its JSON (see [`parked`](super::parked)).
+pub struct AllSemanticTokens<'a>(pub &'a Snapshot);
+
+impl serde::Serialize for AllSemanticTokens<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        struct Data<'a>(&'a Snapshot);
+        impl serde::Serialize for Data<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut seq = serializer.serialize_seq(None)?;
+                let mut failed = None;
+                each_semantic_token(self.0, None, &mut |t| {
+                    if failed.is_none() {
+                        let numbers = [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset];
+                        failed = numbers.iter().find_map(|n| seq.serialize_element(n).err());
+                    }
+                });
+                match failed {
+                    Some(e) => Err(e),
+                    None => seq.end(),
+                }
+            }
+        }
+        let mut tokens = serializer.serialize_struct("SemanticTokens", 1)?;
+        tokens.serialize_field("data", &Data(self.0))?;
+        tokens.end()
+    }
+}
+
+/// Calls `f` with each semantic token of the units that `wanted` touches (all when `None`), in
+/// document order, encoded relative to the one before.
+fn each_semantic_token(s: &Snapshot, wanted: Option<Range>, f: &mut dyn FnMut(SemanticToken)) {
+    let wanted = wanted.map(|r| s.positions().text_range(r));
     let mut prev = Position { line: 0, character: 0 };
     for (range, views) in parts(s) {
         if wanted.is_some_and(|w| w.intersect(range).is_none()) {
@@ -151,7 +196,7 @@ pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken
             }
             let delta_line = start.line - prev.line;
             let delta_start = if delta_line == 0 { start.character - prev.character } else { start.character };
-            out.push(SemanticToken {
+            f(SemanticToken {
                 delta_line,
                 delta_start,
                 length: t.length,
@@ -161,7 +206,6 @@ pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken
             prev = start;
         }
     }
-    out
 }
 
 #[cfg(test)]
