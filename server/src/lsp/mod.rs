@@ -6,8 +6,10 @@
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
-//!   [`transport`] (stdio framing that survives malformed messages).
+//!   [`transport`] (stdio framing that survives malformed messages), [`parked`] (large answers
+//!   written as JSON directly), [`allocator`] (memory returned to the system).
 
+mod allocator;
 mod analysis;
 mod backend;
 mod convert;
@@ -35,6 +37,7 @@ pub struct LspArgs {
 }
 
 pub fn run(_args: LspArgs) -> ExitCode {
+    allocator::tune();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
