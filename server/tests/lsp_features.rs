@@ -576,7 +576,8 @@ fn without_resolve_support_actions_carry_their_edits() {
 
 /// A large semantic-token answer is written straight as JSON by the server (not through a
 /// `serde_json::Value` tree, see `server/src/lsp/parked.rs`): the client receives the same
-/// tokens as through the plain path, which a range request over the whole document takes.
+/// tokens as through the plain path, which a range request over the whole document takes; so
+/// is a large outline.
 #[test]
 fn a_large_semantic_token_answer_is_the_same_as_the_plain_one() {
     let game = "[Event \"Big\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 {a comment} 5. O-O Be7 *\n\n";
@@ -599,6 +600,12 @@ fn a_large_semantic_token_answer_is_the_same_as_the_plain_one() {
     );
     // And the server goes on answering.
     assert_eq!(c.call("textDocument/semanticTokens/full", doc(uri))["data"], range["data"]);
+    // The outline of so many games is written straight as JSON too.
+    let symbols = c.call("textDocument/documentSymbol", doc(uri));
+    let symbols = symbols.as_array().unwrap();
+    assert_eq!(symbols.len(), 2000);
+    assert!(symbols.iter().all(|s| s["name"].as_str().unwrap().starts_with("Ann – Bob")), "{}", symbols[0]);
+    assert_eq!(symbols[1999]["range"]["start"]["line"], 1999 * 7);
     assert!(c.shutdown().success());
 }
 

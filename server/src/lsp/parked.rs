@@ -20,7 +20,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex};
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionOrCommand, CodeActionResponse, SemanticTokens, TextEdit, WorkspaceEdit,
+    CodeAction, CodeActionOrCommand, CodeActionResponse, DocumentSymbol, Range, SemanticTokens, SymbolKind, TextEdit,
+    WorkspaceEdit,
 };
 
 /// The prefix of every marker, what the writer looks for in a small frame before parsing it.
@@ -48,6 +49,9 @@ const PARK_TOKENS: usize = 20_000;
 const PARK_EDITS: usize = 1_000;
 const PARK_EDIT_BYTES: usize = 256 * 1024;
 
+/// Above this many top-level symbols (games) an outline is parked.
+const PARK_SYMBOLS: usize = 1_000;
+
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
 
@@ -74,44 +78,62 @@ pub fn tokens_stand_in(count: usize, all: &impl Serialize) -> Option<SemanticTok
     park(all).map(|marker| SemanticTokens { result_id: Some(marker), data: Vec::new() })
 }
 
+/// `value`, or when it is `large`, the stand-in that `stand_in` makes of the marker of its
+/// parked JSON.
+fn parked_or<T: Serialize>(value: T, large: bool, stand_in: impl FnOnce(String) -> T) -> T {
+    if !large {
+        return value;
+    }
+    match park(&value) {
+        Some(marker) => stand_in(marker),
+        None => value,
+    }
+}
+
 /// `edits`, or when they are many or long, the stand-in of their parked JSON: one edit whose
 /// text is the marker.
 pub fn edits_stand_in(edits: Vec<TextEdit>) -> Vec<TextEdit> {
-    if !large(&edits) {
-        return edits;
-    }
-    match park(&edits) {
-        Some(marker) => vec![TextEdit { range: Default::default(), new_text: marker }],
-        None => edits,
-    }
+    let large = large(&edits);
+    parked_or(edits, large, |marker| vec![TextEdit { range: Default::default(), new_text: marker }])
 }
 
 /// `action`, or when its edit is large, the stand-in of its parked JSON: an action whose title
 /// is the marker.
 pub fn code_action_stand_in(action: CodeAction) -> CodeAction {
-    if !has_large_edit(&action) {
-        return action;
-    }
-    match park(&action) {
-        Some(marker) => CodeAction { title: marker, ..CodeAction::default() },
-        None => action,
-    }
+    let large = has_large_edit(&action);
+    parked_or(action, large, |marker| CodeAction { title: marker, ..CodeAction::default() })
 }
 
 /// `actions`, or when the edit of one is large (a client that cannot resolve edits gets them
 /// with the actions), the stand-in of their parked JSON: one action whose title is the marker.
 pub fn code_actions_stand_in(actions: CodeActionResponse) -> CodeActionResponse {
-    let has_large_edit = actions.iter().any(|a| match a {
+    let large = actions.iter().any(|a| match a {
         CodeActionOrCommand::CodeAction(action) => has_large_edit(action),
         CodeActionOrCommand::Command(_) => false,
     });
-    if !has_large_edit {
-        return actions;
-    }
-    match park(&actions) {
-        Some(marker) => vec![CodeActionOrCommand::CodeAction(CodeAction { title: marker, ..CodeAction::default() })],
-        None => actions,
-    }
+    parked_or(actions, large, |marker| {
+        vec![CodeActionOrCommand::CodeAction(CodeAction { title: marker, ..CodeAction::default() })]
+    })
+}
+
+/// `symbols`, or when there are many (the outline of a file of thousands of games, which an
+/// editor asks for after every edit), the stand-in of their parked JSON: one symbol whose name
+/// is the marker.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
+pub fn symbols_stand_in(symbols: Vec<DocumentSymbol>) -> Vec<DocumentSymbol> {
+    let large = symbols.len() > PARK_SYMBOLS;
+    parked_or(symbols, large, |marker| {
+        vec![DocumentSymbol {
+            name: marker,
+            detail: None,
+            kind: SymbolKind::NAMESPACE,
+            tags: None,
+            deprecated: None,
+            range: Range::default(),
+            selection_range: Range::default(),
+            children: None,
+        }]
+    })
 }
 
 fn has_large_edit(action: &CodeAction) -> bool {
@@ -191,7 +213,7 @@ pub fn splice(body: &[u8]) -> Option<Spliced> {
 mod tests {
     use super::*;
     use serde_json::json;
-    use tower_lsp_server::ls_types::{Range, Uri};
+    use tower_lsp_server::ls_types::Uri;
 
     fn spliced(body: &Value) -> Option<Value> {
         let s = splice(&serde_json::to_vec(body).unwrap())?;
@@ -233,6 +255,25 @@ mod tests {
         assert!(stand_in.edit.is_none() && stand_in.title.starts_with(PREFIX));
         let out = spliced(&json!({"jsonrpc": "2.0", "id": 3, "result": stand_in})).unwrap();
         assert_eq!(out["result"], serde_json::to_value(&action).unwrap());
+
+        // An outline: the stand-in is an array of one symbol whose name is the marker.
+        #[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
+        let symbols = vec![DocumentSymbol {
+            name: "Ann – Bob".into(),
+            detail: None,
+            kind: SymbolKind::NAMESPACE,
+            tags: None,
+            deprecated: None,
+            range: Range::default(),
+            selection_range: Range::default(),
+            children: Some(Vec::new()),
+        }];
+        let many = vec![symbols[0].clone(); PARK_SYMBOLS + 1];
+        let stand_in = symbols_stand_in(many.clone());
+        assert_eq!(stand_in.len(), 1);
+        let out = spliced(&json!({"jsonrpc": "2.0", "id": 4, "result": stand_in})).unwrap();
+        assert_eq!(out["result"], serde_json::to_value(&many).unwrap());
+        assert_eq!(symbols_stand_in(symbols.clone()), symbols);
 
         // Other frames pass unchanged, among them text that looks like a marker of another
         // process (a document may hold anything).
