@@ -180,6 +180,16 @@ def main():
         t = time.monotonic()
         c.request(method, doc)
         print(f"{method.split('/', 1)[1]} (whole document): first {ms(cold)}, after a keystroke {ms(time.monotonic() - t)}")
+    # After a keystroke an editor that has the tokens asks only for what changed.
+    tokens = c.request("textDocument/semanticTokens/full", doc)["result"]
+    version += 1
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+        {"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 0}}, "text": " "}]})
+    t = time.monotonic()
+    delta = c.request("textDocument/semanticTokens/full/delta", {"textDocument": {"uri": uri},
+                                                                 "previousResultId": tokens["resultId"]})["result"]
+    sent = sum(len(e.get("data") or []) for e in delta.get("edits", [])) if "edits" in delta else len(delta["data"])
+    print(f"semanticTokens/full/delta (after a keystroke): {ms(time.monotonic() - t)} ({sent} numbers sent)")
     # What an editor asks for the lines on screen.
     screen = {"textDocument": {"uri": uri}, "range": {"start": {"line": target, "character": 0},
                                                       "end": {"line": target + 60, "character": 0}}}

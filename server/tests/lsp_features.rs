@@ -140,7 +140,8 @@ fn views_after_edits_equal_those_of_the_same_text_opened_fresh() {
         [
             c.call("textDocument/documentSymbol", doc(uri)),
             c.call("textDocument/foldingRange", doc(uri)),
-            c.call("textDocument/semanticTokens/full", doc(uri)),
+            // The tokens, not the id of the answer.
+            c.call("textDocument/semanticTokens/full", doc(uri))["data"].take(),
         ]
     };
     let before = views(&mut c, uri);
@@ -593,11 +594,8 @@ fn a_large_semantic_token_answer_is_the_same_as_the_plain_one() {
     let data = full["data"].as_array().unwrap();
     assert!(data.len() / 5 > 20_000, "large enough to take the parked path: {} tokens", data.len() / 5);
     assert_eq!(full["data"], range["data"]);
-    assert!(
-        full.get("resultId").is_none_or(Value::is_null),
-        "no stand-in reaches the client: {:?}",
-        full.get("resultId")
-    );
+    let result_id = full["resultId"].as_str().expect("an answer a delta can follow");
+    assert!(!result_id.starts_with("kibitzer-parked"), "no stand-in reaches the client: {result_id}");
     // And the server goes on answering.
     assert_eq!(c.call("textDocument/semanticTokens/full", doc(uri))["data"], range["data"]);
     // The outline of so many games is written straight as JSON too.
@@ -649,5 +647,63 @@ fn large_edit_answers_give_the_engines_text() {
     assert_eq!(actions[0]["title"], "Convert to export format");
     no_stand_in(&actions[0]["edit"]["changes"][uri]);
     assert_eq!(apply_locally(&text, &actions[0]["edit"]["changes"][uri]), export);
+    assert!(c.shutdown().success());
+}
+
+/// After edits, an editor asks for what changed in the semantic tokens since its last answer
+/// (`semanticTokens/full/delta`): applied to its copy, the delta gives the tokens a whole answer
+/// gives, and it carries only the tokens around the edit.
+#[test]
+fn semantic_token_deltas_keep_a_client_up_to_date() {
+    let game = |n: usize| format!("[Event \"G{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {{a comment}} Nc6 $1 *\n\n");
+    let text: String = (0..300).map(game).collect();
+    let uri = "file:///tmp/kibitzer-test/delta.pgn";
+    let mut c = LspClient::start();
+    let capabilities = c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    assert_eq!(capabilities["capabilities"]["semanticTokensProvider"]["full"], json!({"delta": true}));
+    c.open(uri, "pgn", 1, &text);
+    // Asked before the first check has cut the text into games, a delta would be the whole answer.
+    c.diagnostics(uri, 1);
+    let first = c.call("textDocument/semanticTokens/full", doc(uri));
+    let mut tokens: Vec<Value> = first["data"].as_array().unwrap().clone();
+    let mut result_id = first["resultId"].as_str().expect("a result id").to_owned();
+    let numbers = |v: &Value| v.as_array().unwrap().len();
+    // A move typed, a line inserted (every game after it moves down), a game's tags removed.
+    let edits = [((150 * 5 + 3, 9), (150 * 5 + 3, 9), " d3"), ((20 * 5, 0), (20 * 5, 0), "\n"), ((7, 0), (8, 0), "")];
+    for (version, (start, end, new_text)) in (2..).zip(edits) {
+        c.change(uri, version, (start, end), new_text);
+        let delta = c.call(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": {"uri": uri}, "previousResultId": result_id}),
+        );
+        let keys: Vec<&String> = delta.as_object().unwrap().keys().collect();
+        let edits = delta["edits"].as_array().unwrap_or_else(|| panic!("a delta, not {keys:?}"));
+        for e in edits.iter().rev() {
+            let at = e["start"].as_u64().unwrap() as usize;
+            let deleted = e["deleteCount"].as_u64().unwrap() as usize;
+            let data = e["data"].as_array().cloned().unwrap_or_default();
+            assert!(
+                data.len() < 5 * 40,
+                "edit {version}: only the tokens around the edit: {} numbers of {}",
+                data.len(),
+                tokens.len()
+            );
+            tokens.splice(at..at + deleted, data);
+        }
+        result_id = delta["resultId"].as_str().expect("a result id").to_owned();
+        let whole = c.call(
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9999, "character": 0}}}),
+        );
+        assert_eq!(tokens.len(), numbers(&whole["data"]), "after edit {version}");
+        assert_eq!(Value::Array(tokens.clone()), whole["data"], "after edit {version}");
+    }
+    // An unknown previous answer gets the whole answer.
+    let full = c.call(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": uri}, "previousResultId": "no such answer"}),
+    );
+    assert_eq!(full["data"], Value::Array(tokens));
     assert!(c.shutdown().success());
 }

@@ -261,6 +261,7 @@ mod tests {
     use super::super::views;
     use super::*;
     use kibitzer_syntax::text::ColumnUnit;
+    use tower_lsp_server::ls_types::SemanticToken;
 
     fn seg(a: u32, b: u32) -> Segment {
         Segment {
@@ -314,12 +315,39 @@ mod tests {
             options: Arc::default(),
             segments,
             unit: ColumnUnit::Utf16,
+            semantic_answer: Default::default(),
         }
+    }
+
+    fn flat(tokens: &[SemanticToken]) -> Vec<u32> {
+        tokens
+            .iter()
+            .flat_map(|t| [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset])
+            .collect()
+    }
+
+    /// Brings a client's `tokens` from `answer` to the snapshot with a delta, as an editor applies
+    /// it, checks them against the whole answer, and gives how many numbers the delta sent.
+    fn follow_tokens(s: &Snapshot, answer: &mut views::TokenAnswer, tokens: &mut Vec<u32>) -> usize {
+        let (edit, next) = views::semantic_token_delta(s, answer, "next".into()).expect("comparable answers");
+        let mut sent = 0;
+        if let Some(edit) = edit {
+            let data = flat(edit.data.as_deref().unwrap_or_default());
+            sent = data.len();
+            let at = edit.start as usize;
+            tokens.splice(at..at + edit.delete_count as usize, data);
+        }
+        let whole = flat(&views::semantic_tokens(s, None));
+        assert_eq!(*tokens, whole, "tokens after a delta");
+        assert_eq!(next.len() * 5, whole.len());
+        *answer = next;
+        sent
     }
 
     /// Random edits — insertions of the characters that open and close units, deletions,
     /// duplicated stretches — on corpus files: after each, the incremental result must equal a
-    /// full check of the whole text.
+    /// full check of the whole text, and the semantic tokens a client keeps by deltas the whole
+    /// answer.
     #[test]
     fn incremental_diagnostics_equal_a_full_check_after_random_edits() {
         let Some(corpus) = crate::lsp::test_corpus() else {
@@ -345,6 +373,11 @@ mod tests {
             let mut segments = Vec::new();
             refresh(lang, &rope, &mut segments, &options);
             let mut total = RefreshStats::default();
+            // A client's copy of the semantic tokens, kept up to date by deltas.
+            let first = snapshot(lang, &rope, segments.clone());
+            let mut answer = views::semantic_token_answer(&first, "0".into());
+            let mut client_tokens = flat(&views::semantic_tokens(&first, None));
+            let mut sent = 0;
             for step in 0..40 {
                 let at = |rng: &mut Rng, text: &str| {
                     let mut i = rng.below(text.len() + 1);
@@ -376,7 +409,12 @@ mod tests {
                 rope.remove(cs..ce);
                 rope.insert(cs, &insert);
                 apply_edit(&mut segments, ByteEdit { start, old_end, new_len: insert.len() }, text.len());
+                if step % 2 == 1 {
+                    // A delta asked for before the re-check: the edited stretch is one dirty segment.
+                    sent += follow_tokens(&snapshot(lang, &rope, segments.clone()), &mut answer, &mut client_tokens);
+                }
                 let stats = refresh(lang, &rope, &mut segments, &options);
+                sent += follow_tokens(&snapshot(lang, &rope, segments.clone()), &mut answer, &mut client_tokens);
                 total.checked += stats.checked;
                 total.reused += stats.reused;
                 total.checked_bytes += stats.checked_bytes;
@@ -401,8 +439,14 @@ mod tests {
                 }
                 assert_eq!(segments.last().map(|s| usize::from(s.range.end())), Some(text.len()));
             }
-            // The point of it all: an edit re-checks a few units, not the file.
+            // The point of it all: an edit re-checks a few units, not the file, and the client is
+            // sent the tokens of a few units (all the deltas together: less than half the file's).
             assert!(segments.len() > 20, "{file}: {} units", segments.len());
+            assert!(
+                sent * 2 <= client_tokens.len(),
+                "{file}: {sent} numbers sent in all, {} held",
+                client_tokens.len()
+            );
             assert!(total.checked_bytes * 10 < 40 * text.len(), "{file}: {total:?} for {} bytes", text.len());
         }
     }

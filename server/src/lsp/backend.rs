@@ -8,6 +8,7 @@ use super::convert;
 use super::document::{Document, Snapshot};
 use super::features;
 use super::guard;
+use super::lock;
 use super::parked;
 use super::position::{encoding_kind, negotiate};
 use super::settings::ClientSettings;
@@ -16,7 +17,7 @@ use kibitzer_syntax::{CheckOptions, Lang};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
@@ -45,12 +46,6 @@ struct Config {
     pull_configuration: bool,
     /// Whether the client fills in code action edits with `codeAction/resolve`.
     resolve_edits: bool,
-}
-
-/// Locks a mutex even after a panic elsewhere poisoned it: the data are whole either way
-/// (every mutation is a single assignment or completes before any code that may panic).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Backend {
@@ -347,12 +342,21 @@ impl LanguageServer for Backend {
         guard::request(
             "semanticTokens",
             self.with_snapshot("semanticTokens", &params.text_document.uri, |s| {
-                // A large answer is written as JSON directly, not through a `Value` tree.
-                let parked =
-                    parked::tokens_stand_in(features::semantic_token_count(s), &features::AllSemanticTokens(s));
-                let tokens = parked
-                    .unwrap_or_else(|| SemanticTokens { result_id: None, data: features::semantic_tokens(s, None) });
-                Some(SemanticTokensResult::Tokens(tokens))
+                Some(SemanticTokensResult::Tokens(features::semantic_tokens_full(s)))
+            }),
+        )
+        .await
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        let previous = params.previous_result_id;
+        guard::request(
+            "semanticTokens",
+            self.with_snapshot("semanticTokens", &params.text_document.uri, move |s| {
+                Some(features::semantic_tokens_delta(s, &previous))
             }),
         )
         .await

@@ -3,11 +3,12 @@
 
 use super::analysis::{apply_edit, ByteEdit, Segment};
 use super::position::Positions;
+use super::views::TokenAnswer;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang};
 use ropey::Rope;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 pub struct Document {
@@ -26,7 +27,13 @@ pub struct Document {
     refreshed: Option<i32>,
     /// The newest version whose diagnostics were published.
     pub published: Option<i32>,
+    /// The last whole-document semantic-token answer, shared with the snapshots: a delta
+    /// request is answered from it.
+    pub semantic_answer: SemanticAnswerSlot,
 }
+
+/// Where the last whole-document semantic-token answer of a document is kept.
+pub type SemanticAnswerSlot = Arc<Mutex<Option<TokenAnswer>>>;
 
 /// An immutable view of a document for a handler: cloning a rope is O(1).
 #[derive(Clone)]
@@ -38,6 +45,7 @@ pub struct Snapshot {
     pub options: Arc<CheckOptions>,
     pub segments: Vec<Segment>,
     pub unit: ColumnUnit,
+    pub semantic_answer: SemanticAnswerSlot,
 }
 
 impl Snapshot {
@@ -60,6 +68,7 @@ impl Document {
             log: Vec::new(),
             refreshed: None,
             published: None,
+            semantic_answer: SemanticAnswerSlot::default(),
         }
     }
 
@@ -72,6 +81,7 @@ impl Document {
             options: self.options.clone(),
             segments: self.segments.clone(),
             unit,
+            semantic_answer: self.semantic_answer.clone(),
         }
     }
 

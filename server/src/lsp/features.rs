@@ -5,9 +5,12 @@ use super::analysis;
 use super::convert;
 use super::document::Snapshot;
 use super::formatting::document_edits;
+use super::lock;
+use super::parked;
 use super::views;
 use kibitzer_syntax::ide;
 use kibitzer_syntax::{TextRange, TextSize};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tower_lsp_server::ls_types::*;
 
 pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
@@ -45,7 +48,7 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
             SemanticTokensOptions {
                 legend: SemanticTokensLegend { token_types: convert::token_types(), token_modifiers: Vec::new() },
                 range: Some(true),
-                full: Some(SemanticTokensFullOptions::Bool(true)),
+                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                 ..SemanticTokensOptions::default()
             },
         )),
@@ -106,7 +109,42 @@ pub fn semantic_tokens(s: &Snapshot, range: Option<Range>) -> Vec<SemanticToken>
     views::semantic_tokens(s, range)
 }
 
-pub use views::{semantic_token_count, AllSemanticTokens};
+/// The semantic tokens of the whole document, with a result id that a delta request can name;
+/// a large answer is parked (written as JSON directly, not through a `Value` tree).
+pub fn semantic_tokens_full(s: &Snapshot) -> SemanticTokens {
+    let answer = views::semantic_token_answer(s, next_result_id());
+    let all = views::AllSemanticTokens { snapshot: s, result_id: &answer.result_id };
+    let tokens = parked::tokens_stand_in(answer.len(), &all).unwrap_or_else(|| SemanticTokens {
+        result_id: Some(answer.result_id.clone()),
+        data: views::semantic_tokens(s, None),
+    });
+    *lock(&s.semantic_answer) = Some(answer);
+    tokens
+}
+
+/// What changed in the semantic tokens since the answer `previous_result_id`; the whole answer
+/// when that is not the last one sent for the document, or when the change is most of it.
+pub fn semantic_tokens_delta(s: &Snapshot, previous_result_id: &str) -> SemanticTokensFullDeltaResult {
+    let previous = lock(&s.semantic_answer).take().filter(|a| a.result_id == previous_result_id);
+    let Some(previous) = previous else {
+        return SemanticTokensFullDeltaResult::Tokens(semantic_tokens_full(s));
+    };
+    let Some((edit, answer)) = views::semantic_token_delta(s, &previous, next_result_id()) else {
+        return SemanticTokensFullDeltaResult::Tokens(semantic_tokens_full(s));
+    };
+    let sent = edit.as_ref().and_then(|e| e.data.as_ref()).map_or(0, Vec::len);
+    if sent > answer.len() / 2 && sent > 1000 {
+        return SemanticTokensFullDeltaResult::Tokens(semantic_tokens_full(s));
+    }
+    let result_id = Some(answer.result_id.clone());
+    *lock(&s.semantic_answer) = Some(answer);
+    SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta { result_id, edits: edit.into_iter().collect() })
+}
+
+fn next_result_id() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed).to_string()
+}
 
 pub fn definition(s: &Snapshot, position: Position) -> Option<Location> {
     let pos = s.positions();

@@ -25,8 +25,14 @@ mod views;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use tower_lsp_server::LspService;
+
+/// Locks a mutex even after a panic elsewhere poisoned it: the data are whole either way (every
+/// mutation is a single assignment or completes before any code that may panic).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 #[derive(clap::Args)]
 pub struct LspArgs {

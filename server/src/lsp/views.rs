@@ -18,7 +18,7 @@ use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{TextRange, TextSize};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
-use tower_lsp_server::ls_types::{DocumentSymbol, FoldingRange, Position, Range, SemanticToken};
+use tower_lsp_server::ls_types::{DocumentSymbol, FoldingRange, Position, Range, SemanticToken, SemanticTokensEdit};
 
 /// One semantic token on one line, in segment-relative positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,22 +129,52 @@ pub fn folding(s: &Snapshot) -> Vec<FoldingRange> {
 /// Semantic tokens of the units that `wanted` touches (all when `None`), encoded as LSP's
 /// relative 5-tuples.
 pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken> {
+    let wanted = wanted.map(|r| s.positions().text_range(r));
+    let mut parts = parts(s);
+    parts.retain(|(range, _)| wanted.is_none_or(|w| w.intersect(*range).is_some()));
     let mut out = Vec::new();
-    each_semantic_token(s, wanted, &mut |t| out.push(t));
+    place_tokens(s, &parts, Position::default(), &mut |t| out.push(t));
     out
 }
 
-/// How many semantic tokens the whole document has (computing the parts not cached yet).
-pub fn semantic_token_count(s: &Snapshot) -> usize {
-    let mut count = 0;
-    each_semantic_token(s, None, &mut |_| count += 1);
-    count
+/// A whole-document semantic-token answer as the next delta request needs it: which cache each
+/// part's tokens came from (the cache is kept alive by it), where the part was placed, how many
+/// tokens it gave.
+/// Kept per document, a few dozen bytes per game: not the tokens.
+#[derive(Debug, Clone)]
+pub struct TokenAnswer {
+    pub result_id: String,
+    parts: Vec<PlacedPart>,
+}
+
+#[derive(Debug, Clone)]
+struct PlacedPart {
+    views: Arc<UnitViews>,
+    base: Position,
+    /// How many of its tokens were sent (those out of order are dropped).
+    count: usize,
+}
+
+impl TokenAnswer {
+    /// The number of tokens of the answer.
+    pub fn len(&self) -> usize {
+        self.parts.iter().map(|p| p.count).sum()
+    }
+}
+
+/// The answer [`AllSemanticTokens`] writes for the snapshot, as a delta needs it (computing the
+/// parts not cached yet).
+pub fn semantic_token_answer(s: &Snapshot, result_id: String) -> TokenAnswer {
+    TokenAnswer { result_id, parts: place_tokens(s, &parts(s), Position::default(), &mut |_| {}) }
 }
 
 /// All the semantic tokens of the document as the JSON of LSP's `SemanticTokens`, written as
 /// they are produced: a large answer is never held as a vector of tokens, 20 bytes each, next to
 /// its JSON (see [`parked`](super::parked)).
-pub struct AllSemanticTokens<'a>(pub &'a Snapshot);
+pub struct AllSemanticTokens<'a> {
+    pub snapshot: &'a Snapshot,
+    pub result_id: &'a str,
+}
 
 impl serde::Serialize for AllSemanticTokens<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -154,7 +184,7 @@ impl serde::Serialize for AllSemanticTokens<'_> {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut seq = serializer.serialize_seq(None)?;
                 let mut failed = None;
-                each_semantic_token(self.0, None, &mut |t| {
+                place_tokens(self.0, &parts(self.0), Position::default(), &mut |t| {
                     if failed.is_none() {
                         let numbers = [t.delta_line, t.delta_start, t.length, t.token_type, t.token_modifiers_bitset];
                         failed = numbers.iter().find_map(|n| seq.serialize_element(n).err());
@@ -166,29 +196,169 @@ impl serde::Serialize for AllSemanticTokens<'_> {
                 }
             }
         }
-        let mut tokens = serializer.serialize_struct("SemanticTokens", 1)?;
-        tokens.serialize_field("data", &Data(self.0))?;
+        let mut tokens = serializer.serialize_struct("SemanticTokens", 2)?;
+        tokens.serialize_field("resultId", self.result_id)?;
+        tokens.serialize_field("data", &Data(self.snapshot))?;
         tokens.end()
     }
 }
 
-/// Calls `f` with each semantic token of the units that `wanted` touches (all when `None`), in
-/// document order, encoded relative to the one before.
-fn each_semantic_token(s: &Snapshot, wanted: Option<Range>, f: &mut dyn FnMut(SemanticToken)) {
-    let wanted = wanted.map(|r| s.positions().text_range(r));
-    let mut prev = Position { line: 0, character: 0 };
-    for (range, views) in parts(s) {
-        if wanted.is_some_and(|w| w.intersect(range).is_none()) {
-            continue;
+/// The edit turning the tokens of `previous` into those of the snapshot (`None`: no change), and
+/// the new answer; `None` when the previous answer cannot be compared (its tokens are not all
+/// cached, or some were dropped as out of order): then send the whole answer.
+///
+/// The tokens are compared from the start and from the end; what lies between is sent again.
+/// From the end, tokens count as the same when an edit before them moved them by whole lines
+/// (the relative encoding does not see that), except the first of them, whose encoding is
+/// relative to the changed token before it. A part whose cache is the same (an edit keeps the
+/// caches of the segments it does not touch, see [`analysis`](super::analysis)) and in the same
+/// place is skipped whole; elsewhere, in the few parts an edit cut anew, token by token.
+pub fn semantic_token_delta(
+    s: &Snapshot,
+    previous: &TokenAnswer,
+    result_id: String,
+) -> Option<(Option<SemanticTokensEdit>, TokenAnswer)> {
+    let old = Placed::of_answer(previous, s.unit)?;
+    let answer = TokenAnswer { result_id, parts: place_tokens(s, &parts(s), Position::default(), &mut |_| {}) };
+    let now = Placed::of_answer(&answer, s.unit)?;
+    let (old_len, now_len) = (old.len(), now.len());
+
+    let mut head = 0;
+    while head < old_len.min(now_len) {
+        if let Some(skip) = old.same_part_from(head, &now, head) {
+            head += skip;
+        } else if old.token(head) == now.token(head) {
+            head += 1;
+        } else {
+            break;
         }
-        let local = cached(&views.tokens, s.unit, || {
-            let text = text_of(s, range);
-            convert::line_tokens(&ide::classify(s.lang, &text), &SegmentPositions::new(&text, s.unit))
-        });
-        if local.is_empty() {
-            continue;
+    }
+    // From the end: every token moved by the lines the last one moved.
+    let shift = match (old_len, now_len) {
+        (0, _) | (_, 0) => 0,
+        _ => i64::from(now.token(now_len - 1).0.line) - i64::from(old.token(old_len - 1).0.line),
+    };
+    let moved = |t: AbsoluteToken| (Position { line: (i64::from(t.0.line) + shift) as u32, ..t.0 }, t.1, t.2);
+    let mut tail = 0;
+    while head + tail < old_len.min(now_len) {
+        let (o, n) = (old_len - 1 - tail, now_len - 1 - tail);
+        if let Some(skip) = old.same_part_to(o, &now, n, shift) {
+            tail += skip.min(old_len.min(now_len) - head - tail);
+        } else if moved(old.token(o)) == now.token(n) {
+            tail += 1;
+        } else {
+            break;
         }
-        let base = base(s, range);
+    }
+    tail = tail.saturating_sub(1);
+
+    let mut prev = if head == 0 { Position::default() } else { now.token(head - 1).0 };
+    let mut data = Vec::with_capacity(now_len - head - tail);
+    for i in head..now_len - tail {
+        let (start, length, token_type) = now.token(i);
+        let delta_line = start.line - prev.line;
+        let delta_start = if delta_line == 0 { start.character - prev.character } else { start.character };
+        data.push(SemanticToken { delta_line, delta_start, length, token_type, token_modifiers_bitset: 0 });
+        prev = start;
+    }
+    let deleted = old_len - head - tail;
+    let edit = (deleted > 0 || !data.is_empty()).then(|| SemanticTokensEdit {
+        start: (5 * head) as u32,
+        delete_count: (5 * deleted) as u32,
+        data: Some(data),
+    });
+    Some((edit, answer))
+}
+
+/// A token in document positions: start, length, type.
+type AbsoluteToken = (Position, u32, u32);
+
+/// The tokens of an answer, by their index in it.
+struct Placed<'a> {
+    parts: &'a [PlacedPart],
+    tokens: Vec<&'a [LineToken]>,
+    /// The index of each part's first token, and the number of tokens after the last part.
+    starts: Vec<usize>,
+}
+
+impl<'a> Placed<'a> {
+    /// `None` when a part's tokens are not cached in `unit`, or some were dropped.
+    fn of_answer(answer: &'a TokenAnswer, unit: ColumnUnit) -> Option<Placed<'a>> {
+        let mut tokens = Vec::with_capacity(answer.parts.len());
+        let mut starts = Vec::with_capacity(answer.parts.len() + 1);
+        let mut at = 0;
+        for part in &answer.parts {
+            let (u, local) = part.views.tokens.get()?;
+            if *u != unit || local.len() != part.count {
+                return None;
+            }
+            tokens.push(local.as_slice());
+            starts.push(at);
+            at += local.len();
+        }
+        starts.push(at);
+        Some(Placed { parts: &answer.parts, tokens, starts })
+    }
+
+    fn len(&self) -> usize {
+        self.starts.last().copied().unwrap_or(0)
+    }
+
+    /// The part holding token `i`.
+    fn part_of(&self, i: usize) -> usize {
+        self.starts.partition_point(|&start| start <= i) - 1
+    }
+
+    fn token(&self, i: usize) -> AbsoluteToken {
+        let p = self.part_of(i);
+        let t = self.tokens[p][i - self.starts[p]];
+        (Base(self.parts[p].base).place(t.start), t.length, t.token_type)
+    }
+
+    /// When token `i` starts a part that `other` has too, starting at its token `j` in the same
+    /// place: the number of tokens of that part.
+    fn same_part_from(&self, i: usize, other: &Placed, j: usize) -> Option<usize> {
+        let (p, q) = (self.part_of(i), other.part_of(j));
+        let whole = self.starts[p] == i && other.starts[q] == j;
+        (whole && Arc::ptr_eq(&self.parts[p].views, &other.parts[q].views) && self.parts[p].base == other.parts[q].base)
+            .then(|| self.tokens[p].len())
+            .filter(|&n| n > 0)
+    }
+
+    /// When token `i` ends a part that `other` has too, ending at its token `j`, `shift` lines
+    /// further down: the number of tokens of that part.
+    fn same_part_to(&self, i: usize, other: &Placed, j: usize, shift: i64) -> Option<usize> {
+        let (p, q) = (self.part_of(i), other.part_of(j));
+        let whole = self.starts[p + 1] == i + 1 && other.starts[q + 1] == j + 1;
+        let (a, b) = (self.parts[p].base, other.parts[q].base);
+        let moved = i64::from(b.line) - i64::from(a.line) == shift && a.character == b.character;
+        (whole && moved && Arc::ptr_eq(&self.parts[p].views, &other.parts[q].views))
+            .then(|| self.tokens[p].len())
+            .filter(|&n| n > 0)
+    }
+}
+
+/// The tokens of the part `range`, from its cache or computed now (and cached).
+fn part_tokens<'v>(s: &Snapshot, range: TextRange, views: &'v UnitViews) -> Cow<'v, [LineToken]> {
+    cached(&views.tokens, s.unit, || {
+        let text = text_of(s, range);
+        convert::line_tokens(&ide::classify(s.lang, &text), &SegmentPositions::new(&text, s.unit))
+    })
+}
+
+/// Calls `f` with each semantic token of `parts`, in document order, encoded relative to the one
+/// before (`prev` before the first); gives each part as placed.
+fn place_tokens(
+    s: &Snapshot,
+    parts: &[(TextRange, Arc<UnitViews>)],
+    mut prev: Position,
+    f: &mut dyn FnMut(SemanticToken),
+) -> Vec<PlacedPart> {
+    let mut placed = Vec::with_capacity(parts.len());
+    for (range, views) in parts {
+        let local = part_tokens(s, *range, views);
+        let base = base(s, *range);
+        let mut part = PlacedPart { views: views.clone(), base: base.0, count: 0 };
         for t in local.iter() {
             let start = base.place(t.start);
             if (start.line, start.character) < (prev.line, prev.character) {
@@ -204,8 +374,11 @@ fn each_semantic_token(s: &Snapshot, wanted: Option<Range>, f: &mut dyn FnMut(Se
                 token_modifiers_bitset: 0,
             });
             prev = start;
+            part.count += 1;
         }
+        placed.push(part);
     }
+    placed
 }
 
 #[cfg(test)]
@@ -229,6 +402,7 @@ mod tests {
             options: Arc::default(),
             segments,
             unit,
+            semantic_answer: Default::default(),
         }
     }
 
