@@ -25,6 +25,28 @@ local function hover_text(result)
   return table.concat(parts, '\n')
 end
 
+-- The semantic token Neovim (0.9+) shows on the NAG at 0-based `row`, byte `col`: an operator.
+-- A line inserted above it, then removed, must move the token down and back: the edits go to the
+-- server and its answers (deltas of the tokens, semanticTokens/full/delta) come back applied.
+local function semantic_tokens_follow_edits(buf, name, row, col)
+  local function token_at(r)
+    for _, t in ipairs(vim.lsp.semantic_tokens.get_at_pos(buf, r, col) or {}) do
+      if t.type then return t.type end
+    end
+  end
+  local check = { name = name .. ': the semantic token of the NAG follows edits above it' }
+  vim.wait(5000, function() return token_at(row) ~= nil end, 20)
+  local before = token_at(row)
+  vim.api.nvim_buf_set_lines(buf, 0, 0, false, { '' })
+  local moved = vim.wait(5000, function() return token_at(row + 1) == before end, 20)
+  vim.api.nvim_buf_set_lines(buf, 0, 1, false, {})
+  local back = vim.wait(5000, function() return token_at(row) == before and token_at(row + 1) ~= before end, 20)
+  check.ok = before == 'operator' and moved and back
+  check.detail = string.format('token %s, after a line inserted above: %s, after it is removed: %s',
+    tostring(before), moved and 'moved down' or 'not moved', back and 'back' or 'not back')
+  return check
+end
+
 local function run()
   local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
   local cmd = { os.getenv('KIBITZER_BIN'), 'lsp' }
@@ -40,7 +62,7 @@ local function run()
   else
     require('kibitzer').setup({ cmd = cmd, format_on_save = true, settings = { mode = 'import' } })
   end
-  local observed = { files = {} }
+  local observed = { files = {}, checks = {} }
   for _, file in ipairs(plan.files) do
     vim.cmd('edit ' .. vim.fn.fnameescape(file.path))
     local buf = vim.api.nvim_get_current_buf()
@@ -82,6 +104,9 @@ local function run()
       local texts = {}
       for _, r in pairs(responses) do texts[#texts + 1] = hover_text(r.result) end
       entry.hover = table.concat(texts, '\n')
+      if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then
+        observed.checks[#observed.checks + 1] = semantic_tokens_follow_edits(buf, file.name, found[1] - 1, found[2])
+      end
     end
 
     -- Format on save: the file on disk is what the user gets.
