@@ -119,21 +119,24 @@ pub fn code_actions_stand_in(actions: CodeActionResponse) -> CodeActionResponse 
 /// `symbols`, or when there are many (the outline of a file of thousands of games, which an
 /// editor asks for after every edit), the stand-in of their parked JSON: one symbol whose name
 /// is the marker.
-#[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
 pub fn symbols_stand_in(symbols: Vec<DocumentSymbol>) -> Vec<DocumentSymbol> {
     let large = symbols.len() > PARK_SYMBOLS;
-    parked_or(symbols, large, |marker| {
-        vec![DocumentSymbol {
-            name: marker,
-            detail: None,
-            kind: SymbolKind::NAMESPACE,
-            tags: None,
-            deprecated: None,
-            range: Range::default(),
-            selection_range: Range::default(),
-            children: None,
-        }]
-    })
+    parked_or(symbols, large, |marker| vec![bare_symbol(marker)])
+}
+
+/// A symbol with a name and nothing else.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
+fn bare_symbol(name: String) -> DocumentSymbol {
+    DocumentSymbol {
+        name,
+        detail: None,
+        kind: SymbolKind::NAMESPACE,
+        tags: None,
+        deprecated: None,
+        range: Range::default(),
+        selection_range: Range::default(),
+        children: None,
+    }
 }
 
 fn has_large_edit(action: &CodeAction) -> bool {
@@ -257,17 +260,7 @@ mod tests {
         assert_eq!(out["result"], serde_json::to_value(&action).unwrap());
 
         // An outline: the stand-in is an array of one symbol whose name is the marker.
-        #[allow(deprecated)] // `DocumentSymbol::deprecated` must be spelled out.
-        let symbols = vec![DocumentSymbol {
-            name: "Ann – Bob".into(),
-            detail: None,
-            kind: SymbolKind::NAMESPACE,
-            tags: None,
-            deprecated: None,
-            range: Range::default(),
-            selection_range: Range::default(),
-            children: Some(Vec::new()),
-        }];
+        let symbols = vec![DocumentSymbol { children: Some(Vec::new()), ..bare_symbol("Ann – Bob".into()) }];
         let many = vec![symbols[0].clone(); PARK_SYMBOLS + 1];
         let stand_in = symbols_stand_in(many.clone());
         assert_eq!(stand_in.len(), 1);
