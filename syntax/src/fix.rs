@@ -41,7 +41,7 @@ pub fn fix_all(lang: Lang, text: &str, options: &CheckOptions) -> Option<String>
     }
     let mut fixed: Option<String> = None;
     let mut done = 0; // `text[..done]` is in `fixed` (when some piece changed)
-    for piece in pieces(lang, text) {
+    for piece in crate::pieces(lang, text) {
         let end = usize::from(piece.end());
         if let Some(new) = fix_rounds(lang, &text[piece], options) {
             let out = fixed.get_or_insert_with(|| String::with_capacity(text.len()));
@@ -53,21 +53,6 @@ pub fn fix_all(lang: Lang, text: &str, options: &CheckOptions) -> Option<String>
     let mut out = fixed?;
     out.push_str(&text[done..]);
     Some(out)
-}
-
-/// The text cut at every unit start: each piece is a unit with the text after it up to the next
-/// unit (the first one also holds what precedes the first unit), the cut the language server
-/// checks by.
-fn pieces(lang: Lang, text: &str) -> Vec<crate::TextRange> {
-    let starts: Vec<_> = crate::units(lang, text).iter().map(|u| u.start()).skip(1).collect();
-    let mut out = Vec::with_capacity(starts.len() + 1);
-    let mut from = crate::TextSize::from(0);
-    for start in starts {
-        out.push(crate::TextRange::new(from, start));
-        from = start;
-    }
-    out.push(crate::TextRange::new(from, crate::TextSize::of(text)));
-    out
 }
 
 /// [`fix_all`] on one text checked whole.

@@ -23,7 +23,7 @@ mod units;
 pub use config::{CheckOptions, Mode};
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use text::{TextRange, TextSize};
-pub use units::units;
+pub use units::{pieces, units};
 
 use std::path::Path;
 
@@ -49,6 +49,12 @@ impl Lang {
     /// is its marker, so those are always checked whole.
     pub fn has_independent_units(self) -> bool {
         matches!(self, Lang::Pgn | Lang::Epd)
+    }
+
+    /// Whether a unit can be checked on its own given what checking the units before it left
+    /// ([`check_unit`]): PBN games, which inherit tag values from earlier games.
+    pub fn has_chained_units(self) -> bool {
+        self == Lang::Pbn
     }
 
     /// The language of a file by its extension (case-insensitive).
@@ -106,9 +112,48 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
         Lang::Pbn => pbn::check(text, options),
         Lang::Pbi => pbi::check(text, options),
     };
-    options.rules.apply(&mut diagnostics);
-    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    finish(&mut diagnostics, options);
     diagnostics
+}
+
+/// The configured severities applied (and rules turned off dropped), in text order.
+fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
+    options.rules.apply(diagnostics);
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+}
+
+/// What checking a unit leaves for the units after it ([`check_unit`]): PBN's inherited tag
+/// values; nothing for independent units. Equal states make equal diagnostics of the same text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UnitState(pbn::check::Carry);
+
+/// The outcome of [`check_unit`].
+#[derive(Debug, Clone, Default)]
+pub struct UnitCheck {
+    /// The unit's diagnostics, relative to its text, in [`check`]'s order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics of the unit before it, relative to that unit's text: a PBN ScoreIMP is
+    /// checked against the other room's when the second room's game comes.
+    pub for_previous: Vec<Diagnostic>,
+    /// What the unit leaves for the next.
+    pub after: UnitState,
+}
+
+/// Checks one piece of a larger text (a unit and the text after it up to the next unit, or a run
+/// of them) as the pieces before it left things. Where units are independent
+/// ([`Lang::has_independent_units`]) this is [`check`] on the piece; where they are chained
+/// ([`Lang::has_chained_units`]) checking a text's pieces in order, each from the state the one
+/// before left, gives [`check`] of the whole text (a test proves it on the corpus). Other
+/// formats are checked whole.
+pub fn check_unit(lang: Lang, text: &str, before: &UnitState, options: &CheckOptions) -> UnitCheck {
+    if lang != Lang::Pbn {
+        return UnitCheck { diagnostics: check(lang, text, options), ..UnitCheck::default() };
+    }
+    let (mut diagnostics, mut for_previous, after) = pbn::check::check_unit(text, &before.0, options);
+    for list in [&mut diagnostics, &mut for_previous] {
+        finish(list, options);
+    }
+    UnitCheck { diagnostics, for_previous, after: UnitState(after) }
 }
 
 /// Parses `text` and prints the tree back: equal to `text` for every input (the lossless

@@ -49,6 +49,36 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
     out
 }
 
+/// The text cut into pieces that can be checked one at a time ([`crate::check_unit`]), in order
+/// and without gaps: each holds a unit and the text after it up to the next (the first also what
+/// precedes the first unit). Where units are chained ([`Lang::has_chained_units`]) a piece starts
+/// at the start of its unit's line, so that no line is cut (the line rules, PBN 2.3, see whole
+/// lines), and two units that share a line stay in one piece.
+pub fn pieces(lang: Lang, text: &str) -> Vec<TextRange> {
+    let units = units(lang, text);
+    let mut out: Vec<TextRange> = Vec::with_capacity(units.len());
+    let mut from = TextSize::from(0);
+    let mut previous_end = TextSize::from(0);
+    for (i, unit) in units.iter().enumerate() {
+        let mut start = unit.start();
+        if lang.has_chained_units() {
+            let line_start = text[..usize::from(start)].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            start = TextSize::from(line_start as u32);
+            if i > 0 && start < previous_end {
+                previous_end = unit.end();
+                continue; // shares a line with the unit before: one piece
+            }
+        }
+        if i > 0 {
+            out.push(TextRange::new(from, start));
+            from = start;
+        }
+        previous_end = unit.end();
+    }
+    out.push(TextRange::new(from, TextSize::of(text)));
+    out
+}
+
 /// The units of the tree of the whole of `text`.
 fn units_in_one_go(lang: Lang, text: &str) -> Vec<TextRange> {
     match lang {

@@ -427,7 +427,7 @@ pub fn parse_column(spec: &str) -> Option<Column<'_>> {
 }
 
 /// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Inheritance {
     /// The last real value of each tag (the text after `##` for a `##` value).
     last: HashMap<String, String>,

@@ -259,7 +259,7 @@ pub(crate) fn replay_to(
 ) -> Option<(Bidding, Option<CallAt>)> {
     let tag = game.tag("Auction").filter(|t| t.well_formed)?;
     let first = Seat::parse(tag.value)?;
-    let mut sink = Sink { diagnostics: Vec::new(), export: false };
+    let mut sink = Sink::new(false);
     let items = split(tag, SectionKind::Auction, &mut sink).items;
     let mut bidding = Bidding::new(first);
     for item in &items {

@@ -6,9 +6,12 @@ use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
 
 /// `export_from`: the offset from which export-format rules apply (the text length if never).
-pub(super) fn check(text: &str, export_from: usize, sink: &mut Sink) {
+/// A line end without CR in export format is reported once per file: `bare_line_end_reported`
+/// says whether an earlier piece of the file did; gives whether it is reported now.
+pub(super) fn check(text: &str, export_from: usize, bare_line_end_reported: bool, sink: &mut Sink) -> bool {
+    let mut reported = bare_line_end_reported;
     if export_from < text.len() {
-        check_export_line_ends(text, export_from, sink);
+        reported |= check_export_line_ends(text, export_from, bare_line_end_reported, sink);
     }
     let mut line_start = 0;
     let mut chars_in_line = 0usize;
@@ -51,6 +54,7 @@ pub(super) fn check(text: &str, export_from: usize, sink: &mut Sink) {
         }
     }
     finish_line(text, line_start, text.len(), chars_in_line, printing, line_start >= export_from, sink);
+    reported
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -73,13 +77,14 @@ fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usi
 
 /// Export format: CRLF line ends (reported once, at the first other one) and games separated by
 /// empty lines, not lines of spaces.
-fn check_export_line_ends(text: &str, export_from: usize, sink: &mut Sink) {
+/// Gives whether a line end without CR was found (and reported, unless `reported` already).
+fn check_export_line_ends(text: &str, export_from: usize, reported: bool, sink: &mut Sink) -> bool {
     let bytes = text.as_bytes();
     let bare = (export_from..bytes.len()).find(|&i| {
         (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
             || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
     });
-    if let Some(i) = bare {
+    if let Some(i) = bare.filter(|_| !reported) {
         sink.report(
             &rules::EXPORT_LINE_FORMAT,
             TextRange::at(TextSize::from(i as u32), TextSize::from(1)),
@@ -98,6 +103,7 @@ fn check_export_line_ends(text: &str, export_from: usize, sink: &mut Sink) {
         }
         start += line.len() + 1;
     }
+    bare.is_some()
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! play, notes, scores, tables and (in export mode) the export format.
 //!
 //! Games are checked in order because of tag inheritance (`#`, `##`, PBN 4.8): the only state
-//! carried from one game to the next is [`Inheritance`].
+//! carried from one game to the next is [`Inheritance`]. A stretch of games can be checked on its
+//! own from what the games before it left ([`check_unit`], [`Carry`]): the language server
+//! re-checks the game an edit touches and the games after it only while what they inherit changes.
 
 mod annotations;
 pub(crate) mod auction;
@@ -28,9 +30,18 @@ use crate::text::{TextRange, TextSize};
 pub(crate) struct Sink {
     pub diagnostics: Vec<Diagnostic>,
     pub export: bool,
+    /// Diagnostics of the game before the checked text ([`check_unit`]): a score is checked
+    /// against the other room's when the second room's game comes.
+    pub previous_unit: Vec<Diagnostic>,
+    /// Whether the previous game (its room score) is before the checked text.
+    pub previous_game_outside: bool,
 }
 
 impl Sink {
+    pub fn new(previous_game_outside: bool) -> Sink {
+        Sink { diagnostics: Vec::new(), export: false, previous_unit: Vec::new(), previous_game_outside }
+    }
+
     pub fn report(&mut self, rule: &Rule, range: TextRange, message: impl Into<String>) {
         self.diagnostics.push(Diagnostic::new(rule, range, message));
     }
@@ -42,7 +53,7 @@ impl Sink {
 
 /// Values carried across games for `#` and `##` (PBN 4.8), and the previous game's deal data for
 /// games that silently rely on it.
-#[derive(Default)]
+#[derive(Debug, Default, Clone, PartialEq)]
 struct Inheritance {
     /// Tag values for `#` and `##`.
     values: model::Inheritance,
@@ -79,29 +90,58 @@ pub(crate) struct Facts {
 /// auction and play ([`auction::replay_to`], [`play::replay_to`]). Inheritance from earlier
 /// games is not resolved: the editor asks about one game.
 pub(crate) fn facts_of(game: &Game<'_>) -> Facts {
-    let mut scratch = Sink { diagnostics: Vec::new(), export: false };
+    let mut scratch = Sink::new(false);
     values::check_values(game, &mut scratch)
+}
+
+/// What checking some games leaves for the games after them: the values they inherit, whether
+/// export format has begun (`% EXPORT`). Two equal carries make the same diagnostics of the same
+/// text.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Carry {
+    inheritance: Inheritance,
+    export: bool,
+    /// Whether a line end without CR in export format was reported (once a file).
+    bare_line_end_reported: bool,
 }
 
 /// Checks a whole PBN text.
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check_unit(text, &Carry::default(), options).0
+}
+
+/// Checks `text`, the games of a file from some game on (and what follows them up to the next),
+/// as the games before it left things (`before`): its diagnostics, those of the game just before
+/// it (relative to that game's text, see [`Sink::previous_unit`]), and what it leaves for the
+/// games after it. Checking a file's pieces this way in order gives the diagnostics of
+/// checking it whole.
+pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
     let parse = super::parse(text);
     let root = parse.syntax();
     // `% EXPORT` declares export format for the games after it (usually the whole file).
-    let export_from = if options.mode == Mode::Export { Some(TextSize::from(0)) } else { export_line(&root) };
-    let mut sink = Sink { diagnostics: parse.errors().to_vec(), export: false };
+    let export_from =
+        if options.mode == Mode::Export || before.export { Some(TextSize::from(0)) } else { export_line(&root) };
+    let mut sink = Sink::new(before.inheritance.previous_room.is_some());
+    sink.diagnostics = parse.errors().to_vec();
     let text_from = export_from.map_or(text.len(), usize::from);
-    lines::check(text, text_from, &mut sink);
-    let mut inheritance = Inheritance::default();
+    let bare_line_end_reported = lines::check(text, text_from, before.bare_line_end_reported, &mut sink);
+    let mut inheritance = before.inheritance.clone();
+    let mut games = 0;
     for node in root.children().filter(|n| n.kind() == SyntaxKind::GAME) {
+        games += 1;
         let game = Game::from_node(&node, text);
         sink.export = export_from.is_some_and(|from| game.range.start() >= from);
         check_game(&game, &mut inheritance, &mut sink);
+        sink.previous_game_outside = false;
         if sink.export {
             export::check(&game, text, &inheritance.values, &mut sink);
         }
     }
-    sink.diagnostics
+    if games == 0 {
+        // A room score from before is now two pieces back: its range would be misplaced.
+        inheritance.previous_room = None;
+    }
+    (sink.diagnostics, sink.previous_unit, Carry { inheritance, export: export_from.is_some(), bare_line_end_reported })
 }
 
 /// Where an escape line `% EXPORT` puts the file into export format. Escape lines between games

@@ -198,7 +198,7 @@ pub(crate) fn replay_to(
 ) -> Option<PlayAt> {
     let tag = game.tags.iter().find(|t| t.name == "Play" && t.well_formed)?;
     let first = Seat::parse(tag.value)?;
-    let mut sink = Sink { diagnostics: Vec::new(), export: false };
+    let mut sink = Sink::new(false);
     let items = split(tag, SectionKind::Play, &mut sink).items;
     let at = items.iter().position(|i| i.token.range.contains_inclusive(offset));
     let before = at.unwrap_or_else(|| items.partition_point(|i| i.token.range.end() < offset));

@@ -13,7 +13,7 @@ use crate::text::TextRange;
 
 /// One room's result of a board in a team match: what the other room's ScoreIMP is checked
 /// against (PBN 4.2.2: IMPs from the difference of the two Score values, Law 78B).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) struct RoomScore {
     board: u32,
     room: String,
@@ -244,7 +244,7 @@ pub(super) fn check_imps(game: &Game<'_>, facts: &Facts, previous: &mut Option<R
             let Some((given, range, text)) = &this.imp else { continue };
             let expected = imps(this.ns - that.ns);
             if *given != f64::from(expected) {
-                sink.report(
+                let diagnostic = Diagnostic::new(
                     &rules::SCORE_IMP_MISMATCH,
                     *range,
                     format!(
@@ -252,6 +252,12 @@ pub(super) fn check_imps(game: &Game<'_>, facts: &Facts, previous: &mut Option<R
                         this.ns, that.ns
                     ),
                 );
+                // The other room's game may be before the checked text: its range is in its own.
+                if std::ptr::eq(this, &other) && sink.previous_game_outside {
+                    sink.previous_unit.push(diagnostic);
+                } else {
+                    sink.push(diagnostic);
+                }
             }
         }
         return;
