@@ -41,7 +41,7 @@ pub fn fix_all(lang: Lang, text: &str, options: &CheckOptions) -> Option<String>
     }
     let mut fixed: Option<String> = None;
     let mut done = 0; // `text[..done]` is in `fixed` (when some piece changed)
-    for piece in crate::pieces(lang, text) {
+    for piece in crate::pieces(lang, text).into_iter().map(|p| p.range) {
         let end = usize::from(piece.end());
         if let Some(new) = fix_rounds(lang, &text[piece], options) {
             let out = fixed.get_or_insert_with(|| String::with_capacity(text.len()));

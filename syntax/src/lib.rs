@@ -23,7 +23,7 @@ mod units;
 pub use config::{CheckOptions, Mode};
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use text::{TextRange, TextSize};
-pub use units::{pieces, units};
+pub use units::{pieces, units, Piece};
 
 use std::path::Path;
 

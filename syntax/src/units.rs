@@ -49,33 +49,42 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
     out
 }
 
+/// A piece of a text that can be checked on its own ([`crate::check_unit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub range: TextRange,
+    /// The units in it, from the first one's start to the last one's end (empty at the end of
+    /// the piece when there is none).
+    pub units: TextRange,
+}
+
 /// The text cut into pieces that can be checked one at a time ([`crate::check_unit`]), in order
 /// and without gaps: each holds a unit and the text after it up to the next (the first also what
-/// precedes the first unit). Where units are chained ([`Lang::has_chained_units`]) a piece starts
-/// at the start of its unit's line, so that no line is cut (the line rules, PBN 2.3, see whole
-/// lines), and two units that share a line stay in one piece.
-pub fn pieces(lang: Lang, text: &str) -> Vec<TextRange> {
-    let units = units(lang, text);
-    let mut out: Vec<TextRange> = Vec::with_capacity(units.len());
+/// precedes the first unit). A piece starts at the start of its unit's line, so that no line is
+/// cut (the line rules, PGN 4.3 and PBN 2.3, see whole lines): units that share a line (a game
+/// after another's result on the same line) stay in one piece.
+pub fn pieces(lang: Lang, text: &str) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::new();
     let mut from = TextSize::from(0);
-    let mut previous_end = TextSize::from(0);
-    for (i, unit) in units.iter().enumerate() {
-        let mut start = unit.start();
-        if lang.has_chained_units() {
-            let line_start = text[..usize::from(start)].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-            start = TextSize::from(line_start as u32);
-            if i > 0 && start < previous_end {
-                previous_end = unit.end();
-                continue; // shares a line with the unit before: one piece
+    for unit in units(lang, text) {
+        let line_start = text[..usize::from(unit.start())].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let start = TextSize::from(line_start as u32);
+        match out.last_mut() {
+            // The first unit, or one that shares a line with the unit before: the same piece.
+            Some(last) if start < last.units.end() => last.units = last.units.cover(unit),
+            None => out.push(Piece { range: TextRange::new(from, unit.end()), units: unit }),
+            Some(last) => {
+                last.range = TextRange::new(from, start);
+                from = start;
+                out.push(Piece { range: TextRange::new(start, unit.end()), units: unit });
             }
         }
-        if i > 0 {
-            out.push(TextRange::new(from, start));
-            from = start;
-        }
-        previous_end = unit.end();
     }
-    out.push(TextRange::new(from, TextSize::of(text)));
+    let end = TextSize::of(text);
+    match out.last_mut() {
+        Some(last) => last.range = TextRange::new(from, end),
+        None => out.push(Piece { range: TextRange::up_to(end), units: TextRange::empty(end) }),
+    }
     out
 }
 

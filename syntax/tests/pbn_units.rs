@@ -13,7 +13,7 @@ fn piece_by_piece(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut state = Default::default();
     let mut previous_start = TextSize::from(0);
-    for piece in pieces(Lang::Pbn, t) {
+    for piece in pieces(Lang::Pbn, t).into_iter().map(|p| p.range) {
         let checked = check_unit(Lang::Pbn, &t[piece], &state, options);
         out.extend(checked.diagnostics.into_iter().map(|d| d.shifted(piece.start())));
         out.extend(checked.for_previous.into_iter().map(|d| d.shifted(previous_start)));
@@ -86,7 +86,7 @@ fn a_wrong_score_imp_of_the_first_room_is_reported_in_its_own_piece() {
     assert_eq!(piece_by_piece(&t, &options), whole);
     let pieces = pieces(Lang::Pbn, &t);
     assert_eq!(pieces.len(), 2);
-    let first = check_unit(Lang::Pbn, &t[pieces[0]], &Default::default(), &options);
-    let second = check_unit(Lang::Pbn, &t[pieces[1]], &first.after, &options);
+    let first = check_unit(Lang::Pbn, &t[pieces[0].range], &Default::default(), &options);
+    let second = check_unit(Lang::Pbn, &t[pieces[1].range], &first.after, &options);
     assert_eq!(second.for_previous.len(), 1, "{second:#?}");
 }

@@ -2,16 +2,17 @@
 //! supplemental tags alphabetically, canonical values.
 
 use super::values::MTS;
+use super::Inherited;
 use super::Sink;
 use crate::diagnostic::Diagnostic;
-use crate::pbn::model::{is_section, parse_deal, Game, Inheritance, Seat, SectionToken, Tag};
+use crate::pbn::model::{is_section, parse_deal, Game, Seat, SectionToken, Tag};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;
 use crate::pbn::syntax_kind::SyntaxKind;
 
 /// `inherited`: the tag values of the games up to this one, for the mandatory tags that a `##`
 /// in an earlier game lets this one omit (PBN 4.8).
-pub(super) fn check(game: &Game<'_>, text: &str, inherited: &Inheritance, sink: &mut Sink) {
+pub(super) fn check(game: &Game<'_>, text: &str, inherited: &Inherited, sink: &mut Sink) {
     check_layout(game, text, sink);
     check_order(game, inherited, sink);
     check_values(game, sink);
@@ -171,7 +172,7 @@ fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
     }
 }
 
-fn check_order(game: &Game<'_>, inherited: &Inheritance, sink: &mut Sink) {
+fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
     let names: Vec<&str> = game.tags.iter().map(|t| t.name).collect();
     let missing: Vec<&str> = MTS.iter().copied().filter(|m| !names.contains(m) && !inherited.is_sticky(m)).collect();
     if !missing.is_empty() {

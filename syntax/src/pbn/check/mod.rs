@@ -18,13 +18,14 @@ mod scores;
 mod tables;
 pub(crate) mod values;
 
-use super::model::{self, Contract, Deal, Denomination, Game, Seat};
+use super::model::{Contract, Deal, Denomination, Game, Seat};
 use super::rules;
 use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Rule};
 use crate::text::{TextRange, TextSize};
+use std::collections::HashSet;
 
 /// Where diagnostics go, with the mode the rules need to know.
 pub(crate) struct Sink {
@@ -55,13 +56,51 @@ impl Sink {
 /// games that silently rely on it.
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Inheritance {
-    /// Tag values for `#` and `##`.
-    values: model::Inheritance,
+    /// Which tags `#` and `##` can inherit.
+    values: Inherited,
     previous_dealer: Option<Seat>,
     previous_vulnerable: Option<Vulnerability>,
     previous_deal: Option<Deal>,
     /// The previous game's room result, for the other room's ScoreIMP.
     previous_room: Option<scores::RoomScore>,
+}
+
+/// What the checks read of inheritance (PBN 4.8): which tags an earlier game gave a value (a `#`
+/// for one never given is empty) and which were given with `##` (later games may omit them).
+/// The values themselves are not checked again where they are inherited, so they are not kept:
+/// editing a tag's value leaves what the games after it inherit as it was, and the language
+/// server does not check them again.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct Inherited {
+    given: HashSet<String>,
+    sticky: HashSet<String>,
+}
+
+impl Inherited {
+    /// Takes note of a game's tag, in file order (as [`crate::pbn::model::Inheritance::record`]).
+    fn record(&mut self, name: &str, value: &str) {
+        let note = |set: &mut HashSet<String>| {
+            if !set.contains(name) {
+                set.insert(name.to_owned());
+            }
+        };
+        if value.starts_with("##") {
+            note(&mut self.sticky);
+            note(&mut self.given);
+        } else if value != "#" && name != "Note" {
+            note(&mut self.given);
+        }
+    }
+
+    /// Whether a `#` in `name` inherits a value.
+    fn is_given(&self, name: &str) -> bool {
+        self.given.contains(name)
+    }
+
+    /// Whether an earlier game gave `name` with `##`, so that later games may omit it.
+    pub fn is_sticky(&self, name: &str) -> bool {
+        self.sticky.contains(name)
+    }
 }
 
 /// Tags whose value may never be inherited.
@@ -195,7 +234,7 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
             );
             continue;
         }
-        if tag.value == "#" && inheritance.values.last(tag.name).is_none() {
+        if tag.value == "#" && !inheritance.values.is_given(tag.name) {
             sink.report(
                 &rules::INHERITANCE_EMPTY,
                 tag.value_range,
