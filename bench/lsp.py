@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives `kibitzer lsp` over stdio like an editor and times what a user waits for.
 
-Usage: bench/lsp.py KIBITZER_BINARY FILE.pgn [ROUNDS]
+Usage: bench/lsp.py KIBITZER_BINARY FILE [ROUNDS]   (FILE: .pgn, .pbn, .epd, .pbi)
 
 Measures: didOpen -> first publishDiagnostics; a one-character didChange -> the diagnostics of
 that version (debounce set to 0 so the figure is the server's work); hover and completion on a
@@ -105,7 +105,8 @@ def main():
     print(f"file: {path} ({len(text.encode()) / 1e6:.1f} MB, {len(lines)} lines)")
 
     t, cpu = time.monotonic(), c.cpu_seconds()
-    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}})
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": os.path.splitext(path)[1][1:].lower(),
+                                                       "version": 1, "text": text}})
     first = c.diagnostics(uri, 1)
     print(f"didOpen -> diagnostics: {ms(time.monotonic() - t)} ({len(first['params']['diagnostics'])} published;"
           f" server CPU {ms(c.cpu_seconds() - cpu)} on {os.cpu_count()} cores)")
@@ -115,8 +116,11 @@ def main():
         return f"{kib / 1024:.0f} MiB = {kib * 1024 / size:.1f} x file size"
     print(f"memory after open: {memory('VmRSS')} resident, peak {memory('VmHWM')}")
 
-    # Keystrokes in the middle of the file: a space typed into a comment-free movetext line.
-    target = next(i for i in range(len(lines) // 2, len(lines)) if lines[i] and not lines[i].startswith("["))
+    # Keystrokes in the middle of the file: a space typed into a comment-free movetext line (in a
+    # file of tags only, a PBN file, at the end of a tag line).
+    middle = range(len(lines) // 2, len(lines))
+    target = next((i for i in middle if lines[i] and not lines[i].startswith("[")), None)
+    target = target if target is not None else next(i for i in middle if lines[i].strip())
     version, times = 1, []
     for r in range(rounds):
         version += 1

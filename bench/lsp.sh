@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of `kibitzer lsp` through stdio on a ~10 MB PGN built from corpus files (in a temp
-# file, never committed): open, keystroke, hover, completion, formatting, peak memory.
-# Usage: bench/lsp.sh [ROUNDS]
+# file, never committed), or on FILE: open, keystroke, hover, completion, formatting, peak memory.
+# Usage: bench/lsp.sh [ROUNDS] [FILE]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus=""
@@ -14,4 +14,4 @@ big="$(mktemp --suffix=.pgn)"
 trap 'rm -f "$big"' EXIT
 # ~10 MB: the two 1 MB pgn-reader samples, five times over.
 for _ in 1 2 3 4 5; do cat "$corpus"/pgn/pgn-reader/*1000k.pgn >> "$big"; done
-python3 "$root/bench/lsp.py" "$root/target/release/kibitzer" "$big" "${1:-20}"
+python3 "$root/bench/lsp.py" "$root/target/release/kibitzer" "${2:-$big}" "${1:-20}"
