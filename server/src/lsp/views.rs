@@ -165,7 +165,7 @@ impl TokenAnswer {
 /// The answer [`AllSemanticTokens`] writes for the snapshot, as a delta needs it (computing the
 /// parts not cached yet).
 pub fn semantic_token_answer(s: &Snapshot, result_id: String) -> TokenAnswer {
-    TokenAnswer { result_id, parts: place_tokens(s, &parts(s), Position::default(), &mut |_| {}) }
+    TokenAnswer { result_id, parts: layout(s, &parts(s)) }
 }
 
 /// All the semantic tokens of the document as the JSON of LSP's `SemanticTokens`, written as
@@ -219,7 +219,7 @@ pub fn semantic_token_delta(
     result_id: String,
 ) -> Option<(Option<SemanticTokensEdit>, TokenAnswer)> {
     let old = Placed::of_answer(previous, s.unit)?;
-    let answer = TokenAnswer { result_id, parts: place_tokens(s, &parts(s), Position::default(), &mut |_| {}) };
+    let answer = TokenAnswer { result_id, parts: layout(s, &parts(s)) };
     let now = Placed::of_answer(&answer, s.unit)?;
     let (old_len, now_len) = (old.len(), now.len());
 
@@ -344,6 +344,31 @@ fn part_tokens<'v>(s: &Snapshot, range: TextRange, views: &'v UnitViews) -> Cow<
         let text = text_of(s, range);
         convert::line_tokens(&ide::classify(s.lang, &text), &SegmentPositions::new(&text, s.unit))
     })
+}
+
+/// The parts as [`place_tokens`] places them, without going through their tokens: a part's
+/// tokens are in text order (those of `ide::classify`, one line each) and parts do not overlap,
+/// so only a part's first tokens can come before the last one placed (and be dropped).
+fn layout(s: &Snapshot, parts: &[(TextRange, Arc<UnitViews>)]) -> Vec<PlacedPart> {
+    let mut prev = Position::default();
+    let mut placed = Vec::with_capacity(parts.len());
+    for (range, views) in parts {
+        let local = part_tokens(s, *range, views);
+        debug_assert!(local
+            .windows(2)
+            .all(|w| (w[0].start.line, w[0].start.character) <= (w[1].start.line, w[1].start.character)));
+        let base = base(s, *range);
+        let before = |t: &LineToken| {
+            let start = base.place(t.start);
+            (start.line, start.character) < (prev.line, prev.character)
+        };
+        let dropped = local.iter().take_while(|t| before(t)).count();
+        if let Some(last) = local[dropped..].last() {
+            prev = base.place(last.start);
+        }
+        placed.push(PlacedPart { views: views.clone(), base: base.0, count: local.len() - dropped });
+    }
+    placed
 }
 
 /// Calls `f` with each semantic token of `parts`, in document order, encoded relative to the one
