@@ -91,25 +91,23 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         // PBI requires a BOM, which decoding strips from the text: the check is told.
         options.encoding = Some(source.encoding);
-        let mut text = source.text.clone();
         // With --fix, files are rewritten; standard input is only checked as fixed (`fmt` is
         // the command that writes to standard output).
-        if let Some(fixed) = args.fix.then(|| kibitzer_syntax::fix::fix_all(target.lang, &text, &options)).flatten() {
-            if let Origin::File(path) = &target.origin {
-                if let Err(e) = write_atomically(path, &fixed, &source) {
-                    return trouble(&e);
-                }
+        let fixed = args.fix.then(|| kibitzer_syntax::fix::fix_all(target.lang, &source.text, &options)).flatten();
+        if let (Some(fixed), Origin::File(path)) = (&fixed, &target.origin) {
+            if let Err(e) = write_atomically(path, fixed, &source) {
+                return trouble(&e);
             }
-            text = fixed;
         }
-        let diagnostics = kibitzer_syntax::check(target.lang, &text, &options);
+        let text: &str = fixed.as_deref().unwrap_or(&source.text);
+        let diagnostics = kibitzer_syntax::check(target.lang, text, &options);
         let name = target.display_name();
-        let index = LineIndex::with_breaks(&text, target.lang.line_breaks());
+        let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         for d in &diagnostics {
             counts.add(d.severity);
-            let loc = locate(&name, &text, &index, d);
+            let loc = locate(&name, text, &index, d);
             let written = match args.format {
-                OutputFormat::Text => write_text(&mut out, &text, &index, d, &loc),
+                OutputFormat::Text => write_text(&mut out, text, &index, d, &loc),
                 OutputFormat::Github => write_github(&mut out, &loc),
                 OutputFormat::Json => {
                     json.push(loc);

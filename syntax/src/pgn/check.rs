@@ -16,33 +16,52 @@ use crate::text::TextRange;
 /// Below this size a file is checked on one thread (threads would cost more than they save).
 const PARALLEL_MIN_BYTES: usize = 256 * 1024;
 
-/// Checks `text`; a large file is cut at game starts into one piece per core and the pieces
-/// are checked in parallel. Games are independent (tests/pgn_units.rs proves that checking
-/// each game alone gives the whole file's diagnostics), so the result is the same.
+/// About how much text is parsed at a time: the syntax tree of a piece is ten times its size,
+/// so memory stays bounded by the pieces being checked, not by the file.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// Checks `text`; a large file is cut at game starts into pieces of about [`PIECE_BYTES`],
+/// which the cores check in parallel, each taking the next piece when done. Games are
+/// independent (tests/pgn_units.rs proves that checking each game alone gives the whole file's
+/// diagnostics), so the result is the same.
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check_in_pieces(text, options, PIECE_BYTES)
+}
+
+fn check_in_pieces(text: &str, options: &CheckOptions, piece_bytes: usize) -> Vec<Diagnostic> {
     if text.len() < PARALLEL_MIN_BYTES {
         // Before asking for the core count: that reads cgroup files, which costs more than
         // checking a game (the language server checks games one by one).
         return check_piece(text, options);
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 {
-        return check_piece(text, options);
-    }
-    let cuts = game_cuts(text, threads);
-    std::thread::scope(|scope| {
-        let pieces: Vec<_> = cuts
-            .windows(2)
-            .map(|w| {
-                let (start, end) = (w[0], w[1]);
-                scope.spawn(move || {
-                    let delta = crate::text::TextSize::from(start as u32);
-                    check_piece(&text[start..end], options).into_iter().map(|d| d.shifted(delta)).collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        pieces.into_iter().flat_map(|p| p.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    })
+    let cuts = game_cuts(text, text.len().div_ceil(piece_bytes).max(threads));
+    let pieces = cuts.len() - 1;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let check_next = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if i >= pieces {
+                return done;
+            }
+            let (start, end) = (cuts[i], cuts[i + 1]);
+            let delta = crate::text::TextSize::from(start as u32);
+            let found: Vec<Diagnostic> =
+                check_piece(&text[start..end], options).into_iter().map(|d| d.shifted(delta)).collect();
+            done.push((i, found));
+        }
+    };
+    let mut results: Vec<(usize, Vec<Diagnostic>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads.min(pieces)).map(|_| scope.spawn(check_next)).collect();
+        let mut all = check_next();
+        for w in workers {
+            all.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all
+    });
+    results.sort_unstable_by_key(|(i, _)| *i);
+    results.into_iter().flat_map(|(_, found)| found).collect()
 }
 
 /// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into about `pieces` parts, each cut at
@@ -212,13 +231,17 @@ mod tests {
         assert!(text.len() > PARALLEL_MIN_BYTES);
         assert!(game_cuts(&text, 4).len() == 5, "the file is cut into four pieces");
         let options = CheckOptions::default();
-        let mut parallel = check(&text, &options);
         let mut serial = check_piece(&text, &options);
-        for d in [&mut parallel, &mut serial] {
+        let sorted = |mut d: Vec<Diagnostic>| {
             d.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-        }
+            d
+        };
+        serial = sorted(serial);
         assert!(!serial.is_empty());
-        assert_eq!(parallel, serial);
+        assert_eq!(sorted(check(&text, &options)), serial);
+        // Many more pieces than cores, taken by whichever core is free.
+        assert!(game_cuts(&text, text.len() / 8192).len() > 50);
+        assert_eq!(sorted(check_in_pieces(&text, &options, 8192)), serial);
     }
 
     #[test]
