@@ -167,7 +167,7 @@ pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<()
 
 /// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder,
 /// which [`Replacement::commit`] renames over the original (keeping its permissions). Dropped
-/// without a commit, it leaves the original as it was.
+/// without a commit, it leaves the original as it was. A read-only file is never replaced.
 pub struct Replacement {
     path: PathBuf,
     tmp: std::io::BufWriter<tempfile::NamedTempFile>,
@@ -175,6 +175,11 @@ pub struct Replacement {
 
 impl Replacement {
     pub fn new(path: &Path) -> Result<Replacement, String> {
+        // Renaming over a file gets round its read-only bit (and root gets round everything):
+        // a file someone made read-only is theirs to keep as it is.
+        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+            return Err(format!("{}: read-only: not rewritten (make it writable to change it)", path.display()));
+        }
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let tmp = tempfile::NamedTempFile::new_in(dir)
             .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;

@@ -132,6 +132,30 @@ fn trouble_exits_2_and_touches_nothing() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
+/// A read-only file is reported and left alone, also when its folder is writable (or for root),
+/// where renaming a new file over it would get round its read-only bit; the other files are
+/// formatted. `check --fix` writes the same way.
+#[test]
+fn a_read_only_file_is_reported_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (locked, open) = (dir.path().join("locked.epd"), dir.path().join("open.epd"));
+    for path in [&locked, &open] {
+        std::fs::write(path, EPD_IN).unwrap();
+    }
+    let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&locked, permissions).unwrap();
+    for args in [&["fmt", "locked.epd", "open.epd"][..], &["check", "--fix", "locked.epd"][..]] {
+        let out = run(args, dir.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("locked.epd: read-only: not rewritten"), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read_to_string(&locked).unwrap(), EPD_IN, "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&open).unwrap(), EPD_OUT);
+    assert!(std::fs::metadata(&locked).unwrap().permissions().readonly());
+}
+
 #[test]
 fn crlf_lines_keep_their_terminators() {
     let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.replace('\n', "\r\n").as_bytes());
