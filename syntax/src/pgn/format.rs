@@ -215,7 +215,13 @@ impl Lines {
     }
 
     fn token(&mut self, token: &str) {
-        let len = token.chars().count();
+        self.token_of(&[token]);
+    }
+
+    /// A token written in pieces (a comment's brace and first word, a move number and its
+    /// dots), so that it is not put together in a new string first.
+    fn token_of(&mut self, pieces: &[&str]) {
+        let len: usize = pieces.iter().map(|p| p.chars().count()).sum();
         if self.column > 0 && self.column + 1 + len > self.width {
             self.out.push('\n');
             self.column = 0;
@@ -224,7 +230,9 @@ impl Lines {
             self.out.push(' ');
             self.column += 1;
         }
-        self.out.push_str(token);
+        for piece in pieces {
+            self.out.push_str(piece);
+        }
         self.column += len;
     }
 
@@ -243,8 +251,8 @@ impl Lines {
     /// A brace comment, its words filled like tokens: a space or a line break between words.
     fn comment(&mut self, comment: &str) {
         let inner = &comment[1..comment.len() - 1];
-        let words: Vec<&str> = inner.split_whitespace().collect();
-        if words.is_empty() {
+        let mut words = inner.split_whitespace().peekable();
+        if words.peek().is_none() {
             self.token(if inner.is_empty() { "{}" } else { "{ }" });
             return;
         }
@@ -253,11 +261,12 @@ impl Lines {
         if spaced_start {
             self.token("{");
         }
-        let last = words.len() - 1;
-        for (i, word) in words.iter().enumerate() {
-            let open = if i == 0 && !spaced_start { "{" } else { "" };
-            let close = if i == last && !spaced_end { "}" } else { "" };
-            self.token(&format!("{open}{word}{close}"));
+        let mut first = true;
+        while let Some(word) = words.next() {
+            let open = if first && !spaced_start { "{" } else { "" };
+            let close = if words.peek().is_none() && !spaced_end { "}" } else { "" };
+            self.token_of(&[open, word, close]);
+            first = false;
         }
         if spaced_end {
             self.token("}");
@@ -306,20 +315,17 @@ struct Line {
     force_number: bool,
 }
 
-/// A node of the movetext being walked, and how far into its children.
-struct Frame {
-    children: Vec<SyntaxElement>,
-    next: usize,
-}
+/// The children of a node of the movetext being walked (the movetext or a variation).
+type Frame = rowan::SyntaxElementChildren<super::syntax_kind::PGNLanguage>;
 
 /// Writes the movetext (without the termination marker), replaying the moves to spell them
 /// canonically. Variations are walked with an explicit stack: the parser caps their depth, and
 /// nothing here recurses anyway. `None` when a move cannot be replayed.
 fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Option<()> {
-    let mut stack = vec![Frame { children: movetext.children_with_tokens().collect(), next: 0 }];
+    let mut stack: Vec<Frame> = vec![movetext.children_with_tokens()];
     let mut play = vec![Line { board: start, before_last: None, force_number: true }];
     while let Some(frame) = stack.last_mut() {
-        let Some(element) = frame.children.get(frame.next).cloned() else {
+        let Some(element) = frame.next() else {
             stack.pop();
             if stack.is_empty() {
                 break;
@@ -329,7 +335,6 @@ fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Opt
             play.last_mut()?.force_number = true;
             continue;
         };
-        frame.next += 1;
         let line = play.last_mut()?;
         match element {
             SyntaxElement::Node(node) => match node.kind() {
@@ -338,7 +343,7 @@ fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Opt
                     let board = line.before_last.clone()?;
                     line.force_number = true;
                     play.push(Line { board, before_last: None, force_number: true });
-                    stack.push(Frame { children: node.children_with_tokens().collect(), next: 0 });
+                    stack.push(node.children_with_tokens());
                 }
                 SyntaxKind::MOVE_NUMBER => {}
                 // Error nodes never get here: the engine keeps games with syntax errors.
@@ -375,24 +380,26 @@ fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Opt
 
 /// Writes a move (its number when due, canonical SAN, its suffix as a NAG) and plays it.
 fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<()> {
-    let mut san_text = None;
-    let mut suffix = None;
+    let mut san_token = None;
+    let mut suffix_token = None;
     for token in node.children_with_tokens().filter_map(|e| e.into_token()) {
         match token.kind() {
-            SyntaxKind::SAN => san_text = Some(token.text().to_owned()),
-            SyntaxKind::SUFFIX => suffix = Some(token.text().to_owned()),
+            SyntaxKind::SAN => san_token = Some(token),
+            SyntaxKind::SUFFIX => suffix_token = Some(token),
             _ => {}
         }
     }
-    let written = san_text?;
+    let written = san_token?;
+    let written = written.text();
+    let suffix = suffix_token.as_ref().map(|t| t.text());
     let board = &line.board;
-    let number = board.fullmove_number();
+    let number = board.fullmove_number().to_string();
     match board.side_to_move() {
-        Color::White => lines.token(&format!("{number}.")),
-        Color::Black if line.force_number => lines.token(&format!("{number}...")),
+        Color::White => lines.token_of(&[&number, "."]),
+        Color::Black if line.force_number => lines.token_of(&[&number, "..."]),
         Color::Black => {}
     }
-    let parsed = san::parse(&written)?;
+    let parsed = san::parse(written)?;
     let (spelled, after) = match parsed.mv {
         // The standard has no null move; `--` is how python-chess, Scid and ChessBase write it.
         SanMove::Null => ("--".to_owned(), board.null_move()?),
@@ -409,7 +416,7 @@ fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<(
     lines.token(&spelled);
     line.force_number = false;
     if let Some(suffix) = suffix {
-        lines.token(suffix_nag(&suffix)?);
+        lines.token(suffix_nag(suffix)?);
         line.force_number = true;
     }
     line.before_last = Some(std::mem::replace(&mut line.board, after));
