@@ -1,8 +1,9 @@
 //! Units are independent: checking each game alone (and shifting its diagnostics back into the
 //! file) gives the diagnostics of checking the whole file — what lets the language server
-//! re-check only the games an edit touches.
+//! re-check only the games an edit touches. The server checks pieces (`pieces`: a game and the
+//! text up to the next, cut at line starts), which holds even where a game starts mid-line.
 
-use kibitzer_syntax::{check, text, units, CheckOptions, Diagnostic, Lang, Mode};
+use kibitzer_syntax::{check, pieces, text, units, CheckOptions, Diagnostic, Lang, Mode};
 use std::path::{Path, PathBuf};
 
 fn per_unit(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
@@ -36,6 +37,30 @@ fn samples() -> Vec<PathBuf> {
     files
 }
 
+fn per_piece(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for piece in pieces(Lang::Pgn, t) {
+        out.extend(check(Lang::Pgn, &t[piece.range], options).into_iter().map(|d| d.shifted(piece.range.start())));
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    out
+}
+
+/// A game that starts on the line where the one before ended (after a result typed mid-line)
+/// shares its piece: cut there, the line-length rule (PGN 4.3) would see two short lines.
+#[test]
+fn a_game_starting_mid_line_shares_the_piece_of_the_game_before() {
+    let long = "e4 e5 ".repeat(30);
+    let text = format!("[Event \"a\"]\n\n1. {long} * 1. d4 {long} *\n\n[Event \"b\"]\n\n1. c4 *\n");
+    assert_eq!(units(Lang::Pgn, &text).len(), 3);
+    let cut = pieces(Lang::Pgn, &text);
+    assert_eq!(cut.len(), 2, "{cut:?}");
+    let options = CheckOptions::default();
+    let whole = check(Lang::Pgn, &text, &options);
+    assert!(whole.iter().any(|d| d.code == "PGN011"), "the long line is reported: {whole:?}");
+    assert_eq!(per_piece(&text, &options), whole);
+}
+
 #[test]
 fn checking_games_alone_gives_the_same_diagnostics() {
     for path in samples() {
@@ -46,6 +71,7 @@ fn checking_games_alone_gives_the_same_diagnostics() {
             let whole = check(Lang::Pgn, &t, &options);
             let parts = per_unit(&t, &options);
             assert_eq!(whole, parts, "{} ({mode:?})", path.display());
+            assert_eq!(whole, per_piece(&t, &options), "{} ({mode:?}), by pieces", path.display());
         }
     }
 }
