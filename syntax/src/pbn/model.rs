@@ -426,6 +426,28 @@ pub fn parse_column(spec: &str) -> Option<Column<'_>> {
     Some(Column { name, order, width: Some(digits.parse().ok()?), align })
 }
 
+/// What a game's tag passes on to later games (PBN 4.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassesOn<'v> {
+    /// `##value`: the value, which later games that omit the tag take too.
+    Sticky(&'v str),
+    /// A plain value, which a later `#` takes.
+    Value(&'v str),
+    /// Nothing: `#` (itself inherited) or a note.
+    Nothing,
+}
+
+/// What the tag `name` with `value` passes on to later games.
+pub fn passes_on<'v>(name: &str, value: &'v str) -> PassesOn<'v> {
+    if let Some(rest) = value.strip_prefix("##") {
+        PassesOn::Sticky(rest)
+    } else if value != "#" && name != "Note" {
+        PassesOn::Value(value)
+    } else {
+        PassesOn::Nothing
+    }
+}
+
 /// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Inheritance {
@@ -439,19 +461,25 @@ impl Inheritance {
     /// Takes note of a game's tag, in file order (the first of a repeated tag is the one that
     /// counts, PBN 3.4: the caller passes each name once).
     pub fn record(&mut self, name: &str, value: &str) {
-        if let Some(rest) = value.strip_prefix("##") {
-            self.sticky.insert(name.to_owned(), rest.to_owned());
-            self.last.insert(name.to_owned(), rest.to_owned());
-        } else if value != "#" && name != "Note" {
-            // Reuse the stored string: most games repeat the same tags.
-            match self.last.get_mut(name) {
-                Some(v) => {
-                    v.clear();
-                    v.push_str(value);
-                }
-                None => {
-                    self.last.insert(name.to_owned(), value.to_owned());
-                }
+        match passes_on(name, value) {
+            PassesOn::Sticky(rest) => {
+                self.sticky.insert(name.to_owned(), rest.to_owned());
+                self.last.insert(name.to_owned(), rest.to_owned());
+            }
+            PassesOn::Value(value) => self.record_last(name, value),
+            PassesOn::Nothing => {}
+        }
+    }
+
+    fn record_last(&mut self, name: &str, value: &str) {
+        // Reuse the stored string: most games repeat the same tags.
+        match self.last.get_mut(name) {
+            Some(v) => {
+                v.clear();
+                v.push_str(value);
+            }
+            None => {
+                self.last.insert(name.to_owned(), value.to_owned());
             }
         }
     }

@@ -18,7 +18,7 @@ mod scores;
 mod tables;
 pub(crate) mod values;
 
-use super::model::{Contract, Deal, Denomination, Game, Seat};
+use super::model::{self, Contract, Deal, Denomination, Game, Seat};
 use super::rules;
 use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
@@ -77,18 +77,20 @@ pub(crate) struct Inherited {
 }
 
 impl Inherited {
-    /// Takes note of a game's tag, in file order (as [`crate::pbn::model::Inheritance::record`]).
+    /// Takes note of a game's tag, in file order (as [`model::Inheritance::record`]).
     fn record(&mut self, name: &str, value: &str) {
         let note = |set: &mut HashSet<String>| {
             if !set.contains(name) {
                 set.insert(name.to_owned());
             }
         };
-        if value.starts_with("##") {
-            note(&mut self.sticky);
-            note(&mut self.given);
-        } else if value != "#" && name != "Note" {
-            note(&mut self.given);
+        match model::passes_on(name, value) {
+            model::PassesOn::Sticky(_) => {
+                note(&mut self.sticky);
+                note(&mut self.given);
+            }
+            model::PassesOn::Value(_) => note(&mut self.given),
+            model::PassesOn::Nothing => {}
         }
     }
 
@@ -133,9 +135,9 @@ pub(crate) fn facts_of(game: &Game<'_>) -> Facts {
     values::check_values(game, &mut scratch)
 }
 
-/// What checking some games leaves for the games after them: the values they inherit, whether
-/// export format has begun (`% EXPORT`). Two equal carries make the same diagnostics of the same
-/// text.
+/// What checking some games leaves for the games after them: which tags they can inherit, the
+/// last game's deal and room score, whether export format has begun (`% EXPORT`). Two equal
+/// carries make the same diagnostics of the same text.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Carry {
     inheritance: Inheritance,
