@@ -1,36 +1,38 @@
-//! Cutting a text into its units (PGN and PBN games, EPD and PBI lines) with memory bounded by a
-//! piece of the text, not by the file: the language server cuts every document it opens this
-//! way, and `check --fix` and "convert to export format" fix a large file unit by unit.
+//! Cutting a text into its units (PGN and PBN games, EPD and PBI lines), with memory bounded by a
+//! block of the text, not by the file, and into pieces that can be checked one at a time: the
+//! language server cuts every document it opens this way, and `check --fix` and "convert to
+//! export format" fix a large file piece by piece.
 
 use crate::text::{TextRange, TextSize};
 use crate::{epd, pbi, pbn, pgn, Lang};
 
-/// Below this size a text is cut into units in one go.
-const PIECE: usize = 64 * 1024;
+/// Below this size a text is cut into units in one go; above, a block of about this size is
+/// parsed at a time.
+const BLOCK: usize = 64 * 1024;
 
 /// The byte ranges of the units of `text`, in order. A unit's diagnostics depend only on its own
 /// text (plus, for PBN, values inherited from earlier games), which is what lets the server
 /// re-check only the units an edit touches.
 ///
-/// A large PGN text is parsed piece by piece, so that only a piece's syntax tree is alive at a
-/// time (one of a whole 10 MB file takes about ten times its size). Pieces end where a game most
+/// A large PGN text is parsed block by block, so that only a block's syntax tree is alive at a
+/// time (one of a whole 10 MB file takes about ten times its size). Blocks end where a game most
 /// likely starts: a `[` after an empty line. That is only a guess (an unclosed comment may run
 /// on across it), so each cut is proved: parsing the text from the last unit before it to the
 /// first unit after it alone must give exactly those two units. The parser starts every unit
 /// afresh (nothing is carried from one game to the next), so the whole text then has the same
 /// units around the cut. Should a proof fail, the text is cut in one go.
 pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
-    if lang != Lang::Pgn || text.len() < 2 * PIECE {
+    if lang != Lang::Pgn || text.len() < 2 * BLOCK {
         return units_in_one_go(lang, text);
     }
     let mut out: Vec<TextRange> = Vec::new();
     let mut start = 0;
     while start < text.len() {
-        let end = next_cut(text, start + PIECE).unwrap_or(text.len());
+        let end = next_cut(text, start + BLOCK).unwrap_or(text.len());
         let offset = TextSize::from(start as u32);
-        let piece: Vec<TextRange> = units_in_one_go(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
+        let block: Vec<TextRange> = units_in_one_go(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
         if start > 0 {
-            let proved = match (out.last(), piece.first()) {
+            let proved = match (out.last(), block.first()) {
                 (Some(&last), Some(&first)) => {
                     let around = TextRange::new(last.start(), first.end());
                     let alone: Vec<TextRange> =
@@ -43,7 +45,7 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
                 return units_in_one_go(lang, text);
             }
         }
-        out.extend(piece);
+        out.extend(block);
         start = end;
     }
     out
@@ -117,16 +119,16 @@ fn next_cut(text: &str, from: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// Cutting piece by piece gives the units of cutting in one go: on corpus files, and where
+    /// Cutting block by block gives the units of cutting in one go: on corpus files, and where
     /// the guessed cuts are wrong (a comment left open over an empty line and a `[`, a game
     /// whose tags are split by an empty line).
     #[test]
-    fn units_cut_piece_by_piece_equal_units_cut_in_one_go() {
+    fn units_cut_block_by_block_equal_units_cut_in_one_go() {
         let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n");
         let plain: String = (0..4000).map(game).collect();
         let mut texts = vec![plain.clone()];
         for trap in ["{ open\n\n[Event \"inside\"]\n\n", "[Site \"x\"]\n\n[Date \"y\"]\n\n"] {
-            for at in [PIECE, 2 * PIECE + 7, plain.len() - 100] {
+            for at in [BLOCK, 2 * BLOCK + 7, plain.len() - 100] {
                 let at = plain[..at].rfind("\n\n[").map_or(0, |i| i + 2);
                 texts.push([&plain[..at], trap, &plain[at..]].concat());
             }
@@ -145,7 +147,7 @@ mod tests {
             None => eprintln!("corpus part skipped: no ../shared/corpus"),
         }
         for text in &texts {
-            assert!(text.len() > 2 * PIECE);
+            assert!(text.len() > 2 * BLOCK);
             assert_eq!(units(Lang::Pgn, text), units_in_one_go(Lang::Pgn, text));
         }
     }
