@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=""
-for c in "$root/../shared/corpus/acbl" /work/shared/corpus/acbl; do
+for c in "${KIBITZER_CORPUS:-$root/../shared/corpus}/acbl"; do
   if [ -d "$c" ]; then corpus=$c; break; fi
 done
 [ -n "$corpus" ] || { echo "no ACBLscore corpus found: skipped"; exit 0; }

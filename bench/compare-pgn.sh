@@ -8,8 +8,7 @@
 # Uses hyperfine when installed (5 runs, mean wall and user time), else best of 5 with /usr/bin/time.
 set -eu
 cd "$(dirname "$0")/.."
-corpus=/work/shared/corpus/pgn
-[ -d ../shared/corpus/pgn ] && corpus=../shared/corpus/pgn
+corpus="${KIBITZER_CORPUS:-../shared/corpus}/pgn"
 if [ $# -eq 0 ]; then
     set -- "$corpus/large/twic1389.pgn" "$corpus/pgn-reader/lichess_db_1000k.pgn" "$corpus/pgn-reader/twic1599_1000k.pgn"
 fi

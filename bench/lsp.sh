@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus=""
-for c in "$root/../shared/corpus" /work/shared/corpus; do
+for c in "${KIBITZER_CORPUS:-$root/../shared/corpus}"; do
   if [ -d "$c" ]; then corpus="$c"; break; fi
 done
 [ -n "$corpus" ] || { echo "no ../shared/corpus: nothing to measure" >&2; exit 2; }

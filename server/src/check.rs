@@ -1,6 +1,7 @@
 //! `kibitzer check`: the linter. Reads every file, runs the shared engine
 //! (`kibitzer_syntax::check`), prints the diagnostics and, with `--fix`, applies the safe fixes.
 
+use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
 use crate::report::{locate, write_github, write_text, OutputFormat};
 use kibitzer_syntax::text::LineIndex;
@@ -50,26 +51,6 @@ impl From<ModeArg> for Mode {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LangArg {
-    Pgn,
-    Pbn,
-    Pbi,
-    Epd,
-    Fen,
-}
-
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::Pgn => Lang::Pgn,
-            LangArg::Pbn => Lang::Pbn,
-            LangArg::Pbi => Lang::Pbi,
-            LangArg::Epd | LangArg::Fen => Lang::Epd,
-        }
-    }
-}
-
 pub fn run(args: CheckArgs) -> ExitCode {
     let targets = match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref()) {
         Ok(t) => t,
@@ -115,7 +96,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 }
             };
             if written.is_err() {
-                return ExitCode::from(crate::EXIT_TROUBLE);
+                return ExitCode::from(crate::cli::EXIT_TROUBLE);
             }
         }
     }
@@ -127,7 +108,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         OutputFormat::Github => Ok(()),
     };
     if result.and_then(|_| out.flush()).is_err() {
-        return ExitCode::from(crate::EXIT_TROUBLE);
+        return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
 }
@@ -163,9 +144,4 @@ impl Counts {
             )
         }
     }
-}
-
-pub fn trouble(message: &str) -> ExitCode {
-    eprintln!("kibitzer: {message}");
-    ExitCode::from(crate::EXIT_TROUBLE)
 }

@@ -33,7 +33,7 @@ pub fn run(args: ConvertArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("kibitzer convert: {message}");
-            ExitCode::from(crate::EXIT_TROUBLE)
+            ExitCode::from(crate::cli::EXIT_TROUBLE)
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (`kibitzer_syntax::format`), in place, as a check (`--check`), as a diff (`--diff`) or from
 //! standard input to standard output (what editors call).
 
-use crate::check::{trouble, LangArg};
+use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, Origin, Replacement, Target};
 use crate::report::{locate, write_text};
 use kibitzer_syntax::format::{format_into, FormatOptions, SkippedUnit, WINDOW};
@@ -98,7 +98,7 @@ pub fn run(mut args: FmtArgs) -> ExitCode {
         }
     }
     if troubled {
-        return ExitCode::from(crate::EXIT_TROUBLE);
+        return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     if args.check && would_change > 0 {
         let plural = if would_change == 1 { "" } else { "s" };

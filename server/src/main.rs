@@ -3,6 +3,7 @@
 //! the `kibitzer-syntax` crate.
 
 mod check;
+mod cli;
 mod convert;
 mod fmt;
 mod inputs;
@@ -36,16 +37,13 @@ enum Command {
     Rules(rules::RulesArgs),
 }
 
-/// Exit status 2: the command could not run (bad usage, unreadable file).
-pub const EXIT_TROUBLE: u8 = 2;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             // clap uses 2 for usage errors already; help and version are successes.
-            return ExitCode::from(if e.use_stderr() { EXIT_TROUBLE } else { 0 });
+            return ExitCode::from(if e.use_stderr() { cli::EXIT_TROUBLE } else { 0 });
         }
     };
     match cli.command {

@@ -1,6 +1,7 @@
 //! `kibitzer rules`: the rule catalogue, as a list or one rule explained.
 
-use kibitzer_syntax::diagnostic::{catalogue, rule, Rule, RuleScope};
+use kibitzer_syntax::diagnostic::{Rule, RuleScope};
+use kibitzer_syntax::rules::{catalogue, rule};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -21,7 +22,7 @@ pub fn run(args: RulesArgs) -> ExitCode {
             match found {
                 Some(r) => explain(&mut out, r),
                 None => {
-                    return crate::check::trouble(&format!(
+                    return crate::cli::trouble(&format!(
                         "no rule has the code or name `{query}` (see `kibitzer rules`)"
                     ))
                 }
@@ -32,7 +33,7 @@ pub fn run(args: RulesArgs) -> ExitCode {
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(crate::EXIT_TROUBLE),
+        Err(_) => ExitCode::from(crate::cli::EXIT_TROUBLE),
     }
 }
 

@@ -34,12 +34,12 @@ impl RuleSettings {
     /// Sets a rule to a severity, or off with `None`. A code (`"PGN203"`) names one rule; a name
     /// (`"line-too-long"`) names that rule in every format that has it.
     pub fn set(&mut self, rule: &str, severity: Option<Severity>) {
-        match crate::diagnostic::rule(rule) {
+        match crate::rules::rule(rule) {
             Some(r) => {
                 self.overrides.insert(r.code.to_owned(), severity);
             }
             None => {
-                for r in crate::diagnostic::catalogue().into_iter().filter(|r| r.name == rule) {
+                for r in crate::rules::catalogue().into_iter().filter(|r| r.name == rule) {
                     self.overrides.insert(r.code.to_owned(), severity);
                 }
             }
@@ -109,9 +109,7 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
                     let toml::Value::String(s) = sev else {
                         return Err(ConfigError { message: format!("rules.{rule}: expected a string") });
                     };
-                    if crate::diagnostic::rule(rule).is_none()
-                        && !crate::diagnostic::catalogue().iter().any(|r| r.name == rule)
-                    {
+                    if crate::rules::rule(rule).is_none() && !crate::rules::catalogue().iter().any(|r| r.name == rule) {
                         return Err(ConfigError { message: format!("rules.{rule}: no rule has this code or name") });
                     }
                     let severity = match s.as_str() {
@@ -151,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_rule_name_applies_in_every_format_and_a_code_to_one_rule() {
-        let shared: Vec<_> = crate::diagnostic::catalogue().into_iter().filter(|r| r.name == "line-too-long").collect();
+        let shared: Vec<_> = crate::rules::catalogue().into_iter().filter(|r| r.name == "line-too-long").collect();
         assert!(shared.len() >= 2, "PGN and PBN both limit line length");
         let opts = parse_config("[rules]\nline-too-long = \"off\"").unwrap();
         for r in &shared {

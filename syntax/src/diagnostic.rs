@@ -2,7 +2,8 @@
 //!
 //! Every problem kibitzer reports comes from a [`Rule`]: a stable code (`PGN101`, `PBN410`, …), a
 //! default severity, the spec section it enforces and documentation for `kibitzer rules`. A
-//! format's rules live in one `rules.rs` of that format; [`catalogue`] lists them all. Checks
+//! format's rules live in one `rules.rs` of that format; [`crate::rules::catalogue`] lists them
+//! all (that registry sits above the formats, so this module imports none of them). Checks
 //! create diagnostics with [`Diagnostic::new`], naming the rule; configuration may then change
 //! the severity or turn the rule off ([`crate::config::RuleSettings`]).
 
@@ -184,24 +185,6 @@ impl Diagnostic {
     }
 }
 
-/// Every rule of every format, in code order.
-pub fn catalogue() -> Vec<&'static Rule> {
-    let mut all: Vec<&'static Rule> = crate::pgn::rules::ALL
-        .iter()
-        .chain(crate::epd::rules::ALL)
-        .chain(crate::pbn::rules::ALL)
-        .chain(crate::pbi::rules::ALL)
-        .copied()
-        .collect();
-    all.sort_by_key(|r| r.code);
-    all
-}
-
-/// The rule with this code (case-insensitive), or `None`.
-pub fn rule(code: &str) -> Option<&'static Rule> {
-    catalogue().into_iter().find(|r| r.code.eq_ignore_ascii_case(code))
-}
-
 /// Applies edits to `text`. Overlapping edits after the first are skipped; returns the new text
 /// and how many edits were applied.
 pub fn apply_edits(text: &str, edits: &[TextEdit]) -> (String, usize) {
@@ -227,18 +210,6 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn catalogue_codes_are_unique_and_documented() {
-        let all = catalogue();
-        let mut codes: Vec<_> = all.iter().map(|r| r.code).collect();
-        codes.dedup();
-        assert_eq!(codes.len(), all.len(), "duplicate rule code");
-        for r in all {
-            assert!(!r.summary.is_empty() && !r.section.is_empty(), "{} lacks documentation", r.code);
-            assert!(r.name.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()), "{}", r.name);
-        }
-    }
 
     #[test]
     fn edits_apply_in_order_and_skip_overlaps() {

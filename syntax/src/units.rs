@@ -134,7 +134,7 @@ mod tests {
             }
         }
         let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let corpus = [here.join("../../shared/corpus"), "/work/shared/corpus".into()].into_iter().find(|p| p.is_dir());
+        let corpus = Some(here.join("../../shared/corpus")).filter(|p| p.is_dir());
         match corpus {
             Some(corpus) => {
                 for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {

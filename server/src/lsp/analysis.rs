@@ -17,7 +17,7 @@
 //! lines: it is always checked whole. A test replays random edits on corpus files and compares
 //! with a full `check` after each one.
 
-use super::views::UnitViews;
+use super::cache::UnitViews;
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize, UnitState};
 use ropey::Rope;
 use std::borrow::Cow;
@@ -422,7 +422,7 @@ mod tests {
 
     /// Brings a client's `tokens` from `answer` to the snapshot with a delta, as an editor applies
     /// it, checks them against the whole answer, and gives how many numbers the delta sent.
-    fn follow_tokens(s: &Snapshot, answer: &mut views::TokenAnswer, tokens: &mut Vec<u32>) -> usize {
+    fn follow_tokens(s: &Snapshot, answer: &mut super::super::cache::TokenAnswer, tokens: &mut Vec<u32>) -> usize {
         let (edit, next) = views::semantic_token_delta(s, answer, "next".into()).expect("comparable answers");
         let mut sent = 0;
         if let Some(edit) = edit {

@@ -8,7 +8,7 @@ use super::convert;
 use super::document::{Document, Snapshot};
 use super::features;
 use super::guard;
-use super::lock;
+use super::guard::lock;
 use super::parked;
 use super::position::{encoding_kind, negotiate};
 use super::settings::ClientSettings;

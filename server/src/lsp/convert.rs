@@ -1,8 +1,8 @@
 //! kibitzer values → LSP values (diagnostics, fixes, outline, folding, completions), in the
 //! positions of one snapshot.
 
+use super::cache::LineToken;
 use super::position::{Positions, ToPosition};
-use super::views::LineToken;
 use kibitzer_syntax::diagnostic::{Applicability, Fix};
 use kibitzer_syntax::ide::{self, CompletionKind, FoldKind, TokenClass};
 use kibitzer_syntax::{Diagnostic, Severity, TextRange};

@@ -2,8 +2,8 @@
 //! per-unit analysis kept in step with every edit.
 
 use super::analysis::{apply_edit, ByteEdit, Segment};
+use super::cache::TokenAnswer;
 use super::position::Positions;
-use super::views::TokenAnswer;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang};
 use ropey::Rope;

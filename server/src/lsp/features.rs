@@ -5,7 +5,7 @@ use super::analysis;
 use super::convert;
 use super::document::Snapshot;
 use super::formatting::document_edits;
-use super::lock;
+use super::guard::lock;
 use super::parked;
 use super::views;
 use kibitzer_syntax::ide;

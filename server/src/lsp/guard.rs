@@ -4,6 +4,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::{Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use tower_lsp_server::jsonrpc;
 
@@ -61,4 +62,10 @@ fn internal_error<T>(what: &'static str) -> jsonrpc::Result<T> {
     let mut error = jsonrpc::Error::internal_error();
     error.message = format!("kibitzer failed while handling {what} (see the server log)").into();
     Err(error)
+}
+
+/// Locks a mutex even after a panic elsewhere poisoned it: the data are whole either way (every
+/// mutation is a single assignment or completes before any code that may panic).
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }

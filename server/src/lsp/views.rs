@@ -10,6 +10,7 @@
 //! cache of every segment it keeps (as it keeps its diagnostics). Snapshots share the caches
 //! (`Arc`), so what one request computes serves the next.
 
+use super::cache::{LineToken, PlacedPart, TokenAnswer, UnitViews};
 use super::convert;
 use super::document::Snapshot;
 use super::position::{Base, SegmentPositions};
@@ -19,23 +20,6 @@ use kibitzer_syntax::{TextRange, TextSize};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 use tower_lsp_server::ls_types::{DocumentSymbol, FoldingRange, Position, Range, SemanticToken, SemanticTokensEdit};
-
-/// One semantic token on one line, in segment-relative positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LineToken {
-    pub start: Position,
-    pub length: u32,
-    pub token_type: u32,
-}
-
-/// The cached parts of one segment, each computed on first use, with the column unit it was
-/// computed in (a part in another unit is recomputed, not used).
-#[derive(Debug, Default)]
-pub struct UnitViews {
-    symbols: OnceLock<(ColumnUnit, Vec<DocumentSymbol>)>,
-    folds: OnceLock<(ColumnUnit, Vec<FoldingRange>)>,
-    tokens: OnceLock<(ColumnUnit, Vec<LineToken>)>,
-}
 
 /// The parts of the snapshot's text with their caches: its segments, or before the first check
 /// has cut the text, the whole text with a cache of its own.
@@ -135,31 +119,6 @@ pub fn semantic_tokens(s: &Snapshot, wanted: Option<Range>) -> Vec<SemanticToken
     let mut out = Vec::new();
     place_tokens(s, &parts, Position::default(), &mut |t| out.push(t));
     out
-}
-
-/// A whole-document semantic-token answer as the next delta request needs it: which cache each
-/// part's tokens came from (the cache is kept alive by it), where the part was placed, how many
-/// tokens it gave.
-/// Kept per document, a few dozen bytes per game: not the tokens.
-#[derive(Debug, Clone)]
-pub struct TokenAnswer {
-    pub result_id: String,
-    parts: Vec<PlacedPart>,
-}
-
-#[derive(Debug, Clone)]
-struct PlacedPart {
-    views: Arc<UnitViews>,
-    base: Position,
-    /// How many of its tokens were sent (those out of order are dropped).
-    count: usize,
-}
-
-impl TokenAnswer {
-    /// The number of tokens of the answer.
-    pub fn len(&self) -> usize {
-        self.parts.iter().map(|p| p.count).sum()
-    }
 }
 
 /// The answer [`AllSemanticTokens`] writes for the snapshot, as a delta needs it (computing the

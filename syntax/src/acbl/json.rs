@@ -2,7 +2,7 @@
 //!
 //! Field names follow Matthew Kidd's ACBLgamedump (the reference decoder) wherever it has one, so
 //! that its users find their way; the differences are structural (lists of objects where it has
-//! maps keyed by letter or number) and are listed in `syntax/tests/acbl_reference.rs`.
+//! maps keyed by letter or number) and are listed in `tests/tests/acbl_reference.rs`.
 //! Fixed-point values are printed as numbers (hundredths divided out); codes are printed both
 //! as numbers (`*_id`) and as names where the name is known.
 

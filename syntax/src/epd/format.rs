@@ -4,7 +4,7 @@
 //! The engine hands over only lines free of syntax errors; each is rebuilt from the EPD model
 //! (its fields and operations), strings exactly as written.
 
-use crate::format::{Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
 use crate::text::TextRange;
 
 pub(crate) struct Formatter;

@@ -3,7 +3,7 @@
 //! cursor. Both step the check's own models ([`crate::pbn::check::auction::Bidding`],
 //! [`crate::pbn::check::play::replay`]) so that the editor and `kibitzer check` agree.
 
-use super::{Completion, CompletionKind, HoverInfo};
+use super::types::{Completion, CompletionKind, HoverInfo};
 use crate::pbn::check::{auction, facts_of, play};
 use crate::pbn::model::{Card, Game, Suit};
 use crate::pbn::syntax_kind::{SyntaxKind, SyntaxNode};

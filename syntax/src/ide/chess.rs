@@ -4,7 +4,7 @@
 //! check` never disagree about what a move does (start from a FEN tag, Chess960, variations).
 
 use super::position::board_diagram;
-use super::{Completion, CompletionKind, HoverInfo};
+use super::types::{Completion, CompletionKind, HoverInfo};
 use crate::pgn::check::{replay_to, Played, Stop};
 use crate::pgn::model::{self, Game};
 use crate::pgn::san::{self, CheckMark};

@@ -4,8 +4,8 @@
 use super::docs::{self, TagDoc};
 use super::position;
 use super::scan::{scan, tag_pairs, token_at, Kind, TagPair, Tok};
+use super::types::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
 use super::{bridge, chess};
-use super::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 

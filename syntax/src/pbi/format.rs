@@ -5,7 +5,7 @@
 //! ("they may not be removed or reformatted gratuitously", PBI 1.2), and so is a last line
 //! without a terminator (which is not a PBI line at all).
 
-use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Before, Declined, FormatOptions, UnitFormatter};
 use crate::text::TextRange;
 
 /// The characters PBI reserves as delimiters or for encoding: always written encoded.

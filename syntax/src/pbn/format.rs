@@ -21,7 +21,7 @@
 
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::diagnostic::Diagnostic;
-use crate::format::{Before, Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Before, Declined, FormatOptions, UnitFormatter};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 

@@ -10,7 +10,7 @@ pub use moves::{Played, Stop};
 use super::model::{self, Game};
 use super::rules;
 use crate::config::{CheckOptions, Mode};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::text::TextRange;
 
 /// Below this size a file is checked on one thread (threads would cost more than they save).
@@ -89,7 +89,7 @@ fn game_cuts(text: &str, pieces: usize) -> Vec<usize> {
 }
 
 fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    let parse = super::parse(text);
+    let parse = super::parser::parse(text);
     let mut out: Vec<Diagnostic> = parse.errors().to_vec();
     let mut syntax_errors: Vec<TextRange> = out.iter().map(|d| d.range).collect();
     syntax_errors.sort_by_key(|r| r.start());
@@ -205,14 +205,6 @@ fn last_significant_end(game: &Game) -> crate::text::TextSize {
         token = t.prev_token();
     }
     game.range().start()
-}
-
-/// Rules that the export format makes errors: the non-canonical spellings.
-fn export_severity(diagnostic: Diagnostic, mode: Mode) -> Diagnostic {
-    match mode {
-        Mode::Export => Diagnostic { severity: Severity::Error, ..diagnostic },
-        Mode::Import => diagnostic,
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::san::{self, SanMove};
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::format::{Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
 use crate::text::TextRange;
 use crate::Lang;
 use cozy_chess::{Board, Color};

@@ -2,7 +2,7 @@
 //! and checks their annotations (PBN 3.5.2-3.7): at most one suffix and one note reference,
 //! NAGs 0..255 of the right class, a suffix not doubled by its NAG.
 
-use super::Sink;
+use super::context::Sink;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{SectionToken, Tag};
 use crate::pbn::rules;

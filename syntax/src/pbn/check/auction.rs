@@ -3,7 +3,7 @@
 //! Contract and Declarer tags agree with the auction.
 
 use super::annotations::{split, Item, SectionKind};
-use super::{Facts, Sink};
+use super::context::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
 use crate::pbn::rules;

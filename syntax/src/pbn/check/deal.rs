@@ -1,7 +1,7 @@
 //! Deal consistency (PBN 3.4.11, 3.10): distinct cards, 13 per hand or an end position of
 //! equal hands, duplicates and missing cards named.
 
-use super::{Facts, Sink};
+use super::context::{Facts, Sink};
 use crate::pbn::model::{list_cards, CardSet, Game, Seat};
 use crate::pbn::rules;
 

@@ -1,9 +1,9 @@
 //! Export format (PBN 2.3, 3.3, 3.4, 3.11): tag layout, the mandatory tags in order followed by
 //! supplemental tags alphabetically, canonical values.
 
+use super::context::Inherited;
+use super::context::Sink;
 use super::values::MTS;
-use super::Inherited;
-use super::Sink;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{is_section, parse_deal, Game, Seat, SectionToken, Tag};
 use crate::pbn::rules;

@@ -1,8 +1,8 @@
 //! InstantScoreTable (PBN 5.5): each score range well formed, the ranges of a column neither
 //! overlapping nor leaving a score uncovered, IMP and percentage elements numbers.
 
+use super::context::Sink;
 use super::values::{parse_decimal, parse_int};
-use super::Sink;
 use crate::pbn::model::SectionToken;
 use crate::pbn::rules;
 

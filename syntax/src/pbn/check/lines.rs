@@ -1,7 +1,7 @@
 //! Whole-text checks (PBN 2.2, 2.3): line length, characters outside ISO 8859-1, control
 //! characters, and in export format long lines and tabs.
 
-use super::Sink;
+use super::context::Sink;
 use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
 

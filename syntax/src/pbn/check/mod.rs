@@ -8,6 +8,7 @@
 
 mod annotations;
 pub(crate) mod auction;
+mod context;
 mod deal;
 mod export;
 mod instant;
@@ -18,39 +19,14 @@ mod scores;
 mod tables;
 pub(crate) mod values;
 
-use super::model::{self, Contract, Deal, Denomination, Game, Seat};
+use super::model::{Deal, Game, Seat};
 use super::rules;
 use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
-use crate::diagnostic::{Diagnostic, Rule};
-use crate::text::{TextRange, TextSize};
-use std::collections::HashSet;
-
-/// Where diagnostics go, with the mode the rules need to know.
-pub(crate) struct Sink {
-    pub diagnostics: Vec<Diagnostic>,
-    pub export: bool,
-    /// Diagnostics of the game before the checked text ([`check_unit`]): a score is checked
-    /// against the other room's when the second room's game comes.
-    pub previous_unit: Vec<Diagnostic>,
-    /// Whether the previous game (its room score) is before the checked text.
-    pub previous_game_outside: bool,
-}
-
-impl Sink {
-    pub fn new(previous_game_outside: bool) -> Sink {
-        Sink { diagnostics: Vec::new(), export: false, previous_unit: Vec::new(), previous_game_outside }
-    }
-
-    pub fn report(&mut self, rule: &Rule, range: TextRange, message: impl Into<String>) {
-        self.diagnostics.push(Diagnostic::new(rule, range, message));
-    }
-
-    pub fn push(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
-    }
-}
+use crate::diagnostic::Diagnostic;
+use crate::text::TextSize;
+pub(crate) use context::{Facts, Inherited, Sink};
 
 /// Values carried across games for `#` and `##` (PBN 4.8), and the previous game's deal data for
 /// games that silently rely on it.
@@ -65,67 +41,8 @@ struct Inheritance {
     previous_room: Option<scores::RoomScore>,
 }
 
-/// What the checks read of inheritance (PBN 4.8): which tags an earlier game gave a value (a `#`
-/// for one never given is empty) and which were given with `##` (later games may omit them).
-/// The values themselves are not checked again where they are inherited, so they are not kept:
-/// editing a tag's value leaves what the games after it inherit as it was, and the language
-/// server does not check them again.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub(crate) struct Inherited {
-    given: HashSet<String>,
-    sticky: HashSet<String>,
-}
-
-impl Inherited {
-    /// Takes note of a game's tag, in file order (as [`model::Inheritance::record`]).
-    fn record(&mut self, name: &str, value: &str) {
-        let note = |set: &mut HashSet<String>| {
-            if !set.contains(name) {
-                set.insert(name.to_owned());
-            }
-        };
-        match model::passes_on(name, value) {
-            model::PassesOn::Sticky(_) => {
-                note(&mut self.sticky);
-                note(&mut self.given);
-            }
-            model::PassesOn::Value(_) => note(&mut self.given),
-            model::PassesOn::Nothing => {}
-        }
-    }
-
-    /// Whether a `#` in `name` inherits a value.
-    fn is_given(&self, name: &str) -> bool {
-        self.given.contains(name)
-    }
-
-    /// Whether an earlier game gave `name` with `##`, so that later games may omit it.
-    pub fn is_sticky(&self, name: &str) -> bool {
-        self.sticky.contains(name)
-    }
-}
-
 /// Tags whose value may never be inherited.
 const NOT_INHERITABLE: [&str; 8] = ["Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"];
-
-/// What the game's tags say, after inheritance, in typed form: the facts the auction, play and
-/// score checks compare against.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Facts {
-    pub dealer: Option<Seat>,
-    pub vulnerable: Option<Vulnerability>,
-    pub deal: Option<Deal>,
-    /// Declarer, and whether the `^` swap form was used.
-    pub declarer: Option<(Seat, bool)>,
-    pub passed_out: bool,
-    pub contract: Option<Contract>,
-    /// Denomination only (an end position's Contract).
-    pub end_position_trump: Option<Denomination>,
-    pub result: Option<u8>,
-    /// Result given with `^` (deliberately differing from the tricks won).
-    pub result_irregular: bool,
-    pub board: Option<u32>,
-}
 
 /// The facts of a game's own tags, as the checks read them, for the editor's views of its
 /// auction and play ([`auction::replay_to`], [`play::replay_to`]). Inheritance from earlier
@@ -157,7 +74,7 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 /// games after it. Checking a file's pieces this way in order gives the diagnostics of
 /// checking it whole.
 pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
-    let parse = super::parse(text);
+    let parse = super::parser::parse(text);
     let root = parse.syntax();
     // `% EXPORT` declares export format for the games after it (usually the whole file).
     let export_from =

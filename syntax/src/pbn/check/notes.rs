@@ -1,7 +1,7 @@
 //! Note tags (PBN 3.5.4-3.5.5, 3.6.4-3.6.5): defined only after the calls or cards of their
 //! section, one per index, each reference defined, each note used.
 
-use super::Sink;
+use super::context::Sink;
 use crate::pbn::model::Game;
 use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;

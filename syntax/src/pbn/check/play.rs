@@ -3,7 +3,7 @@
 //! the previous trick's winner, nothing played after `+` or `*`.
 
 use super::annotations::{split, Item, SectionKind};
-use super::{Facts, Sink};
+use super::context::{Facts, Sink};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Card, CardSet, Game, Seat, Suit};
 use crate::pbn::rules;

@@ -2,9 +2,9 @@
 //! Dealer and Vulnerable against the board number (Law 2), ScoreRubberHistory against
 //! Vulnerable (PBN 4.2.6).
 
+use super::context::{Facts, Sink};
 use super::play::Tricks;
 use super::values::parse_int;
-use super::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Game, Seat};
 use crate::pbn::rules;

@@ -1,8 +1,8 @@
 //! Supplemental section tables (PBN 5): column specifications, rows of whole elements, no
 //! comments among elements, predefined columns by their meaning, and ScoreTable scores.
 
+use super::context::{Facts, Sink};
 use super::values::parse_int;
-use super::{Facts, Sink};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{parse_column, Contract, Denomination, Game, Seat, SectionToken, Tag, TABLES};
 use crate::pbn::rules;

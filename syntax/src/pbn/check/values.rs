@@ -1,7 +1,7 @@
 //! Tag names and tag values (PBN 3.3, 3.4, 4): each value checked against the form its tag
 //! defines, and the typed facts the later checks need.
 
-use super::{Facts, Sink};
+use super::context::{Facts, Sink};
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
 use crate::pbn::rules;
 use crate::pbn::score::Vulnerability;

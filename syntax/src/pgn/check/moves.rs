@@ -5,9 +5,8 @@
 //! starts from the position before the move it replaces. After an illegal move only that line
 //! stops being replayed; its later moves raise nothing more, other lines go on.
 
-use super::export_severity;
 use crate::config::Mode;
-use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::diagnostic::{Applicability, Diagnostic, Severity, TextEdit};
 use crate::pgn::model::{self, Event, Game, Tok};
 use crate::pgn::rules;
 use crate::pgn::san::{self, CheckMark, Resolution, San, SanMove};
@@ -646,6 +645,14 @@ fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
             )
             .with_replacement(format!("Replace with `${nag}`"), token.range, format!(" ${nag}")),
         );
+    }
+}
+
+/// Rules that the export format makes errors: the non-canonical spellings.
+fn export_severity(diagnostic: Diagnostic, mode: Mode) -> Diagnostic {
+    match mode {
+        Mode::Export => Diagnostic { severity: Severity::Error, ..diagnostic },
+        Mode::Import => diagnostic,
     }
 }
 

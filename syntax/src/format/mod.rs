@@ -1,0 +1,423 @@
+//! The formatter engine shared by `kibitzer fmt` and the language server: import format → the
+//! standard's export format, one unit (PGN game, PBN game, EPD line, PBI line) at a time.
+//!
+//! What the engine guarantees, whatever the format:
+//! - a unit with syntax errors, or one its format's formatter declines (an illegal move leaves no
+//!   position to write canonical SAN from), is copied byte for byte and listed in
+//!   [`Formatted::skipped`] with the diagnostics that explain why;
+//! - text between units that is not whitespace (stray text the parser kept outside any unit) is
+//!   copied byte for byte; whitespace between units is the format's to decide;
+//! - range formatting touches only the units that overlap the range.
+//!
+//! Each format supplies a [`UnitFormatter`] (declared in [`unit`]) in its own `format.rs`; this
+//! module picks one by language and drives it, and the formats import only [`unit`], never this
+//! module.
+
+pub mod unit;
+
+pub use unit::{syntax_errors, Declined, FormatOptions};
+pub(crate) use unit::{Before, UnitFormatter};
+
+use crate::diagnostic::{Diagnostic, TextEdit};
+use crate::text::{TextRange, TextSize};
+use crate::Lang;
+use std::collections::HashMap;
+
+/// A unit the formatter left as written, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedUnit {
+    /// The unit's range in the input text.
+    pub range: TextRange,
+    /// Its syntax errors (or the problem that stopped the formatter), in input offsets.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The result of formatting a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Formatted {
+    pub text: String,
+    pub skipped: Vec<SkippedUnit>,
+}
+
+/// How much text the engine parses at a time, by default: the trees of a window of whole units
+/// are all the memory formatting takes beyond the text and the output.
+pub const WINDOW: usize = 256 * 1024;
+
+/// Formats all of `text`.
+pub fn format(lang: Lang, text: &str, options: &FormatOptions) -> Formatted {
+    format_to_string(lang, text, None, options)
+}
+
+/// Formats the units of `text` that overlap `range` (an empty range: the unit that contains
+/// it); the rest of the text is kept as it is. The result is still the whole text.
+pub fn format_range(lang: Lang, text: &str, range: TextRange, options: &FormatOptions) -> Formatted {
+    format_to_string(lang, text, Some(range), options)
+}
+
+fn format_to_string(lang: Lang, text: &str, range: Option<TextRange>, options: &FormatOptions) -> Formatted {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let skipped = format_into(lang, text, range, options, WINDOW, &mut |piece: &str| {
+        out.push_str(piece);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(skipped) = skipped;
+    Formatted { text: out, skipped }
+}
+
+fn touches(unit: TextRange, range: TextRange) -> bool {
+    if range.is_empty() {
+        unit.contains_inclusive(range.start())
+    } else {
+        unit.start() < range.end() && range.start() < unit.end()
+    }
+}
+
+/// The formatter of `lang` for the file `text` (some formats take a style from the file).
+fn formatter_for(lang: Lang, text: &str, options: &FormatOptions) -> Box<dyn UnitFormatter> {
+    match lang {
+        Lang::Pgn => Box::new(crate::pgn::format::Formatter::new(text, options)),
+        Lang::Epd => Box::new(crate::epd::format::Formatter::new(text, options)),
+        Lang::Pbn => Box::new(crate::pbn::format::Formatter::new(text, options)),
+        Lang::Pbi => Box::new(crate::pbi::format::Formatter::new(text, options)),
+    }
+}
+
+/// Formats `text` (or, with `range`, the units that overlap it) and hands the result to `out`
+/// piece by piece, in order; returns the units left as written. The output is the same as
+/// [`format`]'s (or [`format_range`]'s) whatever `window` is.
+///
+/// Memory stays bounded by the largest unit, not by the file: the text is parsed a window of
+/// about `window` bytes at a time (grown when one unit is larger). A window ends at a line end;
+/// all its units but the last are formatted, and the next window starts where they end. A unit
+/// parses the same from its own start as inside the file (the parsers recover at unit
+/// boundaries, which is what the language server's incremental reparse relies on too), and the
+/// last unit of a window, which the window's end may have cut, is parsed again whole in the
+/// next. PBI is parsed in one window: its marker line gives the whole file its meaning.
+pub fn format_into<E>(
+    lang: Lang,
+    text: &str,
+    range: Option<TextRange>,
+    options: &FormatOptions,
+    window: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
+    let mut engine =
+        Engine { formatter: formatter_for(lang, text, options), before: Before::Start, skipped: Vec::new() };
+    let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
+    let mut start: usize = 0;
+    let mut size = window;
+    loop {
+        let end = line_end_at_or_after(text, start.saturating_add(size));
+        let slice = &text[start..end];
+        let last_window = end == text.len();
+        let (mut units, mut errors) = engine.formatter.prepare(lang, slice);
+        units.retain(|u| usize::from(u.end()) <= slice.len());
+        errors.sort_by_key(|d| d.range.start());
+        let take = if last_window {
+            units.len()
+        } else {
+            // The last unit may be cut by the window's end; so may what follows an error that
+            // the rest of the file could undo (a comment whose `}` is beyond the window).
+            let after = &text[end..];
+            let undone = errors.iter().find(|d| engine.formatter.may_depend_on_text_after(d, after));
+            let certain = units.len().saturating_sub(1);
+            units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count()
+        };
+        // None certain (or all ending at the window's start, which would never move on): a
+        // larger window.
+        if !last_window && (take == 0 || units[take - 1].end() == TextSize::from(0)) {
+            size = size.saturating_mul(2);
+            continue;
+        }
+        let base = TextSize::from(start as u32);
+        let consumed = engine.units(slice, base, &units[..take], &errors, &selected, out)?;
+        if last_window {
+            let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
+            engine.gap(&slice[tail], selected(tail + base), out)?;
+            return Ok(engine.skipped);
+        }
+        engine.formatter.advance(consumed);
+        start += usize::from(consumed);
+        size = window;
+    }
+}
+
+/// The end of the line that contains byte `at` (its line end included), or the end of `text`.
+fn line_end_at_or_after(text: &str, at: usize) -> usize {
+    if at >= text.len() {
+        return text.len();
+    }
+    text.as_bytes()[at..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| at + i + 1)
+}
+
+/// The state of formatting that runs from window to window.
+struct Engine {
+    formatter: Box<dyn UnitFormatter>,
+    before: Before,
+    skipped: Vec<SkippedUnit>,
+}
+
+impl Engine {
+    /// Formats `units` of the window `text` (which starts at `base` in the file), with the text
+    /// before each; returns where the last one ends.
+    fn units<E>(
+        &mut self,
+        text: &str,
+        base: TextSize,
+        units: &[TextRange],
+        errors: &[Diagnostic],
+        selected: &impl Fn(TextRange) -> bool,
+        out: &mut impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<TextSize, E> {
+        let mut pos = TextSize::from(0);
+        let mut next_error = 0;
+        for &unit in units {
+            if unit.start() < pos {
+                continue; // overlapping units would duplicate text: never trust them
+            }
+            let gap_range = TextRange::new(pos, unit.start());
+            self.gap(&text[gap_range], selected(gap_range + base), out)?;
+            // Errors are sorted: those before this unit belong to gaps (and are reported there
+            // by `check`); those inside it make it untouchable.
+            while next_error < errors.len() && errors[next_error].range.start() < unit.start() {
+                next_error += 1;
+            }
+            let mut unit_errors = Vec::new();
+            while next_error < errors.len() && in_unit(errors[next_error].range, unit) {
+                unit_errors.push(errors[next_error].clone().shifted(base));
+                next_error += 1;
+            }
+            let source = &text[unit];
+            self.before = Before::Kept;
+            if !selected(unit + base) {
+                out(source)?;
+            } else if !unit_errors.is_empty() {
+                out(source)?;
+                self.skipped.push(SkippedUnit { range: unit + base, diagnostics: unit_errors });
+            } else {
+                match self.formatter.unit(unit, source) {
+                    Ok(formatted) => {
+                        out(&formatted)?;
+                        self.before = Before::Formatted;
+                    }
+                    Err(declined) => {
+                        out(source)?;
+                        let diagnostics = declined.into_iter().map(|d| d.shifted(unit.start() + base)).collect();
+                        self.skipped.push(SkippedUnit { range: unit + base, diagnostics });
+                    }
+                }
+            }
+            pos = unit.end();
+        }
+        Ok(pos)
+    }
+
+    /// Text between units: whitespace is the format's, anything else goes to
+    /// [`UnitFormatter::stray`]. A gap outside the formatted range stays, unless it follows a
+    /// formatted unit (which brought its own separator).
+    fn gap<E>(&mut self, gap: &str, selected: bool, out: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+        if gap.is_empty() {
+            return Ok(());
+        }
+        if !selected && self.before != Before::Formatted {
+            return out(gap);
+        }
+        if gap.trim().is_empty() {
+            out(&self.formatter.gap(gap, self.before))
+        } else {
+            out(&self.formatter.stray(gap, self.before))
+        }
+    }
+}
+
+/// An error belongs to a unit when it starts inside it (an error at the very end of a unit, an
+/// unterminated comment say, is empty and starts at its end).
+fn in_unit(error: TextRange, unit: TextRange) -> bool {
+    unit.contains(error.start()) || (error.start() == unit.end() && error.is_empty())
+}
+
+/// Line-level edits that turn `old` into `new`, in byte offsets of `old`: what the language
+/// server sends for document and range formatting, so that the editor keeps cursors, folds and
+/// marks in unchanged lines. Each edit replaces only a stretch of lines that differ: after a
+/// difference the two texts are resynchronised at the nearest line they share
+/// ([`resync`]), so formatting a file of thousands of games gives one small edit per changed
+/// stretch, never one edit of the whole file. Linear in the size of the texts.
+pub fn minimal_edits(old: &str, new: &str) -> Vec<TextEdit> {
+    // Most formatting changes a few lines of a large file: cut the common prefix and suffix
+    // first, then compare only the middle, line by line.
+    let prefix = common_prefix_at_line_start(old, new);
+    let suffix = common_suffix_at_line_end(&old[prefix..], &new[prefix..]);
+    let old_mid = &old[prefix..old.len() - suffix];
+    let new_mid = &new[prefix..new.len() - suffix];
+    let a: Vec<&str> = old_mid.split_inclusive('\n').collect();
+    let b: Vec<&str> = new_mid.split_inclusive('\n').collect();
+    let mut edits = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    // Byte offsets (in `old` and `new_mid`) of lines `i` and `j`.
+    let (mut old_at, mut new_at) = (prefix, 0);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            old_at += a[i].len();
+            new_at += b[j].len();
+            (i, j) = (i + 1, j + 1);
+            continue;
+        }
+        let (ni, nj) = resync(&a, &b, i, j);
+        let old_len: usize = a[i..ni].iter().map(|l| l.len()).sum();
+        let new_len: usize = b[j..nj].iter().map(|l| l.len()).sum();
+        let range = TextRange::at(TextSize::from(old_at as u32), TextSize::from(old_len as u32));
+        edits.push(TextEdit::replace(range, &new_mid[new_at..new_at + new_len]));
+        old_at += old_len;
+        new_at += new_len;
+        (i, j) = (ni, nj);
+    }
+    edits
+}
+
+/// The nearest pair of equal lines `a[x] == b[y]` with `x >= i`, `y >= j` (nearest: smallest
+/// `max(x - i, y - j)`), or the ends of both when they share no line. Both sides are scanned
+/// one line a step, remembering where each line was first seen; so the cost is proportional to
+/// the distance to the pair, and every line scanned is then consumed by the caller: linear in
+/// all.
+fn resync(a: &[&str], b: &[&str], i: usize, j: usize) -> (usize, usize) {
+    let mut seen_a: HashMap<&str, usize> = HashMap::new();
+    let mut seen_b: HashMap<&str, usize> = HashMap::new();
+    for k in 0.. {
+        let (x, y) = (i + k, j + k);
+        if x >= a.len() && y >= b.len() {
+            break;
+        }
+        if x < a.len() {
+            seen_a.entry(a[x]).or_insert(x);
+            if let Some(&y0) = seen_b.get(a[x]) {
+                return (x, y0);
+            }
+        }
+        if y < b.len() {
+            seen_b.entry(b[y]).or_insert(y);
+            if let Some(&x0) = seen_a.get(b[y]) {
+                return (x0, y);
+            }
+        }
+    }
+    (a.len(), b.len())
+}
+
+fn common_prefix_at_line_start(a: &str, b: &str) -> usize {
+    let same = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    // Back to the start of the line in which they differ (or stay at the end when one is a
+    // prefix of the other and that is a line start).
+    match a.as_bytes()[..same].iter().rposition(|&c| c == b'\n') {
+        Some(i) if !(same == a.len() && same == b.len()) => i + 1,
+        _ if same == a.len() && same == b.len() => same,
+        _ => 0,
+    }
+}
+
+fn common_suffix_at_line_end(a: &str, b: &str) -> usize {
+    let same = a.bytes().rev().zip(b.bytes().rev()).take_while(|(x, y)| x == y).count();
+    // Only whole lines: the suffix must start right after a `\n` in both.
+    let mut n = same;
+    while n > 0 {
+        let (ia, ib) = (a.len() - n, b.len() - n);
+        let at_line_start = |s: &str, i: usize| i == 0 || s.as_bytes()[i - 1] == b'\n';
+        if at_line_start(a, ia) && at_line_start(b, ib) {
+            return n;
+        }
+        n -= 1;
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::apply_edits;
+
+    fn check_edits(old: &str, new: &str) -> Vec<TextEdit> {
+        let edits = minimal_edits(old, new);
+        assert_eq!(apply_edits(old, &edits).0, new, "edits {edits:?}");
+        edits
+    }
+
+    #[test]
+    fn minimal_edits_touch_only_changed_lines() {
+        assert!(check_edits("a\nb\n", "a\nb\n").is_empty());
+        let edits = check_edits("a\nb\nc\nd\n", "a\nB\nc\nd\n");
+        assert_eq!(edits, [TextEdit::replace(TextRange::new(2.into(), 4.into()), "B\n")]);
+        let edits = check_edits("1\n2\n3\n4\n5\n", "1\nx\n3\n4\ny\n");
+        assert_eq!(edits.len(), 2);
+        check_edits("", "new\n");
+        check_edits("old\n", "");
+        check_edits("no newline", "no newline at all");
+        check_edits("a\nb", "a\nb\n");
+        check_edits("x\r\ny\r\n", "x\ny\n");
+        check_edits("é\nü\n", "é\nÜ\n");
+        check_edits("same\nsame\nsame\n", "same\nsame\n");
+    }
+
+    /// A file of many games of which every other is re-wrapped: one edit per changed game, each
+    /// within that game's lines, and applying them gives the new text.
+    #[test]
+    fn edits_stay_local_when_many_parts_change() {
+        let game = |n: usize, wrapped: bool| {
+            let moves = if wrapped { "1. e4 e5\n2. Nf3 Nc6\n" } else { "1. e4 e5 2. Nf3 Nc6\n" };
+            format!("[Event \"{n}\"]\n[Result \"*\"]\n\n{moves}*\n\n")
+        };
+        let old: String = (0..1000).map(|n| game(n, false)).collect();
+        let new: String = (0..1000).map(|n| game(n, n % 2 == 0)).collect();
+        let edits = check_edits(&old, &new);
+        assert_eq!(edits.len(), 500);
+        for (e, n) in edits.iter().zip((0..1000).step_by(2)) {
+            assert_eq!(&old[e.range], "1. e4 e5 2. Nf3 Nc6\n", "game {n}");
+            assert_eq!(e.replacement, "1. e4 e5\nNf3 Nc6\n".replace("Nf3", "2. Nf3"));
+        }
+    }
+
+    /// Random line changes — replaced, inserted, deleted lines — on a text whose lines are
+    /// distinct but for blank lines: the edits give the new text and replace about as many old
+    /// lines as changed (a blank line next to a change may go with it).
+    #[test]
+    fn edits_give_the_new_text_after_random_line_changes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for round in 0..200 {
+            let old: Vec<String> =
+                (0..below(60)).map(|i| if i % 4 == 3 { "\n".to_owned() } else { format!("line {i}\n") }).collect();
+            let mut new = old.clone();
+            let changes = below(6);
+            for _ in 0..changes {
+                let at = below(new.len() + 1);
+                match below(3) {
+                    0 if at < new.len() => new[at] = format!("changed {}\n", below(4)),
+                    1 if at < new.len() => {
+                        new.remove(at);
+                    }
+                    _ => new.insert(at, if below(2) == 0 { "\n".to_owned() } else { format!("new {}\n", below(99)) }),
+                }
+            }
+            let (old, new) = (old.concat(), new.concat());
+            let edits = check_edits(&old, &new);
+            let replaced_lines: usize = edits.iter().map(|e| old[e.range].matches('\n').count()).sum();
+            assert!(replaced_lines <= 2 * changes, "round {round}: {edits:?}");
+        }
+    }
+
+    #[test]
+    fn gaps_and_touching() {
+        let r = |a: u32, b: u32| TextRange::new(a.into(), b.into());
+        assert!(touches(r(0, 10), r(5, 5)));
+        assert!(touches(r(0, 10), r(10, 10)));
+        assert!(!touches(r(0, 10), r(10, 12)));
+        assert!(touches(r(0, 10), r(9, 12)));
+        assert!(in_unit(r(3, 4), r(0, 10)));
+        assert!(!in_unit(r(10, 11), r(0, 10)));
+        assert!(in_unit(r(10, 10), r(0, 10)));
+    }
+}

@@ -1,0 +1,92 @@
+//! What a format's formatter provides to the engine ([`UnitFormatter`]), the options it gets,
+//! and what makes a unit untouchable (its syntax errors). Each format's `format.rs` imports this
+//! module only; the engine in [`crate::format`] dispatches to them.
+
+use crate::diagnostic::Diagnostic;
+use crate::lang::Lang;
+use crate::text::{TextRange, TextSize};
+
+/// Settings of the formatter. Export format leaves almost nothing to choose; what is here is
+/// what the standards leave open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// PGN movetext lines are filled greedily up to this many characters (PGN 8.2.1: below 80).
+    pub max_line_width: usize,
+}
+
+impl Default for FormatOptions {
+    fn default() -> Self {
+        FormatOptions { max_line_width: 79 }
+    }
+}
+
+/// Why a format's formatter declined a unit: diagnostics with ranges relative to the unit.
+pub type Declined = Vec<Diagnostic>;
+
+/// What a format provides to the engine. One value formats one file, units in order, so it may
+/// carry state from unit to unit (PBI keeps the file's first line terminator, PBN the values
+/// of `#` and `##`). The file comes in windows: `prepare` is called for each, with the text
+/// that follows the units the engine is done with.
+pub(crate) trait UnitFormatter {
+    /// The units of the file and its syntax errors. A format whose units are nodes of its
+    /// parse tree parses once here and keeps the nodes, so that [`UnitFormatter::unit`] need
+    /// not parse again (parsing is most of the formatter's time).
+    fn prepare(&mut self, lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        (crate::units(lang, text), syntax_errors(lang, text))
+    }
+
+    /// The export text of the unit at `range`, `unit` (free of syntax errors), including the
+    /// line terminator that ends it and any blank line that the format puts after it.
+    fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined>;
+
+    /// What replaces `gap`, whitespace-only text between units (or before the first, after the
+    /// last), given what came before it. The default drops whitespace at the start of the file
+    /// and after a formatted unit (which brings its own separator), and keeps it after a unit
+    /// left as written (whose separator is that whitespace).
+    fn gap(&mut self, gap: &str, after: Before) -> String {
+        match after {
+            Before::Start | Before::Formatted => String::new(),
+            Before::Kept => gap.to_owned(),
+        }
+    }
+
+    /// The engine is done with the units of the text given to the last
+    /// [`UnitFormatter::prepare`] that end at or before `consumed`; the next `prepare` gets the
+    /// text after them (the file is formatted a window at a time). A format that carries state
+    /// from unit to unit takes the rest of those units into account here.
+    fn advance(&mut self, _consumed: TextSize) {}
+
+    /// Whether syntax error `error` of a window could be an effect of the window's end: whether
+    /// the format's lexer, had it seen `after` (the rest of the file), might have decided
+    /// otherwise. The engine then formats none of the units from the error on in this window.
+    fn may_depend_on_text_after(&self, _error: &Diagnostic, _after: &str) -> bool {
+        false
+    }
+
+    /// Text between units that is not whitespace (`%` lines between PBN games, say): a format
+    /// may normalise it (its line ends, its blank lines); by default it is kept byte for byte.
+    fn stray(&mut self, text: &str, _after: Before) -> String {
+        text.to_owned()
+    }
+}
+
+/// What precedes a stretch of text between units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Before {
+    /// Nothing: the start of the file.
+    Start,
+    /// A unit the formatter rewrote.
+    Formatted,
+    /// A unit left as written (syntax errors, declined, or outside the range).
+    Kept,
+}
+
+/// The syntax errors of `text` (no rules): what makes a unit untouchable.
+pub fn syntax_errors(lang: Lang, text: &str) -> Vec<Diagnostic> {
+    match lang {
+        Lang::Pgn => crate::pgn::parse(text).into_parts().1,
+        Lang::Epd => crate::epd::parse(text).into_parts().1,
+        Lang::Pbn => crate::pbn::parse(text).into_parts().1,
+        Lang::Pbi => crate::pbi::parse(text).into_parts().1,
+    }
+}

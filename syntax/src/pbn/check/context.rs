@@ -1,0 +1,93 @@
+//! What every PBN check shares: where its diagnostics go ([`Sink`]), which tags earlier games
+//! gave values to ([`Inherited`]), and the typed facts of a game's tags ([`Facts`]). The checks
+//! import this module, never the driver in `mod.rs` that calls them.
+
+use crate::diagnostic::{Diagnostic, Rule};
+use crate::pbn::model::{self, Contract, Deal, Denomination, Seat};
+use crate::pbn::score::Vulnerability;
+use crate::text::TextRange;
+use std::collections::HashSet;
+
+/// Where diagnostics go, with the mode the rules need to know.
+pub(crate) struct Sink {
+    pub diagnostics: Vec<Diagnostic>,
+    pub export: bool,
+    /// Diagnostics of the game before the checked text ([`check_unit`]): a score is checked
+    /// against the other room's when the second room's game comes.
+    pub previous_unit: Vec<Diagnostic>,
+    /// Whether the previous game (its room score) is before the checked text.
+    pub previous_game_outside: bool,
+}
+
+impl Sink {
+    pub fn new(previous_game_outside: bool) -> Sink {
+        Sink { diagnostics: Vec::new(), export: false, previous_unit: Vec::new(), previous_game_outside }
+    }
+
+    pub fn report(&mut self, rule: &Rule, range: TextRange, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::new(rule, range, message));
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+}
+
+/// What the checks read of inheritance (PBN 4.8): which tags an earlier game gave a value (a `#`
+/// for one never given is empty) and which were given with `##` (later games may omit them).
+/// The values themselves are not checked again where they are inherited, so they are not kept:
+/// editing a tag's value leaves what the games after it inherit as it was, and the language
+/// server does not check them again.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct Inherited {
+    given: HashSet<String>,
+    sticky: HashSet<String>,
+}
+
+impl Inherited {
+    /// Takes note of a game's tag, in file order (as [`model::Inheritance::record`]).
+    pub(super) fn record(&mut self, name: &str, value: &str) {
+        let note = |set: &mut HashSet<String>| {
+            if !set.contains(name) {
+                set.insert(name.to_owned());
+            }
+        };
+        match model::passes_on(name, value) {
+            model::PassesOn::Sticky(_) => {
+                note(&mut self.sticky);
+                note(&mut self.given);
+            }
+            model::PassesOn::Value(_) => note(&mut self.given),
+            model::PassesOn::Nothing => {}
+        }
+    }
+
+    /// Whether a `#` in `name` inherits a value.
+    pub(super) fn is_given(&self, name: &str) -> bool {
+        self.given.contains(name)
+    }
+
+    /// Whether an earlier game gave `name` with `##`, so that later games may omit it.
+    pub fn is_sticky(&self, name: &str) -> bool {
+        self.sticky.contains(name)
+    }
+}
+
+/// What the game's tags say, after inheritance, in typed form: the facts the auction, play and
+/// score checks compare against.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Facts {
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    pub deal: Option<Deal>,
+    /// Declarer, and whether the `^` swap form was used.
+    pub declarer: Option<(Seat, bool)>,
+    pub passed_out: bool,
+    pub contract: Option<Contract>,
+    /// Denomination only (an end position's Contract).
+    pub end_position_trump: Option<Denomination>,
+    pub result: Option<u8>,
+    /// Result given with `^` (deliberately differing from the tricks won).
+    pub result_irregular: bool,
+    pub board: Option<u32>,
+}

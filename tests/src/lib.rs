@@ -1,0 +1,76 @@
+//! What kibitzer's black-box suites share: where the workspace, its fixtures and the shared corpus
+//! are, the files under a folder, the built `kibitzer` binary, and a stdio LSP client.
+//!
+//! The suites themselves are the files of `tests/tests/`: the CLI contract (`*_cli.rs`), the
+//! language server over stdio (`lsp_*.rs`), fixture snapshots, corpus sweeps and comparisons with
+//! other tools. Unit tests stay beside the code they test.
+
+pub mod lsp_client;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The workspace root (the folder of the top-level `Cargo.toml`).
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
+}
+
+/// `fixtures/<sub>` of the workspace.
+pub fn fixtures(sub: &str) -> PathBuf {
+    workspace().join("fixtures").join(sub)
+}
+
+/// The shared corpus folder `<sub>`: `$KIBITZER_CORPUS/<sub>`, else `../shared/corpus/<sub>`
+/// beside the workspace. `None` when absent: corpus tests then skip with a message.
+pub fn corpus(sub: &str) -> Option<PathBuf> {
+    let root = match std::env::var_os("KIBITZER_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace().join("../shared/corpus"),
+    };
+    Some(root.join(sub)).filter(|p| p.is_dir())
+}
+
+/// The files under `dir` (recursively) that `keep` accepts, sorted.
+pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, keep, out);
+            } else if keep(&path) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &keep, &mut out);
+    out.sort();
+    out
+}
+
+/// The `kibitzer` binary of this build, built first if need be.
+///
+/// The suites live in their own crate, so Cargo's `CARGO_BIN_EXE_*` (given only to a binary's own
+/// package) is not available: the binary is built once per test process with the cargo that runs
+/// the tests, into the same target folder and with the test profile, and found beside the test
+/// executable's `deps/` folder.
+pub fn kibitzer() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test executable's path");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "--profile", "test", "-p", "kibitzer", "--bin", "kibitzer"])
+            .current_dir(workspace())
+            .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target/"))
+            .status()
+            .expect("run cargo to build kibitzer");
+        assert!(status.success(), "building the kibitzer binary failed");
+        let binary = profile_dir.join(format!("kibitzer{}", std::env::consts::EXE_SUFFIX));
+        assert!(binary.is_file(), "no kibitzer binary at {}", binary.display());
+        binary
+    })
+}

@@ -1,0 +1,174 @@
+//! `kibitzer check` driven as a user drives it: the built binary on files, directories and stdin,
+//! in all three output formats, with the exit statuses of the foundation issue.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(kibitzer_tests::kibitzer())
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kibitzer runs");
+    let mut pipe = child.stdin.take().unwrap();
+    // kibitzer may exit before reading (bad usage): a broken pipe here is not the test's concern.
+    let _ = pipe.write_all(stdin.unwrap_or_default());
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A game whose tag value never ends, followed by a good game.
+const BROKEN: &str = "[Event \"Club\n[Site \"Here\"]\n\n1. e4 e5 *\n\n[Event \"Next\"]\n\n1. d4 d5 *\n";
+const GOOD: &str = "[Event \"Club\"]\n[Site \"Here\"]\n\n1. e4 e5 *\n";
+
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("games")).unwrap();
+    std::fs::write(dir.path().join("games/broken.pgn"), BROKEN).unwrap();
+    std::fs::write(dir.path().join("games/good.pgn"), GOOD).unwrap();
+    std::fs::write(dir.path().join("games/readme.txt"), "not a game").unwrap();
+    dir
+}
+
+#[test]
+fn text_output_names_file_line_and_column_and_exits_1_on_errors() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "games/broken.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("games/broken.pgn:1:8: error[PGN"), "{text}");
+    assert!(text.contains("1 | [Event \"Club"), "the offending line is shown: {text}");
+    assert!(text.contains("1 file checked: 1 error"), "{text}");
+}
+
+#[test]
+fn a_clean_file_exits_0_and_a_directory_is_walked_by_extension() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "games/good.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("1 file checked: no problems found"));
+    let out = kibitzer(&["check", "games"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("2 files checked"), "readme.txt is not walked: {}", stdout(&out));
+}
+
+#[test]
+fn json_output_has_exactly_the_documented_keys() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "--format", "json", "games"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let items = value.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{value:#}");
+    let item = items[0].as_object().unwrap();
+    let mut keys: Vec<&str> = item.keys().map(String::as_str).collect();
+    keys.sort();
+    assert_eq!(keys, ["code", "column", "end_column", "end_line", "line", "message", "path", "severity"]);
+    assert_eq!(item["path"], "games/broken.pgn");
+    assert_eq!((item["line"].as_u64(), item["column"].as_u64()), (Some(1), Some(8)));
+    assert_eq!(item["severity"], "error");
+}
+
+#[test]
+fn github_output_is_workflow_annotations() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "--format", "github", "games/broken.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with("::error file=games/broken.pgn,line=1,col=8,"), "{}", stdout(&out));
+}
+
+#[test]
+fn stdin_needs_a_language_and_reports_as_stdin() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "-"], dir.path(), Some(BROKEN.as_bytes()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--lang"));
+    let out = kibitzer(&["check", "--lang", "pgn", "-"], dir.path(), Some(BROKEN.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with("<stdin>:1:8: error[PGN"), "{}", stdout(&out));
+}
+
+#[test]
+fn trouble_exits_2_with_a_one_line_reason() {
+    let dir = workspace();
+    for args in [&["check", "missing.pgn"][..], &["check", "games/readme.txt"], &["check", "--mode", "strict", "games"]]
+    {
+        let out = kibitzer(args, dir.path(), None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.trim().is_empty(), "{args:?} explains itself");
+    }
+    std::fs::write(dir.path().join("kibitzer.toml"), "mode = 3\n").unwrap();
+    let out = kibitzer(&["check", "games/good.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kibitzer.toml"));
+}
+
+#[test]
+fn help_explains_every_option() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "--help"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    for option in ["--mode", "--format", "--lang", "--fix", "--stdin-filepath"] {
+        assert!(help.contains(option), "{option} in --help");
+    }
+    let out = kibitzer(&["--help"], dir.path(), None);
+    for command in ["check", "fmt", "lsp", "convert", "rules"] {
+        assert!(stdout(&out).contains(command), "{command} in --help");
+    }
+}
+
+#[test]
+fn a_config_file_turns_a_rule_off() {
+    let dir = workspace();
+    let out = kibitzer(&["check", "--format", "json", "games/broken.pgn"], dir.path(), None);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let code = value[0]["code"].as_str().unwrap().to_owned();
+    std::fs::write(dir.path().join("kibitzer.toml"), format!("[rules]\n{code} = \"off\"\n")).unwrap();
+    let out = kibitzer(&["check", "games/broken.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn pbi_without_a_byte_order_mark_is_reported_and_with_one_is_not() {
+    let dir = workspace();
+    let line = "#PBI 1.2\nA. Composer:4k3/8/8/8/8/8/8/4K3:#2:::::\n";
+    std::fs::write(dir.path().join("no-bom.pbi"), line).unwrap();
+    std::fs::write(dir.path().join("bom.pbi"), format!("\u{FEFF}{line}")).unwrap();
+    let codes = |file: &str| {
+        let out = kibitzer(&["check", "--format", "json", file], dir.path(), None);
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        value.as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect::<Vec<_>>()
+    };
+    let bom_rule = kibitzer_syntax::rules::catalogue().into_iter().find(|r| r.name == "pbi-missing-bom").unwrap().code;
+    assert!(codes("no-bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("no-bom.pbi"));
+    assert!(!codes("bom.pbi").iter().any(|c| c == bom_rule), "{:?}", codes("bom.pbi"));
+}
+
+#[test]
+fn fix_rewrites_the_file_in_its_own_encoding_and_the_warning_is_gone() {
+    let dir = workspace();
+    // ISO-8859-1 bytes (é = 0xE9) and a castling written with zeros.
+    let before: &[u8] = b"[Event \"Caf\xe9 blitz\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *\n";
+    std::fs::write(dir.path().join("games/latin1.pgn"), before).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "games/latin1.pgn"], dir.path(), None);
+    assert!(stdout(&out).contains("\"PGN210\""), "{}", stdout(&out));
+    let out = kibitzer(&["check", "--fix", "--format", "json", "games/latin1.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("PGN210"), "what remains is reported: {}", stdout(&out));
+    let after = std::fs::read(dir.path().join("games/latin1.pgn")).unwrap();
+    assert_eq!(after, b"[Event \"Caf\xe9 blitz\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n");
+    // Nothing left to fix: a second run leaves the file as it is.
+    kibitzer(&["check", "--fix", "games/latin1.pgn"], dir.path(), None);
+    assert_eq!(std::fs::read(dir.path().join("games/latin1.pgn")).unwrap(), after);
+}

@@ -1,0 +1,232 @@
+//! `kibitzer fmt` through the built binary: in place, `--check`, `--diff`, standard input,
+//! `--range`, encodings and line ends kept, units with errors kept byte for byte.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// An EPD line whose operations are out of order and spaced loosely, and its export form.
+const EPD_IN: &str = "4k3/8/8/8/8/8/8/4K3  w - -  id \"x\";  bm Kd2;\n";
+const EPD_OUT: &str = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x\";\n";
+
+fn run(args: &[&str], dir: &Path) -> Output {
+    Command::new(kibitzer_tests::kibitzer()).args(args).current_dir(dir).output().unwrap()
+}
+
+/// Runs kibitzer with `input` on standard input. The input is written from another thread, so
+/// that a large output cannot block the child while the test still writes; and a child that
+/// exits without reading (bad usage is refused before any input is read) closes the pipe, which
+/// is then no failure of the test: its exit status and output say what happened.
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(kibitzer_tests::kibitzer())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || match stdin.write_all(&input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other.unwrap(),
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn rewrites_in_place_and_is_then_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.epd"), EPD_IN).unwrap();
+    let out = run(&["fmt", "a.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.path().join("a.epd")).unwrap(), EPD_OUT);
+    let check = run(&["fmt", "--check", "a.epd"], dir.path());
+    assert_eq!(check.status.code(), Some(0));
+    assert_eq!(stdout(&check), "");
+}
+
+#[test]
+fn check_lists_files_that_would_change_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.epd"), EPD_IN).unwrap();
+    std::fs::write(dir.path().join("good.epd"), EPD_OUT).unwrap();
+    let out = run(&["fmt", "--check", "."], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let listed = stdout(&out);
+    assert!(listed.contains("bad.epd") && !listed.contains("good.epd"), "{listed}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("bad.epd")).unwrap(), EPD_IN, "--check writes nothing");
+}
+
+#[test]
+fn diff_prints_a_unified_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.epd"), EPD_IN).unwrap();
+    let out = run(&["fmt", "--diff", "a.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let diff = stdout(&out);
+    assert!(diff.starts_with("--- a.epd\n+++ a.epd\n@@ -1 +1 @@\n"), "{diff}");
+    assert!(diff.contains(&format!("-{EPD_IN}")) && diff.contains(&format!("+{EPD_OUT}")), "{diff}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("a.epd")).unwrap(), EPD_IN);
+}
+
+#[test]
+fn standard_input_to_standard_output() {
+    let out = run_stdin(&["fmt", "--stdin-filepath", "x.epd"], EPD_IN.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), EPD_OUT);
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.as_bytes());
+    assert_eq!(stdout(&out), EPD_OUT);
+    let out = run_stdin(&["fmt", "-"], EPD_IN.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "stdin without a language is bad usage");
+}
+
+#[test]
+fn latin1_stays_latin1_unless_utf8_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("l.epd");
+    std::fs::write(&file, b"4k3/8/8/8/8/8/8/4K3 w - - id \"caf\xe9\";  bm Kd2;\n").unwrap();
+    assert_eq!(run(&["fmt", "l.epd"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::read(&file).unwrap(), b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"caf\xe9\";\n");
+    assert_eq!(run(&["fmt", "--check", "--encoding", "utf-8", "l.epd"], dir.path()).status.code(), Some(1));
+    assert_eq!(run(&["fmt", "--encoding", "utf-8", "l.epd"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::read(&file).unwrap(), "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"café\";\n".as_bytes());
+}
+
+#[test]
+fn a_unit_with_a_syntax_error_is_kept_byte_for_byte_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "4k3/8/8/8/8/8/8/4K3   w - - id \"never closed\n";
+    std::fs::write(dir.path().join("e.epd"), format!("{EPD_IN}{broken}{EPD_IN}")).unwrap();
+    let out = run(&["fmt", "e.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("e.epd")).unwrap(), format!("{EPD_OUT}{broken}{EPD_OUT}"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("e.epd:2:") && stderr.contains("left as written"), "{stderr}");
+}
+
+#[test]
+fn range_formats_only_the_units_it_touches() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("r.epd"), EPD_IN.repeat(3)).unwrap();
+    let out = run(&["fmt", "--range", "2:2", "r.epd"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("r.epd")).unwrap(), format!("{EPD_IN}{EPD_OUT}{EPD_IN}"));
+    assert_eq!(run(&["fmt", "--range", "3:1", "r.epd"], dir.path()).status.code(), Some(2));
+}
+
+#[test]
+fn trouble_exits_2_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&["fmt", "missing.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// A read-only file is reported and left alone, also when its folder is writable (or for root),
+/// where renaming a new file over it would get round its read-only bit; the other files are
+/// formatted. `check --fix` writes the same way.
+#[test]
+fn a_read_only_file_is_reported_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let (locked, open) = (dir.path().join("locked.epd"), dir.path().join("open.epd"));
+    for path in [&locked, &open] {
+        std::fs::write(path, EPD_IN).unwrap();
+    }
+    let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&locked, permissions).unwrap();
+    for args in [&["fmt", "locked.epd", "open.epd"][..], &["check", "--fix", "locked.epd"][..]] {
+        let out = run(args, dir.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("locked.epd: read-only: not rewritten"), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read_to_string(&locked).unwrap(), EPD_IN, "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&open).unwrap(), EPD_OUT);
+    assert!(std::fs::metadata(&locked).unwrap().permissions().readonly());
+}
+
+#[test]
+fn crlf_lines_keep_their_terminators() {
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], EPD_IN.replace('\n', "\r\n").as_bytes());
+    assert_eq!(stdout(&out), EPD_OUT.replace('\n', "\r\n"));
+}
+
+#[test]
+fn pbn_is_written_with_crlf_and_games_keep_their_place() {
+    let input = "[Dealer \"n\"]\n[Board \"1\"]\n\n[Board \"2\"\n";
+    let out = run_stdin(&["fmt", "--lang", "pbn", "-"], input.as_bytes());
+    let text = stdout(&out);
+    assert!(text.starts_with("[Event \"?\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"1\"]\r\n"), "{text}");
+    assert!(text.contains("[Dealer \"N\"]\r\n"), "{text}");
+    assert!(text.ends_with("[Result \"?\"]\r\n\r\n[Board \"2\"\n"), "the broken game stays as written: {text:?}");
+}
+
+#[test]
+fn pgn_game_with_a_syntax_error_is_kept_and_the_others_formatted() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "[Event \"x\"\n1. d4 d5 *\n";
+    let input = format!("1 e4 e5 2 Ng1f3 *\n\n{broken}\n1.d4 *\n");
+    std::fs::write(dir.path().join("g.pgn"), &input).unwrap();
+    let out = run(&["fmt", "g.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join("g.pgn")).unwrap();
+    assert!(text.contains("\n\n1. e4 e5 2. Nf3 *\n\n"), "{text}");
+    assert!(text.contains(broken), "{text}");
+    assert!(text.ends_with("\n\n1. d4 *\n\n"), "{text}");
+    let again = run(&["fmt", "--check", "g.pgn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "idempotent: {}", stdout(&again));
+}
+
+#[test]
+fn a_file_larger_than_a_window_is_formatted_as_a_whole_and_left_alone_once_clean() {
+    use kibitzer_syntax::format::{format, FormatOptions, WINDOW};
+    use kibitzer_syntax::{text, Lang};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.pgn");
+    // Latin-1 bytes, games of every length, one broken game in the middle.
+    let mut input = Vec::new();
+    let mut i = 0;
+    while input.len() < 3 * WINDOW {
+        if i == 2000 {
+            input.extend_from_slice(b"[Event \"broken\n1. d4 *\n\n");
+        }
+        input.extend_from_slice(b"[Event \"caf\xe9 ");
+        input.extend_from_slice(format!("{i}\"]\n1.e4 e5 2.Nf3 Nc6 ").as_bytes());
+        for _ in 0..i % 5 {
+            input.extend_from_slice(b"{a comment of some words to fill more than one line} ");
+        }
+        input.extend_from_slice(if i % 7 == 0 { b"{a comment} *\n\n".as_slice() } else { b"*\n\n" });
+        i += 1;
+    }
+    std::fs::write(&file, &input).unwrap();
+    let source = text::decode(&input);
+    assert_eq!(source.encoding, text::Encoding::Latin1);
+    let expected =
+        text::encode(&format(Lang::Pgn, &source.text, &FormatOptions::default()).text, source.encoding).unwrap();
+    let out = run(&["fmt", "big.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 unit(s) with errors left as written"));
+    assert!(std::fs::read(&file).unwrap() == expected, "streamed in windows, the same bytes as formatted whole");
+    // Clean now: a second run neither changes nor rewrites the file.
+    let modified = std::fs::metadata(&file).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert_eq!(run(&["fmt", "big.pgn"], dir.path()).status.code(), Some(0));
+    assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), modified, "a clean file is not rewritten");
+    let out = run_stdin(&["fmt", "--lang", "pgn", "-"], &input);
+    assert!(out.stdout == expected, "standard output streams the same bytes");
+}
+
+#[test]
+fn a_bom_is_written_once() {
+    let out = run_stdin(&["fmt", "--lang", "epd", "-"], format!("\u{feff}{EPD_IN}{EPD_IN}").as_bytes());
+    assert_eq!(stdout(&out), format!("\u{feff}{EPD_OUT}{EPD_OUT}"));
+}
