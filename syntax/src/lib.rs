@@ -7,6 +7,8 @@
 //! dispatch on [`Lang`] so that callers need not know the formats.
 
 pub mod acbl;
+pub mod bridge;
+pub mod chess;
 pub mod config;
 pub mod diagnostic;
 mod engine;

@@ -11,6 +11,7 @@ use crate::diagnostic::Rule;
 pub fn catalogue() -> Vec<&'static Rule> {
     let mut all: Vec<&'static Rule> = crate::pgn::rules::ALL
         .iter()
+        .chain(crate::chess::fen_rules::ALL)
         .chain(crate::epd::rules::ALL)
         .chain(crate::pbn::rules::ALL)
         .chain(crate::pbi::rules::ALL)

@@ -57,7 +57,7 @@ fn epd_meaning(unit: &str) -> Vec<String> {
 /// words, variation brackets, the termination marker.
 fn pgn_meaning(unit: &str) -> Vec<String> {
     use cozy_chess::{File, Piece, Rank};
-    use kibitzer_syntax::pgn::san::{self, SanMove};
+    use kibitzer_syntax::chess::san::{self, SanMove};
     use kibitzer_syntax::pgn::syntax_kind::SyntaxKind as K;
     let root = kibitzer_syntax::pgn::parse(unit).syntax();
     let mut tags = Vec::new();

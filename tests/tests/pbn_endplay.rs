@@ -6,8 +6,8 @@
 
 mod pbn_support;
 
+use kibitzer_syntax::bridge::score::{duplicate_score, Vulnerability};
 use kibitzer_syntax::pbn::model::{rank_char, Contract, Denomination, Risk, Seat, Suit};
-use kibitzer_syntax::pbn::score::{duplicate_score, Vulnerability};
 use pbn_support::check;
 use std::process::Command;
 

@@ -12,6 +12,8 @@
 
 use super::decode::Decoded;
 use super::model::*;
+use crate::bridge::cards::Seat;
+use crate::bridge::score::{board_rotation, Vulnerability};
 use std::fmt::Write;
 
 /// A PBN file with the score tables of every event and section.
@@ -96,16 +98,20 @@ fn pbn_scoring(event: &Event) -> Option<&'static str> {
     }
 }
 
+/// Dealer and vulnerability of a board number by Law 2 ([`board_rotation`]). ACBLscore numbers
+/// boards from 1; a board 0 is taken as the one before board 1 in the 16-board cycle.
+fn rotation(board: u8) -> (Seat, Vulnerability) {
+    board_rotation(u32::from(board.wrapping_sub(1)) + 1)
+}
+
 /// Dealer by board number: N, E, S, W in turn.
 pub fn dealer(board: u8) -> &'static str {
-    ["N", "E", "S", "W"][usize::from(board.wrapping_sub(1)) % 4]
+    ["N", "E", "S", "W"][rotation(board).0.index()]
 }
 
 /// Vulnerability by board number: the standard 16-board cycle.
 pub fn vulnerable(board: u8) -> &'static str {
-    const CYCLE: [&str; 16] =
-        ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"];
-    CYCLE[usize::from(board.wrapping_sub(1)) % 16]
+    rotation(board).1.as_str()
 }
 
 /// `August 10, 2017` → `2017.08.10`; anything else → `????.??.??`.

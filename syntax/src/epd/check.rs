@@ -1,11 +1,12 @@
-//! The EPD/FEN checks: each record's position (via [`super::fen`]) and its operations
+//! The EPD/FEN checks: each record's position (via [`crate::chess::fen`]) and its operations
 //! (PGN standard 16.2.4-16.2.5).
 
-use super::fen::{check_fields, RecordKind};
 use super::model::{records, Operand, Operation, Record};
 use super::rules::*;
-use super::san::{resolve_san, SanError};
 use super::syntax_kind::SyntaxKind;
+use crate::chess::fen::{check_fields, RecordKind};
+use crate::chess::fen_rules::FEN_PLACEMENT;
+use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::text::TextSize;
 use cozy_chess::{Board, Color, Move};

@@ -1,19 +1,15 @@
 //! EPD and FEN files (PGN standard section 16): one record per line.
 //!
 //! `lexer` → `parser` (lossless tree, one node per line) → `model` (records, operations) →
-//! `check`. The position validator [`fen`] and the SAN resolver [`san`] are public so the PGN
-//! `FEN` tag check can use them; [`position`] holds the notation-independent board sanity
-//! checks that PBI shares.
+//! `check` → `format`. A record's position is validated by the chess domain's FEN validator
+//! ([`crate::chess::fen`]), its move operands resolved by [`crate::chess::san`].
 
 pub mod check;
-pub mod fen;
 pub mod format;
 pub mod lexer;
 pub mod model;
 pub mod parser;
-pub mod position;
 pub mod rules;
-pub mod san;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;

@@ -1,7 +1,7 @@
 //! Typed views over the EPD syntax tree: records with their position fields and operations.
 
-use super::fen::FenField;
 use super::syntax_kind::{SyntaxKind::*, SyntaxNode};
+use crate::chess::fen::FenField;
 use crate::text::TextRange;
 
 /// One operand of an operation.

@@ -5,9 +5,9 @@
 
 use super::position::board_diagram;
 use super::types::{Completion, CompletionKind, HoverInfo};
+use crate::chess::san::{self, CheckMark};
 use crate::pgn::check::{replay_to, Played, Stop};
 use crate::pgn::model::{self, Game};
-use crate::pgn::san::{self, CheckMark};
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};

@@ -222,29 +222,9 @@ pub fn tag_markdown(t: &TagDoc) -> String {
     s
 }
 
-const PGN_NAGS: &str = include_str!("data/nag-pgn.tsv");
-const PGN_NAG_EXTENSIONS: &str = include_str!("data/nag-pgn-extensions.tsv");
-
-/// The meaning of PGN NAG `n`: the standard's (0–139), else a widely used extension, with a
-/// note that it is not standard.
+/// The meaning of PGN NAG `n` (the chess domain's table, [`crate::chess::nag`]).
 pub fn pgn_nag(n: u32) -> Option<String> {
-    let find = |table: &'static str| {
-        table
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(|l| l.split('\t').collect::<Vec<_>>())
-            .find(|f| f.first().and_then(|v| v.parse::<u32>().ok()) == Some(n))
-    };
-    if let Some(f) = find(PGN_NAGS) {
-        return Some(format!("**${n}**: {} *(PGN 10)*", f.get(1).copied().unwrap_or("")));
-    }
-    let f = find(PGN_NAG_EXTENSIONS)?;
-    let symbol = f.get(2).filter(|s| !s.is_empty()).map(|s| format!(" ({s})")).unwrap_or_default();
-    Some(format!(
-        "**${n}**: {}{symbol}\n\nNot in the PGN standard (which reserves 140–255); used by {}",
-        f.get(1).copied().unwrap_or(""),
-        f.get(3).copied().unwrap_or("some programs")
-    ))
+    crate::chess::nag::meaning(n)
 }
 
 /// The meaning of PBN NAG `n` (PBN 3.7): 1–6 and 13 for calls, 7–12 and 14 for cards, 15–255 free.

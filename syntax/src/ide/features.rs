@@ -71,8 +71,8 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
 /// Hover for a PBN contract: the duplicate score (Law 77) for every number of tricks declarer
 /// may take, at the vulnerability of the game's Declarer and Vulnerable tags.
 fn contract_markdown(value: &str, declarer: Option<&str>, vulnerable: Option<&str>) -> Option<String> {
+    use crate::bridge::score::{duplicate_score, Vulnerability};
     use crate::pbn::model::{Contract, Seat};
-    use crate::pbn::score::{duplicate_score, Vulnerability};
     let contract = Contract::parse(value)?;
     let seat = declarer.and_then(|d| Seat::parse(d.trim_start_matches('^')));
     let vul = vulnerable.and_then(Vulnerability::parse);

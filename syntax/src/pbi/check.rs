@@ -5,10 +5,10 @@ use super::model::{content_range, data_line, DataLine, Field, Stipulation};
 use super::parser::parse;
 use super::rules as rule;
 use super::syntax_kind::{SyntaxKind, SyntaxKind::*, SyntaxNode};
+use crate::chess::fen::fen_piece;
+use crate::chess::position::{parse_forsyth, ForsythProblem, SanityProblem};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
-use crate::epd::fen::fen_piece;
-use crate::epd::position::{parse_forsyth, ForsythProblem, SanityProblem};
 use crate::text::{Encoding, TextRange, TextSize};
 use cozy_chess::{Color, Piece};
 

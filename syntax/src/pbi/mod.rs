@@ -3,7 +3,7 @@
 //!
 //! `lexer` (lines, then logos tokens) → `parser` (lossless tree, one node per line) → `model`
 //! (fields, sub-fields, `\xNN` decoding, stipulations) → `check`. Position sanity is shared with
-//! FEN through [`crate::epd::position`].
+//! FEN through [`crate::chess::position`].
 
 pub mod check;
 pub mod format;

@@ -6,7 +6,7 @@ pub mod lexer;
 pub mod model;
 pub mod parser;
 pub mod rules;
-pub mod score;
+
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;

@@ -9,8 +9,8 @@
 //! declined, and the engine keeps it as written: canonical SAN needs the position.
 
 use super::model::{self, Game};
-use super::san::{self, SanMove};
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use crate::chess::san::{self, SanMove};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
@@ -293,17 +293,10 @@ impl Lines {
     }
 }
 
-/// The numeric form of a suffix annotation (PGN 8.2.4, NAGs 1–6).
+/// The numeric form of a suffix annotation (PGN 8.2.3.8, NAGs 1–6).
 fn suffix_nag(suffix: &str) -> Option<&'static str> {
-    Some(match suffix {
-        "!" => "$1",
-        "?" => "$2",
-        "!!" => "$3",
-        "??" => "$4",
-        "!?" => "$5",
-        "?!" => "$6",
-        _ => return None,
-    })
+    const NAGS: [&str; 7] = ["$0", "$1", "$2", "$3", "$4", "$5", "$6"];
+    crate::chess::nag::of_suffix(suffix).map(|n| NAGS[usize::from(n)])
 }
 
 /// One line of play being written: the current position and the one before its last move

@@ -5,8 +5,8 @@
 //!
 //! Every byte of the input lands in exactly one token, so the parser can build a lossless tree.
 
-use super::san;
 use super::syntax_kind::SyntaxKind;
+use crate::chess::san;
 use crate::parsing::Token;
 use crate::text::{TextRange, TextSize};
 use logos::Logos;

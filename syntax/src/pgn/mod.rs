@@ -6,7 +6,6 @@ pub mod lexer;
 pub mod model;
 pub mod parser;
 pub mod rules;
-pub mod san;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;

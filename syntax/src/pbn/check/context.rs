@@ -2,9 +2,9 @@
 //! gave values to ([`Inherited`]), and the typed facts of a game's tags ([`Facts`]). The checks
 //! import this module, never the driver in `mod.rs` that calls them.
 
+use crate::bridge::score::Vulnerability;
 use crate::diagnostic::{Diagnostic, Rule};
 use crate::pbn::model::{self, Contract, Deal, Denomination, Seat};
-use crate::pbn::score::Vulnerability;
 use crate::text::TextRange;
 use std::collections::HashSet;
 

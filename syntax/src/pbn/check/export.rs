@@ -4,10 +4,10 @@
 use super::context::Inherited;
 use super::context::Sink;
 use super::values::MTS;
+use crate::bridge::score::Vulnerability;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{is_section, parse_deal, Game, Seat, SectionToken, Tag};
 use crate::pbn::rules;
-use crate::pbn::score::Vulnerability;
 use crate::pbn::syntax_kind::SyntaxKind;
 
 /// `inherited`: the tag values of the games up to this one, for the mandatory tags that a `##`

@@ -21,8 +21,8 @@ pub(crate) mod values;
 
 use super::model::{Deal, Game, Seat};
 use super::rules;
-use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
+use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
 use crate::text::TextSize;

@@ -5,10 +5,10 @@
 use super::context::{Facts, Sink};
 use super::play::Tricks;
 use super::values::parse_int;
+use crate::bridge::score::{board_rotation, duplicate_score, imps, Vulnerability};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Game, Seat};
 use crate::pbn::rules;
-use crate::pbn::score::{board_rotation, duplicate_score, imps, Vulnerability};
 use crate::text::TextRange;
 
 /// One room's result of a board in a team match: what the other room's ScoreIMP is checked

@@ -3,10 +3,10 @@
 
 use super::context::{Facts, Sink};
 use super::values::parse_int;
+use crate::bridge::score::duplicate_score;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{parse_column, Contract, Denomination, Game, Seat, SectionToken, Tag, TABLES};
 use crate::pbn::rules;
-use crate::pbn::score::duplicate_score;
 use crate::pbn::syntax_kind::SyntaxKind;
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {

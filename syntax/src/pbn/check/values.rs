@@ -2,9 +2,9 @@
 //! defines, and the typed facts the later checks need.
 
 use super::context::{Facts, Sink};
+use crate::bridge::score::Vulnerability;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
 use crate::pbn::rules;
-use crate::pbn::score::Vulnerability;
 
 /// The mandatory tag set, in export order (PBN 3.4).
 pub(crate) const MTS: [&str; 15] = [

@@ -5,11 +5,11 @@
 //! starts from the position before the move it replaces. After an illegal move only that line
 //! stops being replayed; its later moves raise nothing more, other lines go on.
 
+use crate::chess::san::{self, CheckMark, Resolution, San, SanMove};
 use crate::config::Mode;
 use crate::diagnostic::{Applicability, Diagnostic, Severity, TextEdit};
 use crate::pgn::model::{self, Event, Game, Tok};
 use crate::pgn::rules;
-use crate::pgn::san::{self, CheckMark, Resolution, San, SanMove};
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Piece};
@@ -620,21 +620,13 @@ fn nag(token: Tok, out: &mut Vec<Diagnostic>) {
 
 fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
     let text = token.text;
-    let nag = match text {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => {
-            out.push(Diagnostic::new(
-                &rules::UNKNOWN_SUFFIX,
-                token.range,
-                format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
-            ));
-            return;
-        }
+    let Some(nag) = crate::chess::nag::of_suffix(text) else {
+        out.push(Diagnostic::new(
+            &rules::UNKNOWN_SUFFIX,
+            token.range,
+            format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
+        ));
+        return;
     };
     if mode == Mode::Export {
         out.push(

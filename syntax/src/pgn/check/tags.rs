@@ -2,9 +2,9 @@
 //! and the value formats of the tags the standard defines. Also works out where the moves
 //! start from (the FEN tag) and which variant is played.
 
+use crate::chess::fen::check_fen;
 use crate::config::Mode;
 use crate::diagnostic::{Diagnostic, Rule};
-use crate::epd::fen::check_fen;
 use crate::pgn::model::{string_value, string_value_range, Game};
 use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;

@@ -83,16 +83,7 @@ pub fn piece_letter(piece: Piece) -> char {
     }
 }
 
-pub fn piece_name(piece: Piece) -> &'static str {
-    match piece {
-        Piece::Pawn => "pawn",
-        Piece::Knight => "knight",
-        Piece::Bishop => "bishop",
-        Piece::Rook => "rook",
-        Piece::Queen => "queen",
-        Piece::King => "king",
-    }
-}
+pub use super::position::piece_name;
 
 fn file_of(c: u8) -> Option<File> {
     (b'a'..=b'h').contains(&c).then(|| File::index((c - b'a') as usize))
@@ -455,6 +446,162 @@ fn disambiguation(board: &Board, piece: Piece, mv: Move) -> (bool, bool) {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Move operands of EPD records (`bm`, `am`, `pm`, `sm`, `pv`): a SAN string resolved by matching
+// it against every legal move, more leniently than PGN movetext (annotation marks `!?` ignored,
+// UCI-style `e7e8q`), with every candidate named when it is ambiguous. The few moves of a record
+// do not need the replay's speed.
+//
+// ```
+// use kibitzer_syntax::chess::san::{resolve_san, SanError};
+// let board = cozy_chess::Board::default();
+// assert_eq!(resolve_san(&board, "Ng1f3").unwrap().canonical, "Nf3");
+// assert_eq!(resolve_san(&board, "e5"), Err(SanError::Illegal));
+// ```
+
+/// Why a SAN string names no single legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SanError {
+    /// Not readable as a move at all.
+    Syntax,
+    /// Readable, but no legal move matches.
+    Illegal,
+    /// Several legal moves match; their canonical SAN.
+    Ambiguous(Vec<String>),
+}
+
+/// A resolved move and how it is written canonically.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    pub mv: Move,
+    pub canonical: String,
+}
+
+/// What a SAN string asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pattern {
+    Castle {
+        short: bool,
+    },
+    Move {
+        piece: Option<Piece>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Piece>,
+    },
+}
+
+/// An upper-case piece letter (a lower-case letter is a file in a move operand).
+fn upper_piece(c: u8) -> Option<Piece> {
+    piece_of_letter(c).filter(|(_, lowercase)| !lowercase).map(|(piece, _)| piece)
+}
+
+fn parse_operand(san: &str) -> Option<Pattern> {
+    let trimmed = san.trim_end_matches(['+', '#', '!', '?']);
+    match trimmed {
+        "O-O" | "0-0" => return Some(Pattern::Castle { short: true }),
+        "O-O-O" | "0-0-0" => return Some(Pattern::Castle { short: false }),
+        _ => {}
+    }
+    // Drop the separators SAN and long algebraic allow; what remains is positional.
+    let mut s: Vec<u8> = trimmed.bytes().filter(|b| !matches!(b, b'x' | b'-' | b'=' | b':')).collect();
+    if s.is_empty() || !s.is_ascii() {
+        return None;
+    }
+    let piece = upper_piece(s[0]).filter(|_| s.len() > 2);
+    if piece.is_some() {
+        s.remove(0);
+    }
+    let promotion = match s.last() {
+        Some(&c) if s.len() > 2 && c.is_ascii_alphabetic() && !(b'a'..=b'h').contains(&c) => {
+            let p = upper_piece(c.to_ascii_uppercase()).filter(|p| !matches!(p, Piece::Pawn | Piece::King))?;
+            s.pop();
+            Some(p)
+        }
+        // UCI-style lower-case promotion (`e7e8q`): only after a full from-square.
+        Some(&c) if s.len() == 5 && matches!(c, b'n' | b'b' | b'r' | b'q') => {
+            s.pop();
+            upper_piece(c.to_ascii_uppercase())
+        }
+        _ => None,
+    };
+    let n = s.len();
+    if !(2..=4).contains(&n) {
+        return None;
+    }
+    let file = |c: u8| (b'a'..=b'h').contains(&c).then(|| File::index((c - b'a') as usize));
+    let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| Rank::index((c - b'1') as usize));
+    let to = Square::new(file(s[n - 2])?, rank(s[n - 1])?);
+    let (from_file, from_rank) = match &s[..n - 2] {
+        [] => (None, None),
+        [c] if file(*c).is_some() => (file(*c), None),
+        [c] => (None, Some(rank(*c)?)),
+        [f, r] => (Some(file(*f)?), Some(rank(*r)?)),
+        _ => return None,
+    };
+    Some(Pattern::Move { piece, from_file, from_rank, to, promotion })
+}
+
+/// cozy-chess writes castling as the king taking its own rook.
+fn castling_side(board: &Board, mv: Move) -> Option<bool> {
+    let us = board.side_to_move();
+    (board.piece_on(mv.from) == Some(Piece::King) && board.colored_pieces(us, Piece::Rook).has(mv.to))
+        .then(|| mv.to.file() > mv.from.file())
+}
+
+fn legal_moves(board: &Board) -> Vec<Move> {
+    let mut moves = Vec::new();
+    board.generate_moves(|piece_moves| {
+        moves.extend(piece_moves);
+        false
+    });
+    moves
+}
+
+fn matches(board: &Board, mv: Move, pattern: Pattern) -> bool {
+    match pattern {
+        Pattern::Castle { short } => castling_side(board, mv) == Some(short),
+        Pattern::Move { piece, from_file, from_rank, to, promotion } => {
+            if castling_side(board, mv).is_some() {
+                return false;
+            }
+            let moved = board.piece_on(mv.from);
+            let full_from = from_file.is_some() && from_rank.is_some();
+            // Without a piece letter a move is a pawn's, unless a whole from-square is given
+            // (long algebraic `e2e4`, `g1f3`).
+            let piece_ok = match piece {
+                Some(p) => moved == Some(p),
+                None => full_from || moved == Some(Piece::Pawn),
+            };
+            piece_ok
+                && mv.to == to
+                && from_file.is_none_or(|f| mv.from.file() == f)
+                && from_rank.is_none_or(|r| mv.from.rank() == r)
+                && mv.promotion == promotion
+        }
+    }
+}
+
+/// The legal move `san` names in `board`.
+pub fn resolve_san(board: &Board, san: &str) -> Result<Resolved, SanError> {
+    let pattern = parse_operand(san).ok_or(SanError::Syntax)?;
+    let moves = legal_moves(board);
+    let found: Vec<Move> = moves.iter().copied().filter(|mv| matches(board, *mv, pattern)).collect();
+    match found[..] {
+        [mv] => Ok(Resolved { mv, canonical: san_of(board, mv) }),
+        [] => Err(SanError::Illegal),
+        _ => Err(SanError::Ambiguous(found.iter().map(|mv| san_of(board, *mv)).collect())),
+    }
+}
+
+/// The canonical SAN of a legal move, with `+` or `#`.
+pub fn san_of(board: &Board, mv: Move) -> String {
+    let mut after = board.clone();
+    after.play_unchecked(mv);
+    canonical(board, mv, &after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,5 +736,49 @@ mod tests {
     fn lowercase_b_is_a_bishop_when_no_pawn_can() {
         let mut b: Board = "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1".parse().unwrap();
         assert_eq!(play(&mut b, "bd2"), "Bd2");
+    }
+}
+
+#[cfg(test)]
+mod operand_tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen, false).unwrap()
+    }
+
+    #[test]
+    fn resolves_canonical_and_lenient_san() {
+        let start = Board::default();
+        for (san, canonical) in
+            [("e4", "e4"), ("Nf3", "Nf3"), ("Ng1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("e2e4", "e4"), ("Pe4", "e4")]
+        {
+            assert_eq!(resolve_san(&start, san).map(|r| r.canonical), Ok(canonical.to_owned()), "{san}");
+        }
+        assert_eq!(resolve_san(&start, "e5"), Err(SanError::Illegal));
+        assert_eq!(resolve_san(&start, "hello"), Err(SanError::Syntax));
+        assert_eq!(resolve_san(&start, ""), Err(SanError::Syntax));
+    }
+
+    #[test]
+    fn castling_checks_promotion_and_ambiguity() {
+        let b = board("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(resolve_san(&b, "0-0").unwrap().canonical, "O-O");
+        assert_eq!(resolve_san(&b, "O-O-O").unwrap().canonical, "O-O-O");
+        assert_eq!(resolve_san(&b, "bxa8=Q").unwrap().canonical, "bxa8=Q+");
+        assert_eq!(resolve_san(&b, "ba8Q").unwrap().canonical, "bxa8=Q+");
+        assert_eq!(resolve_san(&b, "b8=N").unwrap().canonical, "b8=N");
+        assert_eq!(resolve_san(&b, "b8"), Err(SanError::Illegal));
+        let two_rooks = board("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+        match resolve_san(&two_rooks, "Rd1") {
+            Err(SanError::Ambiguous(mut found)) => {
+                found.sort();
+                assert_eq!(found, ["Rad1", "Rhd1"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(resolve_san(&two_rooks, "Rad1").unwrap().canonical, "Rad1");
+        let mate = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(resolve_san(&mate, "Ra8").unwrap().canonical, "Ra8#");
     }
 }

@@ -1,6 +1,7 @@
 //! Duplicate bridge scoring (Law 77), the IMP scale (Law 78B) and the board rotation (Law 2).
 
-use super::model::{Contract, Denomination, Risk, Seat};
+use super::cards::Seat;
+use super::contract::{Contract, Denomination, Risk};
 
 /// The score of a played contract from declarer's side: positive when made, negative when
 /// defeated. `tricks` is the number declarer won (0..=13).

@@ -6,7 +6,7 @@
 //! is playable, so that moves can be checked against it.
 //!
 //! ```
-//! use kibitzer_syntax::epd::fen::check_fen;
+//! use kibitzer_syntax::chess::fen::check_fen;
 //! use kibitzer_syntax::text::TextSize;
 //!
 //! let fen = "4k3/8/8/8/8/8/8/4K3 w K - 0 1";
@@ -19,10 +19,10 @@
 //! assert_eq!(u32::from(diagnostic.range.start()), 120 + 22);
 //! ```
 
+use super::fen_rules::*;
 use super::position::{
     color_adjective, color_name, outer_rook, parse_forsyth, ForsythProblem, Placement, SanityProblem,
 };
-use super::rules::*;
 use crate::diagnostic::{Applicability, Diagnostic, Rule};
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, CastleRights, Color, File, Piece, Rank, Square};

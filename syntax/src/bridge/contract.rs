@@ -1,0 +1,87 @@
+//! Contracts: a level, a denomination and the risk (undoubled, doubled, redoubled).
+
+use super::cards::Suit;
+
+/// Bidding denominations in rank order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Denomination {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+    NoTrump,
+}
+
+impl Denomination {
+    /// `C D H S NT` (either case); `N` only when `allow_n`.
+    pub fn parse(s: &str) -> Option<Denomination> {
+        Some(match s.to_ascii_uppercase().as_str() {
+            "C" => Denomination::Clubs,
+            "D" => Denomination::Diamonds,
+            "H" => Denomination::Hearts,
+            "S" => Denomination::Spades,
+            "NT" => Denomination::NoTrump,
+            _ => return None,
+        })
+    }
+
+    pub fn trump(self) -> Option<Suit> {
+        match self {
+            Denomination::Clubs => Some(Suit::C),
+            Denomination::Diamonds => Some(Suit::D),
+            Denomination::Hearts => Some(Suit::H),
+            Denomination::Spades => Some(Suit::S),
+            Denomination::NoTrump => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        ["C", "D", "H", "S", "NT"][self as usize]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Risk {
+    Undoubled,
+    Doubled,
+    Redoubled,
+}
+
+impl Risk {
+    pub fn as_str(self) -> &'static str {
+        ["", "X", "XX"][self as usize]
+    }
+}
+
+/// A contract `<level><denomination><risk>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contract {
+    pub level: u8,
+    pub denomination: Denomination,
+    pub risk: Risk,
+}
+
+impl Contract {
+    /// Parses `3NT`, `4Hx`, `6SXX` (case-insensitive).
+    pub fn parse(s: &str) -> Option<Contract> {
+        let level = s.chars().next()?.to_digit(10)?;
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        let upper = s[1..].to_ascii_uppercase();
+        let (den, risk) = if let Some(d) = upper.strip_suffix("XX") {
+            (d, Risk::Redoubled)
+        } else if let Some(d) = upper.strip_suffix('X') {
+            (d, Risk::Doubled)
+        } else {
+            (upper.as_str(), Risk::Undoubled)
+        };
+        Some(Contract { level: level as u8, denomination: Denomination::parse(den)?, risk })
+    }
+}
+
+impl std::fmt::Display for Contract {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}{}", self.level, self.denomination.as_str(), self.risk.as_str())
+    }
+}

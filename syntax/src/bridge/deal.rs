@@ -1,0 +1,90 @@
+//! A deal: the cards of the four hands, in the deal notation of PBN 3.4.11 (`N:AKQJ.T98.765.432
+//! …`), which hand records, double-dummy solvers and dealing programs share.
+
+use super::cards::{rank_from_char, Card, CardSet, Seat, Suit};
+
+/// A parsed Deal value: the cards of each seat (`None` for a `-` hand).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    pub first: Seat,
+    pub hands: [Option<CardSet>; 4],
+}
+
+/// A problem in a Deal value, at a byte range of the value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealError {
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+}
+
+/// Parses `<first>:<hand> <hand> <hand> <hand>` (PBN 3.4.11) syntactically. Card-count and
+/// duplicate checks are left to the caller, which sees the returned hands.
+pub fn parse_deal(value: &str) -> Result<Deal, DealError> {
+    let err = |start: usize, end: usize, message: String| DealError { start, end, message };
+    let bytes = value.as_bytes();
+    if bytes.len() < 2 || bytes[1] != b':' {
+        // The first two characters (not bytes: the range must not split a character).
+        let end = value.char_indices().nth(2).map_or(value.len(), |(i, _)| i);
+        return Err(err(0, end, format!("Deal `{value}` does not start with `<seat>:`")));
+    }
+    let first = Seat::from_char(bytes[0] as char)
+        .ok_or_else(|| err(0, 1, format!("Deal first seat `{}` is not N, E, S or W", &value[..1])))?;
+    let mut hands = [None; 4];
+    let mut pos = 2;
+    for i in 0..4 {
+        let end = value[pos..].find(' ').map_or(value.len(), |j| pos + j);
+        let hand = &value[pos..end];
+        let seat = first.offset(i);
+        if hand.is_empty() {
+            let what = if end < value.len() { "two spaces between hands" } else { "a missing hand" };
+            return Err(err(pos, (pos + 1).min(value.len()), format!("Deal has {what}: expected 4 hands")));
+        }
+        if hand != "-" {
+            hands[seat.index()] = Some(parse_hand(hand, pos)?);
+        }
+        pos = end + 1;
+        if i < 3 && end >= value.len() {
+            return Err(err(value.len(), value.len(), format!("Deal has {} hands: expected 4", i + 1)));
+        }
+    }
+    if pos <= value.len() {
+        return Err(err(pos - 1, value.len(), "Deal has text after the fourth hand".to_owned()));
+    }
+    Ok(Deal { first, hands })
+}
+
+fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
+    let mut set = CardSet::default();
+    let suits: Vec<&str> = hand.split('.').collect();
+    if suits.len() != 4 {
+        return Err(DealError {
+            start: offset,
+            end: offset + hand.len(),
+            message: format!("hand `{hand}` has {} suits: expected 4 separated by dots", suits.len()),
+        });
+    }
+    let mut pos = offset;
+    for (suit, ranks) in Suit::ALL.into_iter().zip(suits) {
+        for (i, c) in ranks.char_indices() {
+            let Some(rank) = rank_from_char(c) else {
+                return Err(DealError {
+                    start: pos + i,
+                    end: pos + i + c.len_utf8(),
+                    message: format!("`{c}` in hand `{hand}` is not a rank (A K Q J T 9..2)"),
+                });
+            };
+            let card = Card { suit, rank };
+            if set.contains(card) {
+                return Err(DealError {
+                    start: pos + i,
+                    end: pos + i + 1,
+                    message: format!("{card} appears twice in hand `{hand}`"),
+                });
+            }
+            set.insert(card);
+        }
+        pos += ranks.len() + 1;
+    }
+    Ok(set)
+}
