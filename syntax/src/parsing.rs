@@ -76,31 +76,132 @@ impl<L: rowan::Language> Parse<L> {
     }
 }
 
-/// A point in the token stream at which a node may later be opened around what follows it.
-#[derive(Debug, Clone, Copy)]
-pub struct Marker(rowan::Checkpoint);
+/// What a parse produces, as the grammar walks the tokens: nodes opened and closed, tokens
+/// added. One grammar, two sinks: [`GreenSink`] builds the lossless rowan tree the language
+/// server's views and the formatter read; [`EventSink`] writes the flat [`ParseEvent`] list the
+/// batch checks read without building a tree.
+pub trait Sink<K> {
+    fn start_node(&mut self, kind: K);
+    fn token(&mut self, kind: K, range: TextRange, text: &str);
+    fn finish_node(&mut self);
+}
+
+/// Builds a rowan green tree.
+pub struct GreenSink(GreenNodeBuilder<'static>);
+
+impl GreenSink {
+    pub fn new() -> Self {
+        GreenSink(GreenNodeBuilder::new())
+    }
+}
+
+impl Default for GreenSink {
+    fn default() -> Self {
+        GreenSink::new()
+    }
+}
+
+impl<K: Into<rowan::SyntaxKind>> Sink<K> for GreenSink {
+    fn start_node(&mut self, kind: K) {
+        self.0.start_node(kind.into());
+    }
+    fn token(&mut self, kind: K, _range: TextRange, text: &str) {
+        self.0.token(kind.into(), text);
+    }
+    fn finish_node(&mut self) {
+        self.0.finish_node();
+    }
+}
+
+/// One step of a parse, as [`EventSink`] records it. Node starts and finishes carry the offset
+/// where they are (the end of the token before), so a node's range is known without its tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseEvent<K> {
+    Start(K, TextSize),
+    Token(K, TextRange),
+    Finish(TextSize),
+}
+
+/// Records a parse as a flat list of [`ParseEvent`]s: a few bytes per token, no tree.
+pub struct EventSink<K> {
+    events: Vec<ParseEvent<K>>,
+    offset: TextSize,
+}
+
+impl<K> EventSink<K> {
+    /// A sink that writes into `events` (cleared first), so a caller parsing piece after piece
+    /// reuses one buffer.
+    pub fn reusing(mut events: Vec<ParseEvent<K>>) -> Self {
+        events.clear();
+        EventSink { events, offset: TextSize::from(0) }
+    }
+
+    pub fn into_events(self) -> Vec<ParseEvent<K>> {
+        self.events
+    }
+}
+
+impl<K> Sink<K> for EventSink<K> {
+    fn start_node(&mut self, kind: K) {
+        self.events.push(ParseEvent::Start(kind, self.offset));
+    }
+    fn token(&mut self, kind: K, range: TextRange, _text: &str) {
+        self.offset = range.end();
+        self.events.push(ParseEvent::Token(kind, range));
+    }
+    fn finish_node(&mut self) {
+        self.events.push(ParseEvent::Finish(self.offset));
+    }
+}
 
 /// A recursive-descent helper over a token list. It sees every token, trivia included: grammar
 /// code decides where trivia belongs (usually with [`Parser::skip_trivia`] before a node).
-pub struct Parser<'t, K> {
+pub struct Parser<'t, K, S = GreenSink> {
     text: &'t str,
     tokens: Vec<Token<K>>,
     pos: usize,
-    builder: GreenNodeBuilder<'static>,
+    sink: S,
     errors: Vec<Diagnostic>,
     is_trivia: fn(K) -> bool,
 }
 
-impl<'t, K> Parser<'t, K>
+impl<'t, K> Parser<'t, K, GreenSink>
 where
     K: Copy + PartialEq + Into<rowan::SyntaxKind>,
 {
     /// Starts parsing `tokens` of `text` into a tree whose root node has kind `root`. Grammar
     /// code opens and closes every node it starts; the root is closed by [`Parser::finish`].
     pub fn new(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool) -> Self {
-        let mut builder = GreenNodeBuilder::new();
-        builder.start_node(root.into());
-        Parser { text, tokens, pos: 0, builder, errors: Vec::new(), is_trivia }
+        Parser::with_sink(text, tokens, root, is_trivia, GreenSink::new())
+    }
+
+    /// Closes the root. Any tokens the grammar left unconsumed are added to the root so that the
+    /// tree always prints back the whole input.
+    pub fn finish<L: rowan::Language>(self) -> Parse<L> {
+        let (sink, errors) = self.finish_into_sink();
+        Parse::new(sink.0.finish(), errors)
+    }
+}
+
+impl<'t, K, S> Parser<'t, K, S>
+where
+    K: Copy + PartialEq,
+    S: Sink<K>,
+{
+    /// Starts parsing into `sink`, the root node of kind `root` open.
+    pub fn with_sink(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool, mut sink: S) -> Self {
+        sink.start_node(root);
+        Parser { text, tokens, pos: 0, sink, errors: Vec::new(), is_trivia }
+    }
+
+    /// Closes the root (after adding any tokens the grammar left, so the output always covers
+    /// the whole input) and gives back the sink and the syntax errors.
+    pub fn finish_into_sink(mut self) -> (S, Vec<Diagnostic>) {
+        while !self.at_end() {
+            self.bump();
+        }
+        self.sink.finish_node();
+        (self.sink, self.errors)
     }
 
     pub fn text(&self) -> &'t str {
@@ -148,16 +249,16 @@ where
 
     /// Adds the current token to the open node and advances.
     pub fn bump(&mut self) {
-        if let Some(t) = self.tokens.get(self.pos) {
-            self.builder.token(t.kind.into(), &self.text[t.range]);
+        if let Some(&t) = self.tokens.get(self.pos) {
+            self.sink.token(t.kind, t.range, &self.text[t.range]);
             self.pos += 1;
         }
     }
 
     /// Adds the current token under another kind (a contextual keyword, an error) and advances.
     pub fn bump_as(&mut self, kind: K) {
-        if let Some(t) = self.tokens.get(self.pos) {
-            self.builder.token(kind.into(), &self.text[t.range]);
+        if let Some(&t) = self.tokens.get(self.pos) {
+            self.sink.token(kind, t.range, &self.text[t.range]);
             self.pos += 1;
         }
     }
@@ -170,20 +271,11 @@ where
     }
 
     pub fn start_node(&mut self, kind: K) {
-        self.builder.start_node(kind.into());
+        self.sink.start_node(kind);
     }
 
     pub fn finish_node(&mut self) {
-        self.builder.finish_node();
-    }
-
-    pub fn marker(&mut self) -> Marker {
-        Marker(self.builder.checkpoint())
-    }
-
-    /// Opens a node of `kind` that starts at `marker`; close it with [`Parser::finish_node`].
-    pub fn start_node_at(&mut self, marker: Marker, kind: K) {
-        self.builder.start_node_at(marker.0, kind.into());
+        self.sink.finish_node();
     }
 
     /// Records a syntax error of `rule` at `range`.
@@ -193,16 +285,6 @@ where
 
     pub fn push_diagnostic(&mut self, diagnostic: Diagnostic) {
         self.errors.push(diagnostic);
-    }
-
-    /// Closes the root. Any tokens the grammar left unconsumed are added to the root so that the
-    /// tree always prints back the whole input.
-    pub fn finish<L: rowan::Language>(mut self) -> Parse<L> {
-        while !self.at_end() {
-            self.bump();
-        }
-        self.builder.finish_node();
-        Parse::new(self.builder.finish(), self.errors)
     }
 }
 

@@ -41,6 +41,11 @@ fn samples() -> Vec<String> {
 
 fn assert_sound(text: &str) {
     assert_eq!(reprint(Lang::Pgn, text), text);
+    // The checks' event path describes the same tree as the editor's tree path.
+    let tree = kibitzer_syntax::pgn::parse(text);
+    let events = kibitzer_syntax::pgn::parser::parse_events(text, Vec::new());
+    assert!(events.build_tree().green().into_owned() == *tree.green(), "events and tree differ");
+    assert_eq!(events.errors(), tree.errors());
     for mode in [Mode::Import, Mode::Export] {
         let diags = check(Lang::Pgn, text, &CheckOptions { mode, ..Default::default() });
         for d in diags {

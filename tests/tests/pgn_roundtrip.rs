@@ -27,10 +27,20 @@ fn check_file(path: &Path) {
     let source = text::decode(&bytes);
     let printed = reprint(Lang::Pgn, &source.text);
     assert!(printed == source.text, "round trip differs for {}", path.display());
+    assert_events_describe_the_tree(&source.text, path);
     let games = units(Lang::Pgn, &source.text);
     for pair in games.windows(2) {
         assert!(pair[0].end() <= pair[1].start(), "units overlap in {}", path.display());
     }
+}
+
+/// The checks read the parser's events, the editor's views its tree: both come from one grammar
+/// through two sinks, and must describe the same tree with the same syntax errors.
+fn assert_events_describe_the_tree(text: &str, path: &Path) {
+    let tree = kibitzer_syntax::pgn::parse(text);
+    let events = kibitzer_syntax::pgn::parser::parse_events(text, Vec::new());
+    assert!(events.build_tree().green().into_owned() == *tree.green(), "events and tree differ for {}", path.display());
+    assert_eq!(events.errors(), tree.errors(), "{}", path.display());
 }
 
 #[test]

@@ -104,8 +104,9 @@ impl Backend {
     }
 
     /// Re-checks the document in the background and publishes its diagnostics, unless a newer
-    /// edit arrives first (then the newer edit's run publishes). `debounce` waits for typing to
-    /// pause.
+    /// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
+    /// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
+    /// after a pause is checked at once, a burst of them once.
     fn schedule_diagnostics(&self, uri: Uri, version: i32, debounce: bool) {
         let state = self.state.clone();
         let client = self.client.clone();
@@ -254,12 +255,12 @@ impl LanguageServer for Backend {
             let unit = self.unit();
             let uri = params.text_document.uri;
             let version = params.text_document.version;
-            {
+            let typing = {
                 let mut docs = lock(&self.state.docs);
                 let Some(doc) = docs.get_mut(&uri) else { return };
-                doc.apply_changes(version, params.content_changes, unit);
-            }
-            self.schedule_diagnostics(uri, version, true);
+                doc.apply_changes(version, params.content_changes, unit)
+            };
+            self.schedule_diagnostics(uri, version, typing);
         })
         .await
     }

@@ -9,6 +9,7 @@ use kibitzer_syntax::{CheckOptions, Lang};
 use ropey::Rope;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 pub struct Document {
@@ -30,7 +31,15 @@ pub struct Document {
     /// The last whole-document semantic-token answer, shared with the snapshots: a delta
     /// request is answered from it.
     pub semantic_answer: SemanticAnswerSlot,
+    /// When the last edit arrived.
+    last_change: Option<Instant>,
 }
+
+/// Edits closer together than this are typing: their diagnostics wait for the configured
+/// debounce. A keystroke after a longer pause is checked at once, so that a single edit's
+/// diagnostics come as fast as the check allows (a few milliseconds), while a burst of typing
+/// is checked once it pauses.
+pub const TYPING_GAP: Duration = Duration::from_millis(250);
 
 /// Where the last whole-document semantic-token answer of a document is kept.
 pub type SemanticAnswerSlot = Arc<Mutex<Option<TokenAnswer>>>;
@@ -69,6 +78,7 @@ impl Document {
             refreshed: None,
             published: None,
             semantic_answer: SemanticAnswerSlot::default(),
+            last_change: None,
         }
     }
 
@@ -87,7 +97,17 @@ impl Document {
 
     /// Applies `didChange` content changes in order (ranges in `unit` columns, each relative to
     /// the text after the previous change).
-    pub fn apply_changes(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>, unit: ColumnUnit) {
+    /// Applies an edit of the client's; returns whether the user is typing (the previous edit
+    /// came less than [`TYPING_GAP`] ago), when the diagnostics wait for a pause.
+    pub fn apply_changes(
+        &mut self,
+        version: i32,
+        changes: Vec<TextDocumentContentChangeEvent>,
+        unit: ColumnUnit,
+    ) -> bool {
+        let now = Instant::now();
+        let typing = self.last_change.is_some_and(|last| now.duration_since(last) < TYPING_GAP);
+        self.last_change = Some(now);
         for change in changes {
             let edit = match change.range {
                 Some(range) => {
@@ -108,6 +128,7 @@ impl Document {
             self.log.push((version, edit));
         }
         self.version = version;
+        typing
     }
 
     /// Takes in the segments a refresh computed for `version`, replaying the edits made since.

@@ -4,7 +4,7 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 30 }
+//!   "maxDiagnostics": 1000, "debounceMs": 30 }   (debounceMs: how long diagnostics wait while edits keep coming)
 //! ```
 //!
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.

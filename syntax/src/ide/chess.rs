@@ -7,30 +7,30 @@ use super::position::board_diagram;
 use super::types::{Completion, CompletionKind, HoverInfo};
 use crate::chess::san::{self, CheckMark};
 use crate::pgn::check::{replay_to, Played, Stop};
-use crate::pgn::model::{self, Game};
+use crate::pgn::flat::{FlatParse, Game};
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
 
 /// The game of a PGN text that holds `offset` (its end included: the cursor after the last
 /// character still belongs to it).
-fn game_at(root: &crate::pgn::syntax_kind::SyntaxNode, offset: TextSize) -> Option<Game> {
-    model::games(root).find(|g| g.range().contains_inclusive(offset))
+fn game_at<'p>(parse: &'p FlatParse<'_>, offset: TextSize) -> Option<Game<'p>> {
+    parse.games().find(|g| g.range().contains_inclusive(offset))
 }
 
 /// Hover over a move: who moves what where, the position after it as a diagram and its FEN;
 /// for a move that cannot be played, why. `None` when `offset` is not on a move.
 pub fn move_hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
-    let root = crate::pgn::parse(text).syntax();
-    let game = game_at(&root, offset)?;
+    let parse = crate::pgn::parser::parse_events(text, Vec::new());
+    let game = game_at(&parse, offset)?;
     let Some(stop) = replay_to(&game, offset) else {
         // The check does not replay this game: say so on a move rather than stay silent.
-        let token = game.syntax().token_at_offset(offset).find(|t| t.kind() == SyntaxKind::SAN)?;
+        let token = game.tokens_at(offset).find(|t| t.kind == SyntaxKind::SAN)?;
         let markdown = format!(
             "`{}` is not replayed: the game's FEN tag has errors, or its Variant is neither chess nor Chess960",
-            token.text()
+            token.text
         );
-        return Some(HoverInfo { range: token.text_range(), markdown });
+        return Some(HoverInfo { range: token.range, markdown });
     };
     let (SyntaxKind::SAN, range) = stop.token? else { return None };
     if !range.contains_inclusive(offset) {
@@ -71,13 +71,13 @@ pub fn move_hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
 /// of a move already typed there; empty outside movetext, inside a comment, after the result
 /// or in a line that is no longer replayed.
 pub fn move_completions(text: &str, offset: TextSize) -> Vec<Completion> {
-    let root = crate::pgn::parse(text).syntax();
-    let Some(game) = game_at(&root, offset) else { return Vec::new() };
+    let parse = crate::pgn::parser::parse_events(text, Vec::new());
+    let Some(game) = game_at(&parse, offset) else { return Vec::new() };
     // Moves belong after the tag section and before the termination marker.
-    if game.tag_section().is_some_and(|s| s.text_range().end() > offset) {
+    if game.tag_section().is_some_and(|s| s.range().end() > offset) {
         return Vec::new();
     }
-    if game.result().is_some_and(|r| r.text_range().start() < offset) {
+    if game.result().is_some_and(|r| r.range.start() < offset) {
         return Vec::new();
     }
     let Some(Stop { token, before: Some(board), .. }) = replay_to(&game, offset) else { return Vec::new() };

@@ -7,7 +7,7 @@ mod tags;
 
 pub use moves::{Played, Stop};
 
-use super::model::{self, Game};
+use super::flat::Game;
 use super::rules;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
@@ -89,14 +89,13 @@ fn game_cuts(text: &str, pieces: usize) -> Vec<usize> {
 }
 
 fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    let parse = super::parser::parse(text);
+    let parse = super::parser::parse_events(text, Vec::new());
     let mut out: Vec<Diagnostic> = parse.errors().to_vec();
     let mut syntax_errors: Vec<TextRange> = out.iter().map(|d| d.range).collect();
     syntax_errors.sort_by_key(|r| r.start());
     lexical::check(text, options.mode, &mut out);
-    let root = parse.syntax();
     let mut next_error = 0;
-    for game in model::games(&root) {
+    for game in parse.games() {
         let range = game.range();
         // Syntax errors come in text order: step through them alongside the games.
         while next_error < syntax_errors.len() && syntax_errors[next_error].start() < range.start() {
@@ -108,7 +107,7 @@ fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     out
 }
 
-fn check_game(game: &Game, mode: Mode, has_syntax_error: bool, out: &mut Vec<Diagnostic>) {
+fn check_game(game: &Game<'_>, mode: Mode, has_syntax_error: bool, out: &mut Vec<Diagnostic>) {
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
         tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
@@ -132,7 +131,7 @@ fn check_game(game: &Game, mode: Mode, has_syntax_error: bool, out: &mut Vec<Dia
 /// variation from the position before the move it replaces) up to the token at `offset`, and
 /// says what is there: the editor's view of a move. `None` when the moves are not replayed
 /// (a broken FEN, a variant kibitzer does not know).
-pub fn replay_to(game: &Game, offset: crate::text::TextSize) -> Option<Stop> {
+pub fn replay_to(game: &Game<'_>, offset: crate::text::TextSize) -> Option<Stop> {
     let mut scratch = Vec::new();
     let info = tags::check(game, Mode::Import, &mut scratch);
     match info.start {
@@ -142,7 +141,7 @@ pub fn replay_to(game: &Game, offset: crate::text::TextSize) -> Option<Stop> {
 }
 
 fn termination(
-    game: &Game,
+    game: &Game<'_>,
     info: &tags::TagInfo,
     replay: Option<&moves::Replay>,
     has_syntax_error: bool,
@@ -150,7 +149,7 @@ fn termination(
 ) {
     let Some(result) = game.result() else {
         if !has_syntax_error {
-            let end = last_significant_end(game);
+            let end = game.last_significant_end();
             out.push(Diagnostic::new(
                 &rules::MISSING_RESULT,
                 TextRange::empty(end),
@@ -160,12 +159,12 @@ fn termination(
         return;
     };
     if let Some((tag_value, tag_range)) = &info.result {
-        if tag_value != result.text() {
+        if tag_value != result.text {
             out.push(
                 Diagnostic::new(
                     &rules::RESULT_MISMATCH,
-                    result.text_range(),
-                    format!("termination marker `{}` differs from the Result tag `{tag_value}`", result.text()),
+                    result.range,
+                    format!("termination marker `{}` differs from the Result tag `{tag_value}`", result.text),
                 )
                 .with_related(*tag_range, "the Result tag"),
             );
@@ -173,38 +172,26 @@ fn termination(
     }
     if let Some(moves::Ending::Checkmate { winner_white }) = replay.and_then(|r| r.ending) {
         let expected = if winner_white { "1-0" } else { "0-1" };
-        if result.text() != expected {
+        if result.text != expected {
             out.push(Diagnostic::new(
                 &rules::RESULT_CONTRADICTS_POSITION,
-                result.text_range(),
+                result.range,
                 format!(
                     "result `{}` but {} is checkmated: expected `{expected}`",
-                    result.text(),
+                    result.text,
                     if winner_white { "Black" } else { "White" }
                 ),
             ));
         }
     } else if let Some(moves::Ending::Stalemate) = replay.and_then(|r| r.ending) {
-        if result.text() != "1/2-1/2" {
+        if result.text != "1/2-1/2" {
             out.push(Diagnostic::new(
                 &rules::RESULT_CONTRADICTS_POSITION,
-                result.text_range(),
-                format!("result `{}` but the final position is stalemate: expected `1/2-1/2`", result.text()),
+                result.range,
+                format!("result `{}` but the final position is stalemate: expected `1/2-1/2`", result.text),
             ));
         }
     }
-}
-
-/// Where a missing termination marker belongs: after the last token that is not trivia.
-fn last_significant_end(game: &Game) -> crate::text::TextSize {
-    let mut token = game.syntax().last_token();
-    while let Some(t) = token {
-        if !t.kind().is_trivia() {
-            return t.text_range().end();
-        }
-        token = t.prev_token();
-    }
-    game.range().start()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! PGN: lexer → parser (lossless rowan tree) → model (typed views) → check (diagnostics).
 
 pub mod check;
+pub mod flat;
 pub mod format;
 pub mod lexer;
 pub mod model;

@@ -112,7 +112,11 @@ pub fn string_value(token: &str) -> Cow<'_, str> {
 
 /// The range of a string token's value, without its quotes.
 pub fn string_value_range(token: &SyntaxToken) -> TextRange {
-    let r = token.text_range();
+    value_range(token.text_range())
+}
+
+/// The range of the value of the string token at `r`, without its quotes.
+pub fn value_range(r: TextRange) -> TextRange {
     if r.len() >= 2.into() {
         TextRange::new(r.start() + TextSize::from(1), r.end() - TextSize::from(1))
     } else {

@@ -7,38 +7,53 @@
 //! Variations nest up to [`MAX_VARIATION_DEPTH`]; deeper parentheses stay flat tokens so no
 //! input can make the tree (or anything walking it) deeper than that.
 
+use super::flat::FlatParse;
 use super::lexer::{self, lex};
 use super::rules;
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
-use crate::parsing::{Parse, Parser};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink};
 use crate::text::{TextRange, TextSize};
 
 /// How deeply variations nest in the tree; deeper ones are reported and kept flat.
 pub const MAX_VARIATION_DEPTH: usize = 128;
 
+/// Parses `text` into a lossless rowan tree: what the language server's views and the formatter
+/// read.
 pub fn parse(text: &str) -> Parse<PGNLanguage> {
-    let tokens = lex(text);
-    let mut p = Parser::new(text, tokens, ROOT, SyntaxKind::is_trivia);
+    let mut p = Parser::new(text, lex(text), ROOT, SyntaxKind::is_trivia);
+    file(&mut p);
+    p.finish()
+}
+
+/// Parses `text` with the same grammar into the flat event list the checks read
+/// ([`super::flat`]), reusing `buffer`'s memory: no tree is built.
+pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
+    let mut p = Parser::with_sink(text, lex(text), ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
+    file(&mut p);
+    let (sink, errors) = p.finish_into_sink();
+    FlatParse::new(text, sink.into_events(), errors)
+}
+
+fn file<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     while !p.at_end() {
         p.skip_trivia();
         if p.at_end() {
             break;
         }
-        game(&mut p);
+        game(p);
     }
-    p.finish()
 }
 
-type P<'t> = Parser<'t, SyntaxKind>;
+type P<'t, S> = Parser<'t, SyntaxKind, S>;
 
 /// Whether the current token is the first non-blank thing on its line.
-fn at_line_start(p: &P) -> bool {
+fn at_line_start<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     let start = usize::from(p.current_range().start());
     let before = &p.text().as_bytes()[..start];
     before.iter().rev().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| c == b'\n' || c == b'\r')
 }
 
-fn game(p: &mut P) {
+fn game<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(GAME);
     // Comments before the tags belong to the game they precede.
     while matches!(p.current(), Some(COMMENT | LINE_COMMENT)) {
@@ -52,7 +67,7 @@ fn game(p: &mut P) {
     p.finish_node();
 }
 
-fn comment(p: &mut P) {
+fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     if p.at(COMMENT) && !lexer::comment_is_terminated(p.current_text()) {
         let start = p.current_range().start();
         let range = TextRange::at(start, TextSize::from(1));
@@ -63,7 +78,7 @@ fn comment(p: &mut P) {
 
 /// Tag pairs and comments between them. An empty line followed by a tag whose name this
 /// section already has starts the next game (files of tag-only games look like that).
-fn tag_section(p: &mut P) {
+fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG_SECTION);
     let mut names: std::collections::HashSet<&str> = std::collections::HashSet::new();
     loop {
@@ -96,7 +111,7 @@ fn tag_section(p: &mut P) {
 }
 
 /// Whether the trivia ahead holds an empty line.
-fn blank_line_ahead(p: &P) -> bool {
+fn blank_line_ahead<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     let mut newlines = 0;
     for i in 0.. {
         match p.nth(i) {
@@ -112,7 +127,7 @@ fn blank_line_ahead(p: &P) -> bool {
 }
 
 /// The name of the tag whose `[` is `n` tokens ahead.
-fn tag_name_at<'t>(p: &P<'t>, n: usize) -> Option<&'t str> {
+fn tag_name_at<'t, S: Sink<SyntaxKind>>(p: &P<'t, S>, n: usize) -> Option<&'t str> {
     let mut i = n + 1;
     while p.nth(i) == Some(WHITESPACE) {
         i += 1;
@@ -121,7 +136,7 @@ fn tag_name_at<'t>(p: &P<'t>, n: usize) -> Option<&'t str> {
 }
 
 /// `[Name "value"]`, recovering at the `]` or at the end of the line.
-fn tag(p: &mut P) {
+fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG);
     let open = p.current_range();
     p.bump(); // [
@@ -186,13 +201,13 @@ fn tag(p: &mut P) {
     p.finish_node();
 }
 
-fn skip_blanks(p: &mut P) {
+fn skip_blanks<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     while p.at(WHITESPACE) {
         p.bump();
     }
 }
 
-fn describe(p: &P) -> String {
+fn describe<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> String {
     match p.current() {
         None => "the end of the file".to_owned(),
         Some(NEWLINE) => "the end of the line".to_owned(),
@@ -209,7 +224,7 @@ fn short(s: &str) -> String {
 }
 
 /// Movetext up to and including the termination marker, or up to the next game.
-fn movetext(p: &mut P) {
+fn movetext<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(MOVETEXT);
     // Open variations: the range of each `(`, innermost last. Beyond the tree's depth cap
     // `flat` counts the parentheses kept as plain tokens.
@@ -285,7 +300,7 @@ fn movetext(p: &mut P) {
 
 /// More termination markers on the line of the first (`1-0 1-0`) belong to this game, as
 /// errors: a game has exactly one.
-fn extra_results(p: &mut P) {
+fn extra_results<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     while (p.at(WHITESPACE) && p.nth(1) == Some(RESULT_TOKEN)) || p.at(RESULT_TOKEN) {
         skip_blanks(p);
         let range = p.current_range();
@@ -297,7 +312,7 @@ fn extra_results(p: &mut P) {
 }
 
 /// Reports the variations still open where the game ends, each at its `(`.
-fn close_variations(p: &mut P, open: &mut Vec<TextRange>) {
+fn close_variations<S: Sink<SyntaxKind>>(p: &mut P<'_, S>, open: &mut Vec<TextRange>) {
     while let Some(range) = open.pop() {
         p.error(&rules::UNCLOSED_VARIATION, range, "variation is never closed with `)`");
         p.finish_node();
@@ -306,7 +321,7 @@ fn close_variations(p: &mut P, open: &mut Vec<TextRange>) {
 
 /// Tokens that have no place in movetext, up to the next token that has one or the end of the
 /// line: one error node and one diagnostic per run.
-fn garbage(p: &mut P) {
+fn garbage<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(ERROR);
     let start = p.current_range().start();
     let first = p.current();

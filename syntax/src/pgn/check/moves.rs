@@ -8,7 +8,8 @@
 use crate::chess::san::{self, CheckMark, Resolution, San, SanMove};
 use crate::config::Mode;
 use crate::diagnostic::{Applicability, Diagnostic, Severity, TextEdit};
-use crate::pgn::model::{self, Event, Game, Tok};
+use crate::pgn::flat::Game;
+use crate::pgn::model::{Event, Tok};
 use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
@@ -99,7 +100,7 @@ impl Line {
 /// at the token there and [`Replay::stop`] says what it found (the rest of the game is not
 /// replayed, so `main_plies` and `ending` are then partial).
 pub(super) fn check(
-    game: &Game,
+    game: &Game<'_>,
     start: Board,
     mode: Mode,
     stop_at: Option<TextSize>,
@@ -114,7 +115,7 @@ pub(super) fn check(
     };
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
-    model::walk_until(&movetext, |event| {
+    movetext.walk_until(|event| {
         if let (Some(at), Event::Token(token)) = (stop_at, &event) {
             if stops_at(token, at) {
                 let line = stack.last_mut().expect("the main line is never popped");

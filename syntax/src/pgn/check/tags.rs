@@ -5,7 +5,8 @@
 use crate::chess::fen::check_fen;
 use crate::config::Mode;
 use crate::diagnostic::{Diagnostic, Rule};
-use crate::pgn::model::{string_value, string_value_range, Game};
+use crate::pgn::flat::Game;
+use crate::pgn::model::{string_value, value_range};
 use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
@@ -36,7 +37,7 @@ fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: Strin
     out.push(Diagnostic::new(rule, range, message));
 }
 
-pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
+pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
     let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
@@ -47,10 +48,10 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
     let mut variant: Option<(String, TextRange)> = None;
     for tag in game.tags() {
         let Some((name_token, value_token)) = tag.parts() else { continue };
-        let name = name_token.text();
-        let name_range = name_token.text_range();
-        let value = string_value(value_token.text());
-        let vrange = string_value_range(&value_token);
+        let name = name_token.text;
+        let name_range = name_token.range;
+        let value = string_value(value_token.text);
+        let vrange = value_range(value_token.range);
         if !valid_tag_name(name) {
             warn(
                 out,
@@ -77,7 +78,7 @@ pub(super) fn check(game: &Game, mode: Mode, out: &mut Vec<Diagnostic>) -> TagIn
         check_value(name, &value, vrange, out);
         match name {
             "Result" => info.result = Some((value.to_string(), vrange)),
-            "FEN" => fen = Some((raw_inner(value_token.text()).to_owned(), vrange)),
+            "FEN" => fen = Some((raw_inner(value_token.text).to_owned(), vrange)),
             "SetUp" => setup = Some((value.to_string(), vrange)),
             "Variant" => variant = Some((value.to_string(), vrange)),
             "PlyCount" => {
@@ -294,10 +295,10 @@ fn valid_eco(value: &str) -> bool {
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
-fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
+fn export_rules(game: &Game<'_>, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
     let anchor = game
         .tag_section()
-        .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.text_range().start()));
+        .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.range().start()));
     for name in SEVEN_TAG_ROSTER {
         if !seen.iter().any(|(seen_name, ..)| seen_name == name) {
             warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
@@ -322,7 +323,7 @@ fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut 
     if let Some(section) = game.tag_section() {
         let mut newlines = 0;
         let mut last_tag_end = None;
-        for e in section.children_with_tokens() {
+        for e in section.children() {
             match e.kind() {
                 SyntaxKind::NEWLINE => newlines += 1,
                 SyntaxKind::WHITESPACE => {}
@@ -332,13 +333,13 @@ fn export_rules(game: &Game, seen: &[(String, TextRange, TextRange)], out: &mut 
                             warn(
                                 out,
                                 &rules::BLANK_LINE_IN_TAGS,
-                                TextRange::new(end, e.text_range().start()),
+                                TextRange::new(end, e.range().start()),
                                 "empty line between tag pairs".to_owned(),
                             );
                         }
                     }
                     newlines = 0;
-                    last_tag_end = Some(e.text_range().end());
+                    last_tag_end = Some(e.range().end());
                 }
                 _ => newlines = 0,
             }

@@ -1,0 +1,281 @@
+//! The checks' view of a parsed PGN text: the parser's events in one flat list, read in place.
+//!
+//! The PGN grammar ([`super::parser`]) writes either a rowan tree (the language server's views,
+//! the formatter) or, through the same grammar functions, the flat list of [`ParseEvent`]s that
+//! this module reads: node starts and ends with their offsets, tokens with their ranges. Building
+//! no tree costs a fraction of building one (no node allocation, no token interning), and the
+//! checks need only walk each game once, so every PGN rule runs here, in `kibitzer check` and in
+//! the language server alike: one implementation of every rule. A test proves that the events
+//! describe exactly the tree the other sink builds, on the corpus and on fuzzed text.
+
+use super::lexer;
+use super::model::{Event, Tok};
+use super::syntax_kind::SyntaxKind;
+use crate::diagnostic::Diagnostic;
+use crate::parsing::ParseEvent;
+use crate::text::{TextRange, TextSize};
+use std::ops::ControlFlow;
+
+/// A PGN text parsed into events, with its syntax errors.
+pub struct FlatParse<'a> {
+    text: &'a str,
+    events: Vec<ParseEvent<SyntaxKind>>,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> FlatParse<'a> {
+    pub(super) fn new(text: &'a str, events: Vec<ParseEvent<SyntaxKind>>, errors: Vec<Diagnostic>) -> Self {
+        FlatParse { text, events, errors }
+    }
+
+    pub fn errors(&self) -> &[Diagnostic] {
+        &self.errors
+    }
+
+    pub fn into_errors(self) -> Vec<Diagnostic> {
+        self.errors
+    }
+
+    pub fn events(&self) -> &[ParseEvent<SyntaxKind>] {
+        &self.events
+    }
+
+    /// The rowan tree these events describe: the same tree [`super::parse`] builds from the same
+    /// text, which is what makes the checks over events and the views over trees agree (a test
+    /// proves it on the corpus and on fuzzed text).
+    pub fn build_tree(&self) -> super::syntax_kind::SyntaxNode {
+        let mut builder = rowan::GreenNodeBuilder::new();
+        for e in &self.events {
+            match *e {
+                ParseEvent::Start(kind, _) => builder.start_node(kind.into()),
+                ParseEvent::Token(kind, range) => builder.token(kind.into(), &self.text[range]),
+                ParseEvent::Finish(_) => builder.finish_node(),
+            }
+        }
+        rowan::SyntaxNode::new_root(builder.finish())
+    }
+
+    /// The root node (kind `ROOT`), the whole text.
+    pub fn root(&self) -> Node<'_> {
+        Node { text: self.text, events: &self.events }
+    }
+
+    /// The games, in order.
+    pub fn games(&self) -> impl Iterator<Item = Game<'_>> {
+        self.root().child_nodes().filter(|n| n.kind() == SyntaxKind::GAME).map(Game)
+    }
+}
+
+/// A node: its events from its start to its finish, both included.
+#[derive(Debug, Clone, Copy)]
+pub struct Node<'a> {
+    text: &'a str,
+    events: &'a [ParseEvent<SyntaxKind>],
+}
+
+/// A direct child of a node.
+#[derive(Debug, Clone, Copy)]
+pub enum Element<'a> {
+    Node(Node<'a>),
+    Token(Tok<'a>),
+}
+
+impl Element<'_> {
+    pub fn kind(&self) -> SyntaxKind {
+        match self {
+            Element::Node(n) => n.kind(),
+            Element::Token(t) => t.kind,
+        }
+    }
+
+    pub fn range(&self) -> TextRange {
+        match self {
+            Element::Node(n) => n.range(),
+            Element::Token(t) => t.range,
+        }
+    }
+}
+
+impl<'a> Node<'a> {
+    pub fn kind(&self) -> SyntaxKind {
+        match self.events.first() {
+            Some(ParseEvent::Start(kind, _)) => *kind,
+            _ => SyntaxKind::ERROR,
+        }
+    }
+
+    pub fn range(&self) -> TextRange {
+        match (self.events.first(), self.events.last()) {
+            (Some(ParseEvent::Start(_, start)), Some(ParseEvent::Finish(end))) => TextRange::new(*start, *end),
+            _ => TextRange::default(),
+        }
+    }
+
+    /// The direct children, nodes and tokens, in order.
+    pub fn children(&self) -> Children<'a> {
+        let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
+        Children { text: self.text, events: inner }
+    }
+
+    pub fn child_nodes(&self) -> impl Iterator<Item = Node<'a>> {
+        self.children().filter_map(|e| match e {
+            Element::Node(n) => Some(n),
+            Element::Token(_) => None,
+        })
+    }
+
+    pub fn child_tokens(&self) -> impl Iterator<Item = Tok<'a>> {
+        self.children().filter_map(|e| match e {
+            Element::Token(t) => Some(t),
+            Element::Node(_) => None,
+        })
+    }
+
+    pub fn child(&self, kind: SyntaxKind) -> Option<Node<'a>> {
+        self.child_nodes().find(|n| n.kind() == kind)
+    }
+
+    /// Every token below the node, in order.
+    pub fn tokens(&self) -> impl DoubleEndedIterator<Item = Tok<'a>> + 'a {
+        let text = self.text;
+        self.events.iter().filter_map(move |e| match *e {
+            ParseEvent::Token(kind, range) => Some(Tok { kind, text: &text[range], range }),
+            _ => None,
+        })
+    }
+
+    /// The node's events as [`super::model::walk_until`] reports a tree's: entering and
+    /// leaving the nodes below it, and its tokens, until `f` breaks.
+    pub fn walk_until(&self, mut f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
+        let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
+        let mut open: Vec<SyntaxKind> = Vec::new();
+        for e in inner {
+            let event = match *e {
+                ParseEvent::Start(kind, at) => {
+                    open.push(kind);
+                    Event::Enter(kind, at)
+                }
+                ParseEvent::Finish(_) => Event::Leave(open.pop().unwrap_or(SyntaxKind::ERROR)),
+                ParseEvent::Token(kind, range) => Event::Token(Tok { kind, text: &self.text[range], range }),
+            };
+            if f(event).is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// The direct children of a node (see [`Node::children`]).
+pub struct Children<'a> {
+    text: &'a str,
+    events: &'a [ParseEvent<SyntaxKind>],
+}
+
+impl<'a> Iterator for Children<'a> {
+    type Item = Element<'a>;
+
+    fn next(&mut self) -> Option<Element<'a>> {
+        let (first, rest) = self.events.split_first()?;
+        match *first {
+            ParseEvent::Token(kind, range) => {
+                self.events = rest;
+                Some(Element::Token(Tok { kind, text: &self.text[range], range }))
+            }
+            ParseEvent::Start(..) => {
+                let mut depth = 0usize;
+                let mut end = self.events.len();
+                for (i, e) in self.events.iter().enumerate() {
+                    match e {
+                        ParseEvent::Start(..) => depth += 1,
+                        ParseEvent::Finish(_) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = i + 1;
+                                break;
+                            }
+                        }
+                        ParseEvent::Token(..) => {}
+                    }
+                }
+                let (node, after) = self.events.split_at(end);
+                self.events = after;
+                Some(Element::Node(Node { text: self.text, events: node }))
+            }
+            // An unbalanced finish cannot come from the parser; end the walk rather than loop.
+            ParseEvent::Finish(_) => {
+                self.events = &[];
+                None
+            }
+        }
+    }
+}
+
+/// A game: optional leading comments, the tag section, the movetext.
+#[derive(Debug, Clone, Copy)]
+pub struct Game<'a>(Node<'a>);
+
+impl<'a> Game<'a> {
+    pub fn node(&self) -> Node<'a> {
+        self.0
+    }
+
+    pub fn range(&self) -> TextRange {
+        self.0.range()
+    }
+
+    pub fn tag_section(&self) -> Option<Node<'a>> {
+        self.0.child(SyntaxKind::TAG_SECTION)
+    }
+
+    pub fn tags(&self) -> impl Iterator<Item = Tag<'a>> {
+        self.tag_section().into_iter().flat_map(|s| s.child_nodes().filter(|n| n.kind() == SyntaxKind::TAG).map(Tag))
+    }
+
+    pub fn movetext(&self) -> Option<Node<'a>> {
+        self.0.child(SyntaxKind::MOVETEXT)
+    }
+
+    /// The termination marker ending the movetext, if any: the parser ends the movetext at its
+    /// first marker (later ones are wrapped in errors), so it is the last marker among the
+    /// movetext's own tokens.
+    pub fn result(&self) -> Option<Tok<'a>> {
+        self.movetext()?.child_tokens().filter(|t| t.kind == SyntaxKind::RESULT_TOKEN).last()
+    }
+
+    /// Where a missing termination marker belongs: after the last token that is not trivia
+    /// (the game's start when it has none).
+    pub fn last_significant_end(&self) -> TextSize {
+        self.0.tokens().rev().find(|t| !t.kind.is_trivia()).map_or(self.range().start(), |t| t.range.end())
+    }
+
+    /// The tokens at `offset`: the one that covers it, or at a boundary the ones on both sides.
+    pub fn tokens_at(&self, offset: TextSize) -> impl Iterator<Item = Tok<'a>> {
+        self.0.tokens().filter(move |t| t.range.contains_inclusive(offset))
+    }
+}
+
+/// `[Name "value"]`.
+#[derive(Debug, Clone, Copy)]
+pub struct Tag<'a>(Node<'a>);
+
+impl<'a> Tag<'a> {
+    pub fn range(&self) -> TextRange {
+        self.0.range()
+    }
+
+    pub fn name(&self) -> Option<Tok<'a>> {
+        self.0.child_tokens().find(|t| t.kind == SyntaxKind::TAG_NAME)
+    }
+
+    /// The value string token, quotes included.
+    pub fn value_token(&self) -> Option<Tok<'a>> {
+        self.0.child_tokens().find(|t| t.kind == SyntaxKind::STRING)
+    }
+
+    /// The complete tag pair: name and a terminated value.
+    pub fn parts(&self) -> Option<(Tok<'a>, Tok<'a>)> {
+        let name = self.name()?;
+        let value = self.value_token().filter(|v| lexer::string_is_terminated(v.text))?;
+        Some((name, value))
+    }
+}
