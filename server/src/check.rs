@@ -79,6 +79,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut json = Vec::new();
+    let mut sarif = crate::sarif::SarifLog::default();
     let mut counts = Counts::default();
     for target in &targets {
         let mut options = match settings.options_for(target.settings_path()) {
@@ -113,10 +114,20 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     json.push(loc);
                     Ok(())
                 }
+                OutputFormat::Sarif => {
+                    sarif.push(loc);
+                    Ok(())
+                }
+                OutputFormat::JsonLines => {
+                    serde_json::to_writer(&mut out, &loc).map_err(std::io::Error::other).and_then(|()| writeln!(out))
+                }
             };
             if written.is_err() {
                 return ExitCode::from(crate::EXIT_TROUBLE);
             }
+        }
+        if args.format == OutputFormat::JsonLines && out.flush().is_err() {
+            return ExitCode::from(crate::EXIT_TROUBLE);
         }
     }
     let result = match args.format {
@@ -124,7 +135,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
             serde_json::to_writer_pretty(&mut out, &json).map_err(std::io::Error::other).and_then(|_| writeln!(out))
         }
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
+        OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),
+        // Streaming consumers see each file's diagnostics as soon as it is checked.
+        OutputFormat::JsonLines => Ok(()),
     };
     if result.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(crate::EXIT_TROUBLE);

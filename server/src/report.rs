@@ -14,6 +14,10 @@ pub enum OutputFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=…::message`).
     Github,
+    /// One SARIF 2.1.0 log (GitHub code scanning and other CI dashboards).
+    Sarif,
+    /// One JSON object a line, with the keys of `json`, written as each file is checked.
+    JsonLines,
 }
 
 /// A diagnostic placed in its file: 1-based lines and columns in characters.
