@@ -2,9 +2,9 @@
 //! (`kibitzer_syntax::check`), prints the diagnostics and, with `--fix`, applies the safe fixes.
 
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
-use crate::report::{locate, write_github, write_text, OutputFormat};
+use crate::report::{locate, write_github, write_text_shifted, Located, OutputFormat};
 use kibitzer_syntax::text::LineIndex;
-use kibitzer_syntax::{Lang, Mode, Severity};
+use kibitzer_syntax::{Diagnostic, Lang, Mode, Severity};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -86,6 +86,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Ok(o) => o,
             Err(e) => return trouble(&e),
         };
+        if let Origin::File(path) = &target.origin {
+            if crate::compressed::compression_of(path).is_some() {
+                let mut sinks = Sinks {
+                    format: args.format,
+                    out: &mut out,
+                    json: &mut json,
+                    sarif: &mut sarif,
+                    counts: &mut counts,
+                };
+                match check_compressed(path, &args, &options, &mut sinks) {
+                    Ok(()) => continue,
+                    Err(e) => return trouble(&e),
+                }
+            }
+        }
         let source = match target.read() {
             Ok(s) => s,
             Err(e) => return trouble(&e),
@@ -104,25 +119,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let diagnostics = kibitzer_syntax::check(target.lang, text, &options);
         let name = target.display_name();
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
+        let mut sinks =
+            Sinks { format: args.format, out: &mut out, json: &mut json, sarif: &mut sarif, counts: &mut counts };
         for d in &diagnostics {
-            counts.add(d.severity);
-            let loc = locate(&name, text, &index, d);
-            let written = match args.format {
-                OutputFormat::Text => write_text(&mut out, text, &index, d, &loc),
-                OutputFormat::Github => write_github(&mut out, &loc),
-                OutputFormat::Json => {
-                    json.push(loc);
-                    Ok(())
-                }
-                OutputFormat::Sarif => {
-                    sarif.push(loc);
-                    Ok(())
-                }
-                OutputFormat::JsonLines => {
-                    serde_json::to_writer(&mut out, &loc).map_err(std::io::Error::other).and_then(|()| writeln!(out))
-                }
-            };
-            if written.is_err() {
+            if sinks.emit(&name, text, &index, d, 0).is_err() {
                 return ExitCode::from(crate::EXIT_TROUBLE);
             }
         }
@@ -144,6 +144,85 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return ExitCode::from(crate::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
+}
+
+/// Where diagnostics go, by output format.
+struct Sinks<'a, W: Write> {
+    format: OutputFormat,
+    out: &'a mut W,
+    json: &'a mut Vec<Located>,
+    sarif: &'a mut crate::sarif::SarifLog,
+    counts: &'a mut Counts,
+}
+
+impl<W: Write> Sinks<'_, W> {
+    /// Writes or keeps one diagnostic of `text`, which starts after `lines_before` lines of its
+    /// file (a chunk of a compressed stream; 0 for a whole file).
+    fn emit(
+        &mut self,
+        name: &str,
+        text: &str,
+        index: &LineIndex,
+        d: &Diagnostic,
+        lines_before: u32,
+    ) -> std::io::Result<()> {
+        self.counts.add(d.severity);
+        let mut loc = locate(name, text, index, d);
+        loc.line += lines_before;
+        loc.end_line += lines_before;
+        match self.format {
+            OutputFormat::Text => write_text_shifted(self.out, text, index, d, &loc, lines_before),
+            OutputFormat::Github => write_github(self.out, &loc),
+            OutputFormat::Json => {
+                self.json.push(loc);
+                Ok(())
+            }
+            OutputFormat::Sarif => {
+                self.sarif.push(loc);
+                Ok(())
+            }
+            OutputFormat::JsonLines => serde_json::to_writer(&mut *self.out, &loc)
+                .map_err(std::io::Error::other)
+                .and_then(|()| writeln!(self.out)),
+        }
+    }
+}
+
+/// Checks a compressed file (each member of a zip archive), streaming: a chunk of whole units
+/// at a time (`crate::compressed`).
+fn check_compressed<W: Write>(
+    path: &std::path::Path,
+    args: &CheckArgs,
+    options: &kibitzer_syntax::config::CheckOptions,
+    sinks: &mut Sinks<'_, W>,
+) -> Result<(), String> {
+    use crate::compressed::{for_each_member, Chunks, Progress};
+    if args.fix {
+        return Err(format!("{}: --fix does not rewrite compressed files (decompress it first)", path.display()));
+    }
+    let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let mut progress = Progress::new(total);
+    let lang = args.lang.map(Lang::from);
+    let result = for_each_member(path, lang, progress.counter(), &mut |member| {
+        let mut chunks = Chunks::new(member.reader, member.lang);
+        let mut options = options.clone();
+        while let Some(chunk) = chunks.next_chunk().map_err(|e| format!("{}: cannot decompress: {e}", member.name))? {
+            options.encoding = Some(chunk.source.encoding);
+            let text = &chunk.source.text;
+            for d in &kibitzer_syntax::check(member.lang, text, &options) {
+                sinks
+                    .emit(&member.name, text, &chunk.index, d, chunk.lines_before)
+                    .map_err(|e| format!("<stdout>: {e}"))?;
+            }
+            if sinks.format == OutputFormat::JsonLines {
+                sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
+            }
+            progress.tick(&member.name);
+        }
+        Ok(())
+    });
+    progress.finish();
+    result
 }
 
 #[derive(Default)]

@@ -40,7 +40,8 @@ pub fn run(args: ConvertArgs) -> ExitCode {
 
 fn convert(args: &ConvertArgs) -> Result<(), String> {
     let name = args.gamefile.display();
-    let bytes = std::fs::read(&args.gamefile).map_err(|e| format!("{name}: {e}"))?;
+    // A compressed game file (.gz, .bz2, .zst, a .zip of one file) is decompressed in memory.
+    let bytes = crate::compressed::read_whole(&args.gamefile)?;
     let decoded = acbl::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
     for warning in &decoded.warnings {
         eprintln!("kibitzer convert: warning: {name}: {warning}");

@@ -3,6 +3,7 @@
 //! the `kibitzer-syntax` crate.
 
 mod check;
+mod compressed;
 mod convert;
 mod fmt;
 mod inputs;

@@ -57,6 +57,19 @@ pub fn write_text(
     d: &Diagnostic,
     loc: &Located,
 ) -> std::io::Result<()> {
+    write_text_shifted(out, text, index, d, loc, 0)
+}
+
+/// [`write_text`] for a diagnostic of a chunk of a stream: `loc` is in the stream's lines, `text`
+/// and `index` are the chunk's, which starts after `lines_before` lines of the stream.
+pub fn write_text_shifted(
+    out: &mut impl Write,
+    text: &str,
+    index: &LineIndex,
+    d: &Diagnostic,
+    loc: &Located,
+    lines_before: u32,
+) -> std::io::Result<()> {
     writeln!(
         out,
         "{}:{}:{}: {}[{}]: {}",
@@ -67,7 +80,7 @@ pub fn write_text(
         loc.code,
         loc.message
     )?;
-    let Some(range) = index.line_range(loc.line - 1) else { return Ok(()) };
+    let Some(range) = index.line_range(loc.line - 1 - lines_before) else { return Ok(()) };
     let line = text[range].trim_end_matches(['\n', '\r', '\u{85}', '\u{2028}']);
     // A line that is too long to show usefully, or binary noise, is not echoed.
     if line.chars().count() > 300 {
