@@ -87,6 +87,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return trouble(&e),
         };
         if let Origin::File(path) = &target.origin {
+            if crate::pgc::is_pgc(path) {
+                let mut sinks = Sinks {
+                    format: args.format,
+                    out: &mut out,
+                    json: &mut json,
+                    sarif: &mut sarif,
+                    counts: &mut counts,
+                };
+                match check_pgc(path, &args, &options, &mut sinks) {
+                    Ok(()) => continue,
+                    Err(e) => return trouble(&e),
+                }
+            }
             if crate::compressed::compression_of(path).is_some() {
                 let mut sinks = Sinks {
                     format: args.format,
@@ -223,6 +236,27 @@ fn check_compressed<W: Write>(
     });
     progress.finish();
     result
+}
+
+/// Checks a PGC file: its games decoded to PGN and checked, each diagnostic naming its game and
+/// ply (lines and columns are those of the decoded PGN: tags a line each, then the movetext).
+fn check_pgc<W: Write>(
+    path: &std::path::Path,
+    args: &CheckArgs,
+    options: &kibitzer_syntax::config::CheckOptions,
+    sinks: &mut Sinks<'_, W>,
+) -> Result<(), String> {
+    if args.fix {
+        return Err(format!("{}: --fix does not rewrite PGC files", path.display()));
+    }
+    let bytes = crate::compressed::read_whole(path)?;
+    let checked = crate::pgc::check(&bytes, options);
+    let name = path.display().to_string();
+    let index = LineIndex::with_breaks(&checked.text, Lang::Pgn.line_breaks());
+    for d in &checked.diagnostics {
+        sinks.emit(&name, &checked.text, &index, d, 0).map_err(|e| format!("<stdout>: {e}"))?;
+    }
+    Ok(())
 }
 
 #[derive(Default)]

@@ -49,10 +49,12 @@ pub fn compression_of(path: &Path) -> Option<Compression> {
 /// The format of a file, compressed or not: `games.pgn.zst` is PGN. A zip archive's members
 /// are told apart by their own names, so it takes `lang` (`--lang`) or, as a stand-in, PGN.
 pub fn lang_of(path: &Path, lang: Option<Lang>) -> Option<Lang> {
+    // PGC files are checked as the PGN they decode to.
+    let plain = |p: &Path| if crate::pgc::is_pgc(p) { Some(Lang::Pgn) } else { Lang::from_path(p) };
     match compression_of(path) {
-        None => lang.or_else(|| Lang::from_path(path)),
+        None => lang.or_else(|| plain(path)),
         Some(Compression::Zip) => Some(lang.unwrap_or(Lang::Pgn)),
-        Some(_) => lang.or_else(|| Lang::from_path(Path::new(path.file_stem()?))),
+        Some(_) => lang.or_else(|| plain(Path::new(path.file_stem()?))),
     }
 }
 

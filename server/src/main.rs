@@ -8,6 +8,7 @@ mod convert;
 mod fmt;
 mod inputs;
 mod lsp;
+mod pgc;
 mod report;
 mod rules;
 mod sarif;
@@ -32,7 +33,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Run the language server over stdio.
     Lsp(lsp::LspArgs),
-    /// Convert an ACBLscore game file to PBN or JSON.
+    /// Convert an ACBLscore game file to PBN or JSON, or PGN to PGC (PGN 20) and back.
     Convert(convert::ConvertArgs),
     /// List the rules, or explain one.
     Rules(rules::RulesArgs),

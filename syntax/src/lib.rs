@@ -16,6 +16,7 @@ pub mod ide;
 pub mod parsing;
 pub mod pbi;
 pub mod pbn;
+pub mod pgc;
 pub mod pgn;
 pub mod text;
 mod units;
