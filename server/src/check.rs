@@ -3,9 +3,9 @@
 
 use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
-use crate::report::{locate, write_github, write_text, OutputFormat};
+use crate::report::{locate, write_github, write_text_shifted, Located, OutputFormat};
 use kibitzer_syntax::text::LineIndex;
-use kibitzer_syntax::{Lang, Mode, Severity};
+use kibitzer_syntax::{Diagnostic, Lang, Mode, Severity};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,12 +60,41 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut json = Vec::new();
+    let mut sarif = crate::sarif::SarifLog::default();
     let mut counts = Counts::default();
     for target in &targets {
         let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
             Err(e) => return trouble(&e),
         };
+        if let Origin::File(path) = &target.origin {
+            if crate::file_kind::is_pgc(path) {
+                let mut sinks = Sinks {
+                    format: args.format,
+                    out: &mut out,
+                    json: &mut json,
+                    sarif: &mut sarif,
+                    counts: &mut counts,
+                };
+                match check_pgc(path, &args, &options, &mut sinks) {
+                    Ok(()) => continue,
+                    Err(e) => return trouble(&e),
+                }
+            }
+            if crate::file_kind::compression_of(path).is_some() {
+                let mut sinks = Sinks {
+                    format: args.format,
+                    out: &mut out,
+                    json: &mut json,
+                    sarif: &mut sarif,
+                    counts: &mut counts,
+                };
+                match check_compressed(path, &args, &options, &mut sinks) {
+                    Ok(()) => continue,
+                    Err(e) => return trouble(&e),
+                }
+            }
+        }
         let source = match target.read() {
             Ok(s) => s,
             Err(e) => return trouble(&e),
@@ -84,20 +113,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let diagnostics = kibitzer_syntax::check(target.lang, text, &options);
         let name = target.display_name();
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
+        let mut sinks =
+            Sinks { format: args.format, out: &mut out, json: &mut json, sarif: &mut sarif, counts: &mut counts };
         for d in &diagnostics {
-            counts.add(d.severity);
-            let loc = locate(&name, text, &index, d);
-            let written = match args.format {
-                OutputFormat::Text => write_text(&mut out, text, &index, d, &loc),
-                OutputFormat::Github => write_github(&mut out, &loc),
-                OutputFormat::Json => {
-                    json.push(loc);
-                    Ok(())
-                }
-            };
-            if written.is_err() {
+            if sinks.emit(&name, text, &index, d, 0).is_err() {
                 return ExitCode::from(crate::cli::EXIT_TROUBLE);
             }
+        }
+        if args.format == OutputFormat::JsonLines && out.flush().is_err() {
+            return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
     }
     let result = match args.format {
@@ -105,12 +129,115 @@ pub fn run(args: CheckArgs) -> ExitCode {
             serde_json::to_writer_pretty(&mut out, &json).map_err(std::io::Error::other).and_then(|_| writeln!(out))
         }
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
+        OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),
+        // Streaming consumers see each file's diagnostics as soon as it is checked.
+        OutputFormat::JsonLines => Ok(()),
     };
     if result.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
+}
+
+/// Where diagnostics go, by output format.
+struct Sinks<'a, W: Write> {
+    format: OutputFormat,
+    out: &'a mut W,
+    json: &'a mut Vec<Located>,
+    sarif: &'a mut crate::sarif::SarifLog,
+    counts: &'a mut Counts,
+}
+
+impl<W: Write> Sinks<'_, W> {
+    /// Writes or keeps one diagnostic of `text`, which starts after `lines_before` lines of its
+    /// file (a chunk of a compressed stream; 0 for a whole file).
+    fn emit(
+        &mut self,
+        name: &str,
+        text: &str,
+        index: &LineIndex,
+        d: &Diagnostic,
+        lines_before: u32,
+    ) -> std::io::Result<()> {
+        self.counts.add(d.severity);
+        let mut loc = locate(name, text, index, d);
+        loc.line += lines_before;
+        loc.end_line += lines_before;
+        match self.format {
+            OutputFormat::Text => write_text_shifted(self.out, text, index, d, &loc, lines_before),
+            OutputFormat::Github => write_github(self.out, &loc),
+            OutputFormat::Json => {
+                self.json.push(loc);
+                Ok(())
+            }
+            OutputFormat::Sarif => {
+                self.sarif.push(loc);
+                Ok(())
+            }
+            OutputFormat::JsonLines => serde_json::to_writer(&mut *self.out, &loc)
+                .map_err(std::io::Error::other)
+                .and_then(|()| writeln!(self.out)),
+        }
+    }
+}
+
+/// Checks a compressed file (each member of a zip archive), streaming: a chunk of whole units
+/// at a time (`crate::compressed`).
+fn check_compressed<W: Write>(
+    path: &std::path::Path,
+    args: &CheckArgs,
+    options: &kibitzer_syntax::config::CheckOptions,
+    sinks: &mut Sinks<'_, W>,
+) -> Result<(), String> {
+    use crate::compressed::{for_each_member, Chunks, Progress};
+    if args.fix {
+        return Err(format!("{}: --fix does not rewrite compressed files (decompress it first)", path.display()));
+    }
+    let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let mut progress = Progress::new(total);
+    let lang = args.lang.map(Lang::from);
+    let result = for_each_member(path, lang, progress.counter(), &mut |member| {
+        let mut chunks = Chunks::new(member.reader, member.lang);
+        let mut options = options.clone();
+        while let Some(chunk) = chunks.next_chunk().map_err(|e| format!("{}: cannot decompress: {e}", member.name))? {
+            options.encoding = Some(chunk.source.encoding);
+            let text = &chunk.source.text;
+            for d in &kibitzer_syntax::check(member.lang, text, &options) {
+                sinks
+                    .emit(&member.name, text, &chunk.index, d, chunk.lines_before)
+                    .map_err(|e| format!("<stdout>: {e}"))?;
+            }
+            if sinks.format == OutputFormat::JsonLines {
+                sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
+            }
+            progress.tick(&member.name);
+        }
+        Ok(())
+    });
+    progress.finish();
+    result
+}
+
+/// Checks a PGC file: its games decoded to PGN and checked, each diagnostic naming its game and
+/// ply (lines and columns are those of the decoded PGN: tags a line each, then the movetext).
+fn check_pgc<W: Write>(
+    path: &std::path::Path,
+    args: &CheckArgs,
+    options: &kibitzer_syntax::config::CheckOptions,
+    sinks: &mut Sinks<'_, W>,
+) -> Result<(), String> {
+    if args.fix {
+        return Err(format!("{}: --fix does not rewrite PGC files", path.display()));
+    }
+    let bytes = crate::compressed::read_whole(path)?;
+    let checked = crate::pgc::check(&bytes, options);
+    let name = path.display().to_string();
+    let index = LineIndex::with_breaks(&checked.text, Lang::Pgn.line_breaks());
+    for d in &checked.diagnostics {
+        sinks.emit(&name, &checked.text, &index, d, 0).map_err(|e| format!("<stdout>: {e}"))?;
+    }
+    Ok(())
 }
 
 #[derive(Default)]

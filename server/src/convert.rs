@@ -14,11 +14,16 @@ use std::process::ExitCode;
 pub enum Target {
     Json,
     Pbn,
+    /// PGN → PGC (PGN standard §20).
+    Pgc,
+    /// PGC → PGN (export format).
+    Pgn,
 }
 
 #[derive(clap::Args)]
 pub struct ConvertArgs {
-    /// The ACBLscore game file (.ACA, .ACM, .ACE, ... in any case).
+    /// The ACBLscore game file (.ACA, .ACM, .ACE, ... in any case), or a PGN file (`--to pgc`)
+    /// or PGC file (`--to pgn`); any of them may be compressed (.gz, .bz2, .zst, .zip).
     pub gamefile: PathBuf,
     /// What to write.
     #[arg(long = "to", value_enum)]
@@ -39,8 +44,12 @@ pub fn run(args: ConvertArgs) -> ExitCode {
 }
 
 fn convert(args: &ConvertArgs) -> Result<(), String> {
+    if matches!(args.to, Target::Pgc | Target::Pgn) {
+        return convert_pgc(args);
+    }
     let name = args.gamefile.display();
-    let bytes = std::fs::read(&args.gamefile).map_err(|e| format!("{name}: {e}"))?;
+    // A compressed game file (.gz, .bz2, .zst, a .zip of one file) is decompressed in memory.
+    let bytes = crate::compressed::read_whole(&args.gamefile)?;
     let decoded = acbl::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
     for warning in &decoded.warnings {
         eprintln!("kibitzer convert: warning: {name}: {warning}");
@@ -52,13 +61,50 @@ fn convert(args: &ConvertArgs) -> Result<(), String> {
             json
         }
         Target::Pbn => acbl::to_pbn(&decoded),
+        Target::Pgc | Target::Pgn => unreachable!("converted above"),
     };
+    write_out(args, text.as_bytes())
+}
+
+/// PGN → PGC and PGC → PGN. What PGC cannot hold (comments; games with syntax errors or
+/// illegal moves) is reported as warnings on stderr, and the exit status is then 1.
+fn convert_pgc(args: &ConvertArgs) -> Result<(), String> {
+    let name = args.gamefile.display().to_string();
+    let bytes = crate::compressed::read_whole(&args.gamefile)?;
+    let is_pgc = crate::file_kind::is_pgc(&args.gamefile);
+    let (out, warnings, error) = match args.to {
+        Target::Pgc if is_pgc => return Err(format!("{name}: already PGC (use --to pgn)")),
+        Target::Pgn if !is_pgc => return Err(format!("{name}: not a .pgc file (use --to pgc for PGN)")),
+        Target::Pgc => {
+            let text = kibitzer_syntax::text::decode_owned(bytes).text;
+            let (out, warnings) = crate::pgc::pgn_to_pgc(&text, &name);
+            (out, warnings, None)
+        }
+        _ => {
+            let (text, error) = crate::pgc::pgc_to_pgn(&bytes);
+            (text.into_bytes(), Vec::new(), error)
+        }
+    };
+    write_out(args, &out)?;
+    for w in &warnings {
+        eprintln!("kibitzer convert: warning: {w}");
+    }
+    if let Some(e) = error {
+        return Err(format!("{name}: {e} (the games before it were written)"));
+    }
+    if !warnings.is_empty() && warnings.iter().any(|w| w.contains("left out")) {
+        return Err(format!("{name}: some games could not be converted"));
+    }
+    Ok(())
+}
+
+fn write_out(args: &ConvertArgs, text: &[u8]) -> Result<(), String> {
     match &args.output {
         None => {
             let mut stdout = std::io::stdout().lock();
-            stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(|e| format!("stdout: {e}"))
+            stdout.write_all(text).and_then(|()| stdout.flush()).map_err(|e| format!("stdout: {e}"))
         }
-        Some(path) => write_replacing(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display())),
+        Some(path) => write_replacing(path, text).map_err(|e| format!("{}: {e}", path.display())),
     }
 }
 

@@ -111,6 +111,11 @@ pub fn run(mut args: FmtArgs) -> ExitCode {
 /// `kibitzer_syntax::format::format_into`) to standard output or to the file's replacement, so
 /// that memory stays at the text plus the largest unit. Only `--diff` keeps the whole output.
 fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Result<Outcome, String> {
+    if let Origin::File(path) = &target.origin {
+        if crate::file_kind::compression_of(path).is_some() {
+            return check_compressed(args, path);
+        }
+    }
     let source = target.read()?;
     let text = &source.text;
     let name = target.display_name();
@@ -147,6 +152,34 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
         _ => {}
     }
     Ok(Outcome { changed, skipped_units: skipped.len() })
+}
+
+/// `fmt --check` of a compressed file (each member of a zip archive), streaming; a compressed
+/// file is never rewritten.
+fn check_compressed(args: &FmtArgs, path: &std::path::Path) -> Result<Outcome, String> {
+    use crate::compressed::{chunk_size, for_each_member, format_would_change, Progress};
+    if !args.check {
+        return Err(format!(
+            "{}: compressed files are not rewritten; use `kibitzer fmt --check`, or decompress, format and \
+             compress again (e.g. `zstd -dc g.pgn.zst | kibitzer fmt --stdin-filepath g.pgn | zstd > new.pgn.zst`)",
+            path.display()
+        ));
+    }
+    let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let mut progress = Progress::new(total);
+    let mut changed = false;
+    let result = for_each_member(path, args.lang.map(Lang::from), progress.counter(), &mut |member| {
+        let found = format_would_change(member.reader, member.lang, chunk_size())
+            .map_err(|e| format!("{}: cannot decompress: {e}", member.name))?;
+        if let Some(line) = found {
+            println!("{}:{line}", member.name);
+            changed = true;
+        }
+        progress.tick(&member.name);
+        Ok(())
+    });
+    progress.finish();
+    result.map(|()| Outcome { changed, skipped_units: 0 })
 }
 
 /// Whether the output so far is the input's prefix.

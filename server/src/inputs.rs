@@ -75,7 +75,7 @@ pub fn collect_targets(
         } else if path.is_dir() {
             walk(path, lang, &mut targets)?;
         } else if path.exists() {
-            let lang = lang.or_else(|| Lang::from_path(path)).ok_or_else(|| {
+            let lang = crate::file_kind::lang_of(path, lang).ok_or_else(|| {
                 format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or use --lang)", path.display())
             })?;
             targets.push(Target { origin: Origin::File(path.clone()), lang });
@@ -99,7 +99,7 @@ fn walk(dir: &Path, lang: Option<Lang>, out: &mut Vec<Target>) -> Result<(), Str
         }
         if path.is_dir() {
             walk(&path, lang, out)?;
-        } else if let Some(file_lang) = Lang::from_path(&path) {
+        } else if let Some(file_lang) = crate::file_kind::lang_of(&path, None) {
             // A directory walk picks files by extension; `--lang` narrows it to one format.
             if lang.is_none_or(|l| l == file_lang) {
                 out.push(Target { origin: Origin::File(path), lang: file_lang });

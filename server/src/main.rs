@@ -4,12 +4,16 @@
 
 mod check;
 mod cli;
+mod compressed;
 mod convert;
+mod file_kind;
 mod fmt;
 mod inputs;
 mod lsp;
+mod pgc;
 mod report;
 mod rules;
+mod sarif;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,7 +35,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Run the language server over stdio.
     Lsp(lsp::LspArgs),
-    /// Convert an ACBLscore game file to PBN or JSON.
+    /// Convert an ACBLscore game file to PBN or JSON, or PGN to PGC (PGN 20) and back.
     Convert(convert::ConvertArgs),
     /// List the rules, or explain one.
     Rules(rules::RulesArgs),

@@ -14,6 +14,10 @@ pub enum OutputFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=…::message`).
     Github,
+    /// One SARIF 2.1.0 log (GitHub code scanning and other CI dashboards).
+    Sarif,
+    /// One JSON object a line, with the keys of `json`, written as each file is checked.
+    JsonLines,
 }
 
 /// A diagnostic placed in its file: 1-based lines and columns in characters.
@@ -53,6 +57,19 @@ pub fn write_text(
     d: &Diagnostic,
     loc: &Located,
 ) -> std::io::Result<()> {
+    write_text_shifted(out, text, index, d, loc, 0)
+}
+
+/// [`write_text`] for a diagnostic of a chunk of a stream: `loc` is in the stream's lines, `text`
+/// and `index` are the chunk's, which starts after `lines_before` lines of the stream.
+pub fn write_text_shifted(
+    out: &mut impl Write,
+    text: &str,
+    index: &LineIndex,
+    d: &Diagnostic,
+    loc: &Located,
+    lines_before: u32,
+) -> std::io::Result<()> {
     writeln!(
         out,
         "{}:{}:{}: {}[{}]: {}",
@@ -63,7 +80,7 @@ pub fn write_text(
         loc.code,
         loc.message
     )?;
-    let Some(range) = index.line_range(loc.line - 1) else { return Ok(()) };
+    let Some(range) = index.line_range(loc.line - 1 - lines_before) else { return Ok(()) };
     let line = text[range].trim_end_matches(['\n', '\r', '\u{85}', '\u{2028}']);
     // A line that is too long to show usefully, or binary noise, is not echoed.
     if line.chars().count() > 300 {

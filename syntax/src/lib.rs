@@ -20,6 +20,7 @@ mod lang;
 pub mod parsing;
 pub mod pbi;
 pub mod pbn;
+pub mod pgc;
 pub mod pgn;
 pub mod rules;
 pub mod text;

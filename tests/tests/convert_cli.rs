@@ -183,3 +183,30 @@ fn every_corpus_game_file_converts_or_fails_with_a_message() {
     }
     assert!(converted > 60, "{converted}");
 }
+
+/// A game file compressed with gzip or zstd, or alone in a zip archive, converts as the file
+/// itself does.
+#[test]
+fn compressed_game_files_convert_as_the_file() {
+    use std::io::Write;
+    let dir = temp_dir();
+    let plain = dir.path().join("TINY.ACA");
+    std::fs::write(&plain, tiny_game_file()).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&tiny_game_file()).unwrap();
+    std::fs::write(dir.path().join("TINY.ACA.gz"), gz.finish().unwrap()).unwrap();
+    std::fs::write(dir.path().join("TINY.ACA.zst"), zstd::encode_all(&tiny_game_file()[..], 3).unwrap()).unwrap();
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("TINY.ACA", zip::write::SimpleFileOptions::default()).unwrap();
+    zip.write_all(&tiny_game_file()).unwrap();
+    std::fs::write(dir.path().join("TINY.zip"), zip.finish().unwrap().into_inner()).unwrap();
+    let convert =
+        |name: &str| kibitzer().args(["convert", name, "--to", "pbn"]).current_dir(dir.path()).output().unwrap();
+    let expected = convert("TINY.ACA");
+    assert!(expected.status.success());
+    for name in ["TINY.ACA.gz", "TINY.ACA.zst", "TINY.zip"] {
+        let out = convert(name);
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.stdout, expected.stdout, "{name}");
+    }
+}
