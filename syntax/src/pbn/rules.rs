@@ -419,6 +419,18 @@ rule!(
     "1D 1S"
 );
 rule!(
+    AUCTION_UNFINISHED,
+    "PBN311",
+    "auction-unfinished",
+    Error,
+    Import,
+    "PBN 3.5",
+    "An auction that neither ends nor is closed by `*`, followed by the play.",
+    "The auction section ends with all passes or with `*` (PBN 3.5); an auction to be continued later may stop, best with `+`, but the play cannot begin before the auction has ended.",
+    "[Auction \"N\"]\n1S Pass 4S Pass\nPass\n[Play \"W\"]",
+    "[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n[Play \"W\"]"
+);
+rule!(
     PLAY_MISSING_TAGS,
     "PBN400",
     "play-without-tags",
@@ -891,6 +903,7 @@ pub static ALL: &[&Rule] = &[
     &CONTRACT_MISMATCH,
     &DECLARER_MISMATCH,
     &IRREGULARITY_MISUSE,
+    &AUCTION_UNFINISHED,
     &PLAY_MISSING_TAGS,
     &INVALID_CARD,
     &CARD_NOT_HELD,

@@ -14,6 +14,7 @@ mod instant;
 mod lines;
 mod notes;
 pub(crate) mod play;
+mod reading;
 mod scores;
 mod tables;
 pub(crate) mod values;
@@ -23,7 +24,7 @@ use super::rules;
 use super::score::Vulnerability;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
-use crate::diagnostic::{Diagnostic, Rule};
+use crate::diagnostic::{Diagnostic, Rule, Severity};
 use crate::text::{TextRange, TextSize};
 use std::collections::HashSet;
 
@@ -205,13 +206,25 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     let mut facts = values::check_values(game, sink);
     deal::check(game, &facts, sink);
     reuse_previous(game, &mut facts, inheritance, sink);
+    let before_auction = sink.diagnostics.len();
     let auction = auction::check(game, &facts, sink);
-    if let Some(outcome) = &auction {
-        auction::check_against_tags(game, &facts, outcome, sink);
+    // An auction with errors of its own does not decide the contract: its disagreement with the
+    // Contract and Declarer tags would only repeat them.
+    // (A first call not the dealer's leaves the calls legal: the Declarer tag may then show the
+    // auction is rotated, which the first-call diagnostic says.)
+    let auction_sound = sink.diagnostics[before_auction..]
+        .iter()
+        .all(|d| d.severity != Severity::Error || d.code == rules::AUCTION_FIRST_CALL.code);
+    // The play and the scores are checked under the reading the rest of the game supports.
+    let mut checked = facts.clone();
+    if let Some(outcome) = auction.as_ref().filter(|_| auction_sound) {
+        let (source, chosen, _) = reading::choose(game, &facts, outcome);
+        auction::check_against_tags(game, &facts, outcome, source, sink);
+        checked = chosen;
     }
-    let tricks = play::check(game, &facts, sink);
-    scores::check(game, &facts, tricks, sink);
-    scores::check_imps(game, &facts, &mut inheritance.previous_room, sink);
+    let tricks = play::check(game, &checked, sink);
+    scores::check(game, &checked, tricks, sink);
+    scores::check_imps(game, &checked, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
     tables::check(game, &facts, sink);
     inheritance.previous_dealer = facts.dealer;

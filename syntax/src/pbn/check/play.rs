@@ -134,7 +134,17 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
         }
         let expected = out.next_leader;
         let marked = Seat::ALL.into_iter().find(|s| slots[s.index()].is_some_and(|i| i.prefix_is("^L")));
+        let reported = sink.diagnostics.len();
         let winner = state.trick(&slots, expected, sink);
+        // After a card that cannot have been played (not held, or a revoke not marked), who won
+        // the trick and who leads next are unknown: the later tricks would only echo the error,
+        // as a PGN line stops after an illegal move.
+        if sink.diagnostics[reported..]
+            .iter()
+            .any(|d| d.code == rules::CARD_NOT_HELD.code || d.code == rules::REVOKE.code)
+        {
+            state.lost_track = true;
+        }
         out.tricks.push(TrickRecord { leader: marked.or(expected), winner });
         if state.ended {
             break;

@@ -24,7 +24,10 @@ pub(super) struct RoomScore {
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
     check_result(game, facts, tricks, sink);
-    check_score(game, facts, sink);
+    // A complete play proves the result: the Score is checked against it, not against a
+    // Result tag that may be the one mistake (reported once, above).
+    let proven = tricks.filter(|t| t.complete && !facts.result_irregular).map(|t| t.declarer);
+    check_score(game, facts, proven, sink);
     check_rotation(game, facts, sink);
     check_rubber_history(game, facts, sink);
 }
@@ -46,6 +49,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
         return;
     }
     let (Some(result), Some(t), false) = (facts.result, tricks, facts.result_irregular) else { return };
+    let play = game.tag("Play").map_or(tag.range, |p| p.name_range);
     if t.complete && result != t.declarer {
         sink.push(
             Diagnostic::new(
@@ -53,6 +57,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
                 tag.value_range,
                 format!("Result `{}` but declarer won {} tricks in the play", tag.value, t.declarer),
             )
+            .with_related(play, format!("the complete play: declarer wins {} tricks", t.declarer))
             .with_replacement(
                 format!("Replace with `{}`", t.declarer),
                 tag.value_range,
@@ -73,9 +78,13 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
 
 /// The NS score of a contract result from the tags, if all its parts are known.
 fn ns_score(facts: &Facts) -> Option<i32> {
+    ns_score_making(facts, facts.result?)
+}
+
+/// The NS score of the facts' contract by their declarer making `tricks`.
+fn ns_score_making(facts: &Facts, tricks: u8) -> Option<i32> {
     let (declarer, _) = facts.declarer?;
     let contract = facts.contract?;
-    let tricks = facts.result?;
     let vulnerable = facts.vulnerable?.is_vulnerable(declarer);
     let score = duplicate_score(contract, vulnerable, tricks);
     Some(if declarer.is_ns() { score } else { -score })
@@ -95,8 +104,18 @@ fn score_as_ns(value: &str, declarer: Option<Seat>) -> Option<i32> {
     }
 }
 
-fn check_score(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
-    let Some(expected) = ns_score(facts) else { return };
+/// Whether the Score tag (when given and readable) agrees with the facts, making `proven`
+/// tricks when the play proves them, else the Result tag's.
+pub(super) fn score_agrees(game: &Game<'_>, facts: &Facts, proven: Option<u8>) -> bool {
+    let Some(expected) = proven.or(facts.result).and_then(|t| ns_score_making(facts, t)) else { return true };
+    let given =
+        game.tag("Score").filter(|t| t.well_formed).and_then(|t| score_as_ns(t.value, facts.declarer.map(|d| d.0)));
+    facts.result_irregular || given.is_none_or(|g| g == expected)
+}
+
+fn check_score(game: &Game<'_>, facts: &Facts, proven: Option<u8>, sink: &mut Sink) {
+    let Some(made) = proven.or(facts.result) else { return };
+    let Some(expected) = ns_score_making(facts, made) else { return };
     if facts.result_irregular {
         return;
     }
@@ -104,24 +123,26 @@ fn check_score(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         if let Some(given) = score_as_ns(tag.value, facts.declarer.map(|d| d.0)) {
             if given != expected {
                 let fixed = if expected >= 0 { format!("NS {expected}") } else { format!("EW {}", -expected) };
-                sink.push(
-                    Diagnostic::new(
-                        &rules::SCORE_MISMATCH,
-                        tag.value_range,
-                        format!(
-                            "Score `{}` but {} by {} making {} tricks scores {fixed}",
-                            tag.value,
-                            contract_text(facts),
-                            seat_text(facts),
-                            facts.result.unwrap_or(0)
-                        ),
-                    )
-                    .with_replacement(
-                        format!("Replace with `{fixed}`"),
-                        tag.value_range,
-                        fixed.clone(),
+                let d = Diagnostic::new(
+                    &rules::SCORE_MISMATCH,
+                    tag.value_range,
+                    format!(
+                        "Score `{}` but {} by {} making {} tricks scores {fixed}",
+                        tag.value,
+                        contract_text(facts),
+                        seat_text(facts),
+                        made
                     ),
-                );
+                )
+                .with_replacement(format!("Replace with `{fixed}`"), tag.value_range, fixed.clone());
+                let d = match (proven, game.tag("Play"), game.tag("Result")) {
+                    (Some(_), Some(play), _) => {
+                        d.with_related(play.name_range, format!("the complete play: {made} tricks"))
+                    }
+                    (None, _, Some(result)) => d.with_related(result.value_range, format!("Result: {made} tricks")),
+                    _ => d,
+                };
+                sink.push(d);
             }
         }
     }
