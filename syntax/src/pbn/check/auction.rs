@@ -149,7 +149,10 @@ impl Bidding {
         if !self.started {
             self.started = true;
             self.first_caller = Some(seat);
-            if let Some(dealer) = facts.dealer.filter(|&d| d != seat) {
+            // A Dealer tag that disagrees with both the board's rotation and the first call is
+            // the one mistake, reported by the rotation check (PBN601).
+            let rotation_agrees = facts.board.is_some_and(|b| crate::pbn::score::board_rotation(b).0 == seat);
+            if let Some(dealer) = facts.dealer.filter(|&d| d != seat && !rotation_agrees) {
                 sink.report(
                     &rules::AUCTION_FIRST_CALL,
                     t.range,

@@ -222,11 +222,12 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
         auction::check_against_tags(game, &facts, outcome, source, sink);
         checked = chosen;
     }
+    scores::prefer_rotation_vulnerability(game, &mut checked);
     let tricks = play::check(game, &checked, sink);
-    scores::check(game, &checked, tricks, sink);
-    scores::check_imps(game, &checked, &mut inheritance.previous_room, sink);
+    scores::check(game, &facts, &checked, tricks, sink);
+    scores::check_imps(game, &checked, tricks, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
-    tables::check(game, &facts, sink);
+    tables::check(game, &checked, sink);
     inheritance.previous_dealer = facts.dealer;
     inheritance.previous_vulnerable = facts.vulnerable;
     inheritance.previous_deal = facts.deal.clone();
@@ -255,6 +256,8 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
                 tag.value_range,
                 format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
             );
+            // Reported once: later games inheriting the same (empty) value repeat no mistake.
+            inheritance.values.given.insert(tag.name.to_owned());
         }
         inheritance.values.record(tag.name, tag.value);
     }
