@@ -17,6 +17,7 @@ pub mod parsing;
 pub mod pbi;
 pub mod pbn;
 pub mod pgn;
+pub mod policy;
 pub mod text;
 mod units;
 

@@ -545,7 +545,7 @@ fn move_number(
     let white = line.board.side_to_move() == Color::White;
     if let Some(p) = pending {
         if p.number != expected {
-            out.push(
+            out.push(export_severity(
                 Diagnostic::new(
                     &rules::WRONG_MOVE_NUMBER,
                     p.number_range,
@@ -556,7 +556,8 @@ fn move_number(
                     p.number_range,
                     expected.to_string(),
                 ),
-            );
+                mode,
+            ));
         }
     }
     if mode != Mode::Export {
