@@ -88,11 +88,15 @@ struct Line {
     interrupted: bool,
     /// No move yet in this line.
     first: bool,
+    /// After a wrong move number: how far the written numbers are off, and the diagnostic that
+    /// reported it (in `out`). Later numbers that keep the same offset repeat that one mistake:
+    /// they are not reported again, their correction joins that diagnostic's fix.
+    numbering: Option<(i64, usize)>,
 }
 
 impl Line {
     fn new(board: Board) -> Line {
-        Line { board, before: None, dead: false, pending: None, interrupted: false, first: true }
+        Line { board, before: None, dead: false, pending: None, interrupted: false, first: true, numbering: None }
     }
 }
 
@@ -544,7 +548,21 @@ fn move_number(
     let expected = u32::from(line.board.fullmove_number());
     let white = line.board.side_to_move() == Color::White;
     if let Some(p) = pending {
-        if p.number != expected {
+        let offset = i64::from(p.number) - i64::from(expected);
+        let shifted = line.numbering.filter(|(o, at)| *o == offset && offset != 0 && *at < out.len());
+        if let Some((_, at)) = shifted {
+            let d = &mut out[at];
+            if let Some(fix) = &mut d.fix {
+                fix.edits.push(TextEdit::replace(p.number_range, expected.to_string()));
+                fix.title = "Renumber the moves from here".to_owned();
+            }
+            if !d.message.ends_with("follow it)") {
+                d.message.push_str(" (and the move numbers after it, which follow it)");
+            }
+        } else if offset == 0 {
+            line.numbering = None;
+        } else {
+            line.numbering = Some((offset, out.len()));
             out.push(export_severity(
                 Diagnostic::new(
                     &rules::WRONG_MOVE_NUMBER,
