@@ -79,3 +79,26 @@ fn fen_against_setup_is_one_diagnostic() {
         assert_eq!(d.code, "PGN110", "{}", d.message);
     }
 }
+
+/// The castling rights of one field that the position does not allow are one mistake: one
+/// FEN007, whose fix removes them all (writing `-` when none is left), in a FEN tag as in EPD.
+#[test]
+fn castling_rights_of_one_field_are_one_diagnostic() {
+    let fen = "rnbq1bnr/ppppkppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR w KQkq - 2 3";
+    let pgn = format!("{ROSTER}[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n3. Ke3 *\n");
+    for (lang, text) in [(Lang::Pgn, pgn), (Lang::Epd, format!("{fen}\n"))] {
+        let diagnostics = check(lang, &text, &CheckOptions::default());
+        assert_eq!(diagnostics.len(), 1, "{lang:?}: {diagnostics:#?}");
+        let d = &diagnostics[0];
+        assert_eq!(d.code, "FEN007");
+        let fix = d.fix.as_ref().expect("a fix");
+        let (fixed, _) = kibitzer_syntax::diagnostic::apply_edits(&text, &fix.edits);
+        assert!(fixed.contains("w - - 2 3"), "{lang:?}: {fixed}");
+    }
+    // Only some rights wrong: one diagnostic, the valid right kept.
+    let text = "4k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1\n";
+    let diagnostics = check(Lang::Epd, text, &CheckOptions::default());
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    let (fixed, _) = kibitzer_syntax::diagnostic::apply_edits(text, &diagnostics[0].fix.as_ref().unwrap().edits);
+    assert!(fixed.contains("w Q - 0 1"), "{fixed}");
+}
