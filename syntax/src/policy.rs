@@ -92,7 +92,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("FEN004", Standard, &[]),
     ("FEN005", Standard, &[]),
     ("FEN006", Taste, &[]),
-    ("FEN007", Law, &[]),
+    ("FEN007", Law, &["FEN007"]),
     ("FEN008", Standard, &[]),
     ("FEN009", Law, &[]),
     ("FEN010", Standard, &[]),
