@@ -48,3 +48,18 @@ fn one_mistake_gives_one_diagnostic_with_the_other_source() {
         assert_eq!(&related_lines, related, "{name}: related information of {}", d.message);
     }
 }
+
+/// When the play is wrong under both readings (here its rows are not in the columns PBN
+/// wants), the reading under which its opening lead is right is kept: the Declarer tag's
+/// disagreement with the auction and the play's own error, no opening-lead error on top.
+#[test]
+fn a_play_wrong_under_both_readings_keeps_the_reading_its_lead_fits() {
+    let good = read(&fixtures().join("cascade/good.pbn"));
+    let text = good
+        .replace("[Declarer \"S\"]", "[Declarer \"E\"]")
+        .replace("[Play \"W\"]", "[Play \"S\"]")
+        .replace("[Result \"10\"]\n", "")
+        .replace("[Score \"NS 420\"]\n", "");
+    let codes: Vec<&str> = check(&text).iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["PBN309", "PBN402"], "{}", render(&text, &check(&text)));
+}

@@ -78,7 +78,11 @@ pub(super) fn choose(game: &Game<'_>, facts: &Facts, outcome: &Outcome) -> (Sour
     }
     let by_tags = support(game, facts);
     let by_auction = support(game, &from_auction);
-    if by_tags.disagreements() < by_auction.disagreements() {
+    // Fewer sources against it first, then fewer errors in the play (a play that is wrong
+    // under both readings, e.g. written in playing order, still has its opening lead right
+    // under one of them).
+    let key = |s: &Support| (s.disagreements(), s.play_errors);
+    if key(&by_tags) < key(&by_auction) {
         (Source::Tags, facts.clone(), by_tags)
     } else {
         (Source::Auction, from_auction, by_auction)
