@@ -10,7 +10,8 @@ use std::io::Write;
 pub enum OutputFormat {
     /// `path:line:col: severity[code]: message` and the line with a caret.
     Text,
-    /// One JSON array of {path, line, column, end_line, end_column, severity, code, message}.
+    /// One JSON array of {path, line, column, end_line, end_column, severity, code, message}, and
+    /// `related` [{line, column, end_line, end_column, message}] when the diagnostic has any.
     Json,
     /// GitHub Actions workflow commands (`::error file=…::message`).
     Github,
@@ -31,6 +32,20 @@ pub struct Located {
     pub severity: Severity,
     pub code: &'static str,
     pub message: String,
+    /// Other places the diagnostic points at (the other source of a disagreeing fact): an
+    /// optional ninth key, left out when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<LocatedRelated>,
+}
+
+/// A related place of a diagnostic, in the same file.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LocatedRelated {
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub message: String,
 }
 
 pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Located {
@@ -45,6 +60,21 @@ pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Loca
         severity: d.severity,
         code: d.code,
         message: d.message.clone(),
+        related: d
+            .related
+            .iter()
+            .map(|r| {
+                let start = index.line_col(text, r.range.start(), ColumnUnit::Char);
+                let end = index.line_col(text, r.range.end(), ColumnUnit::Char);
+                LocatedRelated {
+                    line: start.line + 1,
+                    column: start.col + 1,
+                    end_line: end.line + 1,
+                    end_column: end.col + 1,
+                    message: r.message.clone(),
+                }
+            })
+            .collect(),
     }
 }
 
@@ -173,6 +203,23 @@ mod tests {
     }
 
     #[test]
+    fn json_adds_related_places_only_when_there_are_some() {
+        let text = "[Contract \"4H\"]\n[Auction \"N\"]\n4S AP\n";
+        let index = LineIndex::new(text);
+        let at = |s: &str| text.find(s).unwrap() as u32;
+        let range = |s: &str| TextRange::new(at(s).into(), (at(s) + s.len() as u32).into());
+        let plain = Diagnostic::new(&R, range("4H"), "contract");
+        let json = serde_json::to_value(locate("g.pbn", text, &index, &plain)).unwrap();
+        assert_eq!(json.as_object().unwrap().len(), 8, "{json}");
+        let d = plain.with_related(range("4S"), "the final bid");
+        let json = serde_json::to_value(locate("g.pbn", text, &index, &d)).unwrap();
+        assert_eq!(
+            json["related"],
+            serde_json::json!([{"line": 3, "column": 1, "end_line": 3, "end_column": 3, "message": "the final bid"}])
+        );
+    }
+
+    #[test]
     fn github_annotations_escape_their_properties() {
         let loc = Located {
             path: "a,b.pgn".into(),
@@ -183,6 +230,7 @@ mod tests {
             severity: Severity::Hint,
             code: "PGN999",
             message: "50% done\nnext".into(),
+            related: Vec::new(),
         };
         let mut out = Vec::new();
         write_github(&mut out, &loc).unwrap();

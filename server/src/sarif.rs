@@ -147,6 +147,7 @@ mod tests {
                 severity: Severity::Warning,
                 code: Box::leak(c.to_owned().into_boxed_str()),
                 message: "m".into(),
+                related: Vec::new(),
             });
         }
         let v = log.to_json();

@@ -134,6 +134,15 @@ pub fn parse_config(text: &str) -> Result<CheckOptions, ConfigError> {
     Ok(opts)
 }
 
+/// A diagnostic of a rule that the export format makes an error (a non-canonical spelling, a
+/// line too long): an error in export mode, as the rule's catalogue entry has it otherwise.
+pub fn export_severity(diagnostic: Diagnostic, mode: Mode) -> Diagnostic {
+    match mode {
+        Mode::Export => Diagnostic { severity: Severity::Error, ..diagnostic },
+        Mode::Import => diagnostic,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,6 +22,7 @@ pub mod pbi;
 pub mod pbn;
 pub mod pgc;
 pub mod pgn;
+pub mod policy;
 pub mod rules;
 pub mod text;
 mod units;

@@ -102,7 +102,7 @@ rule!(
     LONG_LINE,
     "PBN013",
     "long-line",
-    Warning,
+    Error,
     Export,
     "PBN 2.3",
     "A line with 80 or more printing characters in export format.",
@@ -419,6 +419,18 @@ rule!(
     "1D 1S"
 );
 rule!(
+    AUCTION_UNFINISHED,
+    "PBN311",
+    "auction-unfinished",
+    Error,
+    Import,
+    "PBN 3.5",
+    "An auction that neither ends nor is closed by `*`, followed by the play.",
+    "The auction section ends with all passes or with `*` (PBN 3.5); an auction to be continued later may stop, best with `+`, but the play cannot begin before the auction has ended.",
+    "[Auction \"N\"]\n1S Pass 4S Pass\nPass\n[Play \"W\"]",
+    "[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n[Play \"W\"]"
+);
+rule!(
     PLAY_MISSING_TAGS,
     "PBN400",
     "play-without-tags",
@@ -626,7 +638,7 @@ rule!(
     SCORE_IMP_MISMATCH,
     "PBN604",
     "score-imp-mismatch",
-    Warning,
+    Error,
     Import,
     "PBN 4.2.2",
     "A ScoreIMP that disagrees with the IMP scale (Law 78B) applied to the two rooms' scores of a team-match board.",
@@ -811,7 +823,7 @@ rule!(
     "N NT 13"
 );
 
-rule!(EXPORT_MISSING_TAG, "PBN805", "export-missing-tag", Warning, Export, "PBN 3.4",
+rule!(EXPORT_MISSING_TAG, "PBN805", "export-missing-tag", Error, Export, "PBN 3.4",
     "Export format: a game without all 15 mandatory tags.",
     "Export format gives the MTS in every game (`?` when unknown, empty when inappropriate) unless a `##` tag of an earlier game supplies it.",
     "[Event \"\"]\n[Board \"1\"]", "(all 15 tags)");
@@ -820,7 +832,7 @@ rule!(
     EXPORT_LINE_FORMAT,
     "PBN806",
     "export-line-format",
-    Warning,
+    Error,
     Export,
     "PBN 2.3",
     "Export format: a line not ended by CRLF, or a game separator that is not an empty line.",
@@ -891,6 +903,7 @@ pub static ALL: &[&Rule] = &[
     &CONTRACT_MISMATCH,
     &DECLARER_MISMATCH,
     &IRREGULARITY_MISUSE,
+    &AUCTION_UNFINISHED,
     &PLAY_MISSING_TAGS,
     &INVALID_CARD,
     &CARD_NOT_HELD,

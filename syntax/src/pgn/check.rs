@@ -158,38 +158,54 @@ fn termination(
         }
         return;
     };
-    if let Some((tag_value, tag_range)) = &info.result {
-        if tag_value != result.text {
-            out.push(
-                Diagnostic::new(
-                    &rules::RESULT_MISMATCH,
+    // Three sources of one fact: the Result tag, the termination marker and, when the game ends
+    // in checkmate or stalemate, the final position (which the laws of chess decide). One
+    // disagreement gives one diagnostic, on the source that is wrong, pointing at the others.
+    let ending = replay.and_then(|r| r.ending).map(|e| match e {
+        moves::Ending::Checkmate { winner_white } => (
+            if winner_white { "1-0" } else { "0-1" },
+            format!("{} is checkmated", if winner_white { "Black" } else { "White" }),
+        ),
+        moves::Ending::Stalemate => ("1/2-1/2", "the final position is stalemate".to_owned()),
+    });
+    let marker = result.text;
+    let tag = info.result.as_ref().map(|(v, r)| (v.as_str(), *r));
+    match ending {
+        Some((expected, why)) => {
+            if marker != expected {
+                let mut d = Diagnostic::new(
+                    &rules::RESULT_CONTRADICTS_POSITION,
                     result.range,
-                    format!("termination marker `{}` differs from the Result tag `{tag_value}`", result.text),
-                )
-                .with_related(*tag_range, "the Result tag"),
-            );
+                    format!("result `{marker}` but {why}: expected `{expected}`"),
+                );
+                if let Some((value, range)) = tag {
+                    let note =
+                        if value == expected { "the Result tag agrees with the position" } else { "the Result tag" };
+                    d = d.with_related(range, note);
+                }
+                out.push(d);
+            } else if let Some((value, range)) = tag.filter(|(v, _)| *v != expected) {
+                out.push(
+                    Diagnostic::new(
+                        &rules::RESULT_CONTRADICTS_POSITION,
+                        range,
+                        format!("Result tag `{value}` but {why}: expected `{expected}`"),
+                    )
+                    .with_related(result.range, "the termination marker agrees with the position"),
+                );
+            }
         }
-    }
-    if let Some(moves::Ending::Checkmate { winner_white }) = replay.and_then(|r| r.ending) {
-        let expected = if winner_white { "1-0" } else { "0-1" };
-        if result.text != expected {
-            out.push(Diagnostic::new(
-                &rules::RESULT_CONTRADICTS_POSITION,
-                result.range,
-                format!(
-                    "result `{}` but {} is checkmated: expected `{expected}`",
-                    result.text,
-                    if winner_white { "Black" } else { "White" }
-                ),
-            ));
-        }
-    } else if let Some(moves::Ending::Stalemate) = replay.and_then(|r| r.ending) {
-        if result.text != "1/2-1/2" {
-            out.push(Diagnostic::new(
-                &rules::RESULT_CONTRADICTS_POSITION,
-                result.range,
-                format!("result `{}` but the final position is stalemate: expected `1/2-1/2`", result.text),
-            ));
+        None => {
+            if let Some((value, range)) = tag.filter(|(v, _)| *v != marker) {
+                out.push(
+                    Diagnostic::new(
+                        &rules::RESULT_MISMATCH,
+                        result.range,
+                        format!("termination marker `{marker}` differs from the Result tag `{value}`"),
+                    )
+                    .with_related(range, "the Result tag"),
+                );
+            }
         }
     }
 }

@@ -52,7 +52,7 @@ rules! {
         "A `%` escape that does not start its line"
         "The `%` escape mechanism applies only to lines whose first character is `%`; elsewhere `%` is not a PGN token."
         bad: "1. e4 % private\n*\n", good: "% private\n1. e4 *\n";
-    TAB_CHARACTER = "PGN010" "tab-character" Warning Export "PGN 4.2"
+    TAB_CHARACTER = "PGN010" "tab-character" Error Export "PGN 4.2"
         "A tab character in export format"
         "Export format uses spaces only; tabs are replaced by spaces."
         bad: "[Event \"x\"]\n\n1.\te4 *\n", good: "[Event \"x\"]\n\n1. e4 *\n";
@@ -64,11 +64,11 @@ rules! {
         "A control character other than a line break or tab"
         "PGN text consists of printing characters, spaces and line breaks (and tabs, in import format)."
         bad: "1. e4 {a\u{7}b} *\n", good: "1. e4 {ab} *\n";
-    BLANK_LINE_IN_TAGS = "PGN013" "blank-line-in-tags" Warning Export "PGN 8.1"
+    BLANK_LINE_IN_TAGS = "PGN013" "blank-line-in-tags" Error Export "PGN 8.1"
         "An empty line inside the tag section in export format"
         "In export format the tag pairs are on consecutive lines, followed by one empty line and the movetext."
         bad: "[Event \"x\"]\n\n[Site \"y\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 *\n";
-    NON_LATIN1_CHARACTER = "PGN014" "non-latin1-character" Warning Export "PGN 4.1"
+    NON_LATIN1_CHARACTER = "PGN014" "non-latin1-character" Error Export "PGN 4.1"
         "A character outside ISO-8859-1 in export format"
         "PGN's character set is ISO 8859/1 (Latin-1). Import format tolerates UTF-8 text, but an export-format file holds only characters other programs can read as Latin-1: transliterate the rest."
         bad: "[Event \"Z\u{fc}rich \u{2654}\"]\n\n1. e4 *\n", good: "[Event \"Z\u{fc}rich\"]\n\n1. e4 *\n";
@@ -89,7 +89,7 @@ rules! {
         "A tag of the Seven Tag Roster is missing"
         "Export format games carry Event, Site, Date, Round, White, Black and Result (use `?` for unknown values)."
         bad: "[Event \"x\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";
-    TAG_ORDER = "PGN104" "tag-order" Warning Export "PGN 8.1.1"
+    TAG_ORDER = "PGN104" "tag-order" Error Export "PGN 8.1.1"
         "Tags out of export order: the Seven Tag Roster first, then the others in ASCII order"
         "Export format lists Event, Site, Date, Round, White, Black, Result, then the remaining tags sorted by name."
         bad: "[Site \"?\"]\n[Event \"x\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"?\"]\n\n1. e4 *\n";
@@ -200,7 +200,7 @@ rules! {
         "A move number that is not the number of the move it precedes"
         "Move number indications give the fullmove number of the following move."
         bad: "1. e4 e5 3. Nf3 *\n", good: "1. e4 e5 2. Nf3 *\n";
-    EXPORT_MOVE_NUMBER = "PGN221" "export-move-number" Warning Export "PGN 8.2.2.2"
+    EXPORT_MOVE_NUMBER = "PGN221" "export-move-number" Error Export "PGN 8.2.2.2"
         "A missing or superfluous move number indication in export format"
         "Export format puts `N.` before every White move and `N...` before a Black move only when it starts a variation or follows a comment or variation."
         bad: "1. e4 2. e5 *\n", good: "1. e4 e5 *\n";
@@ -208,7 +208,7 @@ rules! {
         "A NAG outside `$0`–`$255`"
         "Numeric annotation glyphs are `$` and an integer from 0 to 255."
         bad: "1. e4 $256 *\n", good: "1. e4 $1 *\n";
-    SUFFIX_IN_EXPORT = "PGN231" "suffix-in-export" Warning Export "PGN 8.2.4"
+    SUFFIX_IN_EXPORT = "PGN231" "suffix-in-export" Error Export "PGN 8.2.4"
         "A suffix annotation like `!` in export format, where a NAG is wanted"
         "Import format allows `!` `?` `!!` `??` `!?` `?!` after a move; export format writes NAGs $1 to $6."
         bad: "1. e4! *\n", good: "1. e4 $1 *\n";
@@ -225,7 +225,7 @@ rules! {
         "The termination marker differs from the Result tag"
         "The termination marker repeats the value of the Result tag."
         bad: "[Result \"1-0\"]\n\n1. e4 *\n", good: "[Result \"*\"]\n\n1. e4 *\n";
-    RESULT_CONTRADICTS_POSITION = "PGN302" "result-contradicts-position" Warning Import "PGN 8.2.6"
+    RESULT_CONTRADICTS_POSITION = "PGN302" "result-contradicts-position" Error Import "PGN 8.2.6"
         "A result that contradicts the final position (a mate or a stalemate)"
         "After checkmate the mating side wins; after stalemate the game is drawn."
         bad: "1. f3 e5 2. g4 Qh4# 1-0\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";

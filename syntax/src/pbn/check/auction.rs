@@ -4,10 +4,12 @@
 
 use super::annotations::{split, Item, SectionKind};
 use super::context::{Facts, Sink};
-use crate::diagnostic::Diagnostic;
+use super::reading::Source;
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
 use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+use crate::text::TextRange;
 use std::ops::ControlFlow;
 
 /// What a complete auction decided.
@@ -17,6 +19,10 @@ pub(super) struct Outcome {
     pub contract: Option<(Contract, Seat)>,
     /// Who made the first call (after any `-`).
     pub first_caller: Option<Seat>,
+    /// The final bid, and the call with which declarer first named the final denomination:
+    /// where a disagreeing Contract or Declarer tag points to.
+    pub final_bid: Option<TextRange>,
+    pub declarer_call: Option<TextRange>,
 }
 
 /// A bid: level 1..7 and denomination.
@@ -45,8 +51,10 @@ pub(crate) struct Bidding {
     pub ended: bool,
     plus: bool,
     star: bool,
-    /// First bidder of each denomination per side (NS = 0, EW = 1): the declarer.
-    first_namer: [[Option<Seat>; 5]; 2],
+    /// First bidder of each denomination per side (NS = 0, EW = 1): the declarer, and the
+    /// range of that call.
+    first_namer: [[Option<(Seat, TextRange)>; 5]; 2],
+    last_bid_range: Option<TextRange>,
     first_caller: Option<Seat>,
 }
 
@@ -63,6 +71,7 @@ impl Bidding {
             plus: false,
             star: false,
             first_namer: [[None; 5]; 2],
+            last_bid_range: None,
             first_caller: None,
         }
     }
@@ -140,7 +149,10 @@ impl Bidding {
         if !self.started {
             self.started = true;
             self.first_caller = Some(seat);
-            if let Some(dealer) = facts.dealer.filter(|&d| d != seat) {
+            // A Dealer tag that disagrees with both the board's rotation and the first call is
+            // the one mistake, reported by the rotation check (PBN601).
+            let rotation_agrees = facts.board.is_some_and(|b| crate::bridge::score::board_rotation(b).0 == seat);
+            if let Some(dealer) = facts.dealer.filter(|&d| d != seat && !rotation_agrees) {
                 sink.report(
                     &rules::AUCTION_FIRST_CALL,
                     t.range,
@@ -229,10 +241,11 @@ impl Bidding {
                     _ => {}
                 }
                 self.last_bid = Some((level, den, seat));
+                self.last_bid_range = Some(t.range);
                 self.risk = Risk::Undoubled;
                 self.passes = 0;
                 let side = usize::from(!seat.is_ns());
-                self.first_namer[side][den as usize].get_or_insert(seat);
+                self.first_namer[side][den as usize].get_or_insert((seat, t.range));
             }
         }
     }
@@ -294,17 +307,34 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
         }
     }
     if !bidding.ended {
+        // An auction may stop to be continued later (`+` is only recommended, PBN 3.5), but not
+        // once the play has begun.
+        if !bidding.closed() && game.tag("Play").is_some() {
+            if let Some(last) = items.iter().rev().find(|i| i.token.kind != SyntaxKind::DASH) {
+                let passes = if bidding.last_bid.is_some() { "three passes after the last bid" } else { "four passes" };
+                sink.report(
+                    &rules::AUCTION_UNFINISHED,
+                    last.token.range,
+                    format!(
+                        "the auction stops at `{}` but the play follows: the auction ends with {passes}, `AP`, or `*` where the rest is unknown",
+                        last.token.text
+                    ),
+                );
+            }
+        }
         return None;
     }
+    let mut declarer_call = None;
     let contract = bidding.last_bid.map(|(level, denomination, by)| {
-        let declarer = bidding.first_namer[usize::from(!by.is_ns())][denomination as usize].unwrap_or(by);
-        (Contract { level, denomination, risk: bidding.risk }, declarer)
+        let named = bidding.first_namer[usize::from(!by.is_ns())][denomination as usize];
+        declarer_call = named.map(|(_, r)| r);
+        (Contract { level, denomination, risk: bidding.risk }, named.map_or(by, |(s, _)| s))
     });
-    Some(Outcome { contract, first_caller: bidding.first_caller })
+    Some(Outcome { contract, first_caller: bidding.first_caller, final_bid: bidding.last_bid_range, declarer_call })
 }
 
 /// The Contract and Declarer tags against a complete auction.
-pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outcome, sink: &mut Sink) {
+pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outcome, source: Source, sink: &mut Sink) {
     let contract_tag = game.tag("Contract").filter(|t| t.well_formed && !matches!(t.value, "" | "?"));
     let declarer_tag = game.tag("Declarer").filter(|t| t.well_formed && t.value != "?");
     match outcome.contract {
@@ -331,59 +361,93 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             }
         }
         Some((contract, declarer)) => {
-            if let Some(tag) = contract_tag {
-                if facts.contract != Some(contract) {
-                    sink.push(
-                        Diagnostic::new(
-                            &rules::CONTRACT_MISMATCH,
-                            tag.value_range,
-                            format!("Contract `{}` but the auction ends in {contract}", tag.value),
-                        )
-                        .with_replacement(
-                            format!("Replace with `{contract}`"),
-                            tag.value_range,
-                            contract.to_string(),
-                        ),
-                    );
-                }
-            }
-            if let Some(tag) = declarer_tag {
+            let contract_wrong = contract_tag.filter(|_| facts.contract != Some(contract));
+            let declarer_wrong = declarer_tag.filter(|_| {
                 let ok = match facts.declarer {
                     Some((seat, false)) => seat == declarer,
                     // `^X`: X played the hand instead of declarer, i.e. declarer's partner.
                     Some((seat, true)) => seat == declarer.partner(),
-                    None => false,
+                    None => true,
                 };
-                if !ok && facts.declarer.is_some() {
-                    let message = match facts.declarer {
-                        Some((seat, true)) => format!(
-                            "Declarer `{}`: `^` names the dummy who played the hand, but {} is the auction's declarer",
-                            tag.value,
-                            seat.name()
-                        ),
-                        _ => format!("Declarer `{}` but the auction's declarer is {}", tag.value, declarer.name()),
-                    };
-                    let rotated = rotated_declarer(facts, outcome, declarer);
-                    let message = match rotated {
-                        Some((dealer, _)) => format!(
-                            "{message}; the auction looks rotated: begun at the dealer {} it makes {} declarer",
-                            dealer.name(),
-                            tag.value
-                        ),
-                        None => message,
-                    };
-                    let mut d = Diagnostic::new(&rules::DECLARER_MISMATCH, tag.value_range, message);
-                    // A rotated auction is fixed in the auction, not in the Declarer tag.
-                    if !matches!(facts.declarer, Some((_, true))) && rotated.is_none() {
-                        d = d.with_replacement(
-                            format!("Replace with `{}`", declarer.letter()),
-                            tag.value_range,
-                            declarer.letter().to_string(),
-                        );
-                    }
-                    sink.push(d);
+                !ok
+            });
+            let mut parts: Vec<String> = Vec::new();
+            if let Some(tag) = contract_wrong {
+                parts.push(format!("Contract `{}`", tag.value));
+            }
+            let mut rotated = None;
+            if let Some(tag) = declarer_wrong {
+                parts.push(match facts.declarer {
+                    Some((_, true)) => format!("Declarer `{}` (`^` names the dummy who played the hand)", tag.value),
+                    _ => format!("Declarer `{}`", tag.value),
+                });
+                rotated = rotated_declarer(facts, outcome, declarer);
+            }
+            // One disagreement, one diagnostic: on the first disagreeing tag, pointing at the
+            // other tag and at the auction's calls that decide.
+            let Some(first) = contract_wrong.or(declarer_wrong) else { return };
+            // An auction written from the wrong seat: one mistake, reported at the first call
+            // (PBN301), which now says so.
+            if let (Some((dealer, _)), None, Some(tag)) = (rotated, contract_wrong, declarer_wrong) {
+                if let Some(d) = sink.diagnostics.iter_mut().rev().find(|d| d.code == rules::AUCTION_FIRST_CALL.code) {
+                    d.message.push_str(&format!(
+                        "; the auction looks rotated: begun at the dealer {} it makes {} declarer, as the Declarer tag says",
+                        dealer.name(),
+                        tag.value
+                    ));
+                    d.related.push(crate::diagnostic::Related {
+                        range: tag.value_range,
+                        message: format!("Declarer `{}`", tag.value),
+                    });
+                    return;
                 }
             }
+            let rule = if contract_wrong.is_some() { &rules::CONTRACT_MISMATCH } else { &rules::DECLARER_MISMATCH };
+            let mut message =
+                format!("{} but the auction ends in {contract} by {}", parts.join(" and "), declarer.name());
+            if let Some((dealer, _)) = rotated {
+                message.push_str(&format!(
+                    "; the auction looks rotated: begun at the dealer {} it makes {} declarer",
+                    dealer.name(),
+                    declarer_wrong.map_or("", |t| t.value)
+                ));
+            }
+            match source {
+                Source::Tags => message.push_str("; the rest of the game (play, Result, Score) agrees with the tags, so it is checked under them: is a call of the auction wrong?"),
+                Source::Auction => message.push_str("; the rest of the game is checked under the auction's contract"),
+                Source::Agree => {}
+            }
+            let mut d = Diagnostic::new(rule, first.value_range, message);
+            if let (Some(_), Some(tag)) = (contract_wrong, declarer_wrong) {
+                d = d.with_related(tag.value_range, format!("Declarer `{}` disagrees too", tag.value));
+            }
+            if let Some(r) = outcome.final_bid.filter(|_| contract_wrong.is_some()) {
+                d = d.with_related(r, format!("the auction's final bid: the contract is {contract}"));
+            }
+            if let Some(r) = outcome.declarer_call.filter(|_| declarer_wrong.is_some()) {
+                d = d.with_related(
+                    r,
+                    format!("{} first named the denomination for the side: declarer", declarer.name()),
+                );
+            }
+            // A fix to the tags when the rest of the game agrees with the auction; a rotated
+            // auction is fixed in the auction, not in the Declarer tag.
+            if source != Source::Tags && rotated.is_none() && !matches!(facts.declarer, Some((_, true))) {
+                let mut edits = Vec::new();
+                if let Some(tag) = contract_wrong {
+                    edits.push(TextEdit::replace(tag.value_range, contract.to_string()));
+                }
+                if let Some(tag) = declarer_wrong {
+                    edits.push(TextEdit::replace(tag.value_range, declarer.letter().to_string()));
+                }
+                let title = match (contract_wrong, declarer_wrong) {
+                    (Some(_), Some(_)) => format!("Replace with `{contract}` by `{}`", declarer.letter()),
+                    (Some(_), None) => format!("Replace with `{contract}`"),
+                    _ => format!("Replace with `{}`", declarer.letter()),
+                };
+                d = d.with_fix(title, edits, Applicability::Safe);
+            }
+            sink.push(d);
         }
     }
 }

@@ -40,7 +40,7 @@ impl Sink {
 /// server does not check them again.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Inherited {
-    given: HashSet<String>,
+    pub(super) given: HashSet<String>,
     sticky: HashSet<String>,
 }
 

@@ -15,6 +15,7 @@ mod instant;
 mod lines;
 mod notes;
 pub(crate) mod play;
+mod reading;
 mod scores;
 mod tables;
 pub(crate) mod values;
@@ -24,7 +25,7 @@ use super::rules;
 use super::syntax_kind::SyntaxKind;
 use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::text::TextSize;
 pub(crate) use context::{Facts, Inherited, Sink};
 
@@ -122,15 +123,28 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     let mut facts = values::check_values(game, sink);
     deal::check(game, &facts, sink);
     reuse_previous(game, &mut facts, inheritance, sink);
+    let before_auction = sink.diagnostics.len();
     let auction = auction::check(game, &facts, sink);
-    if let Some(outcome) = &auction {
-        auction::check_against_tags(game, &facts, outcome, sink);
+    // An auction with errors of its own does not decide the contract: its disagreement with the
+    // Contract and Declarer tags would only repeat them.
+    // (A first call not the dealer's leaves the calls legal: the Declarer tag may then show the
+    // auction is rotated, which the first-call diagnostic says.)
+    let auction_sound = sink.diagnostics[before_auction..]
+        .iter()
+        .all(|d| d.severity != Severity::Error || d.code == rules::AUCTION_FIRST_CALL.code);
+    // The play and the scores are checked under the reading the rest of the game supports.
+    let mut checked = facts.clone();
+    if let Some(outcome) = auction.as_ref().filter(|_| auction_sound) {
+        let (source, chosen, _) = reading::choose(game, &facts, outcome);
+        auction::check_against_tags(game, &facts, outcome, source, sink);
+        checked = chosen;
     }
-    let tricks = play::check(game, &facts, sink);
-    scores::check(game, &facts, tricks, sink);
-    scores::check_imps(game, &facts, &mut inheritance.previous_room, sink);
+    scores::prefer_rotation_vulnerability(game, &mut checked);
+    let tricks = play::check(game, &checked, sink);
+    scores::check(game, &facts, &checked, tricks, sink);
+    scores::check_imps(game, &checked, tricks, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
-    tables::check(game, &facts, sink);
+    tables::check(game, &checked, sink);
     inheritance.previous_dealer = facts.dealer;
     inheritance.previous_vulnerable = facts.vulnerable;
     inheritance.previous_deal = facts.deal.clone();
@@ -159,6 +173,8 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
                 tag.value_range,
                 format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
             );
+            // Reported once: later games inheriting the same (empty) value repeat no mistake.
+            inheritance.values.given.insert(tag.name.to_owned());
         }
         inheritance.values.record(tag.name, tag.value);
     }

@@ -47,9 +47,8 @@ pub(super) fn check(game: &Game<'_>, sink: &mut Sink) {
             .section_items()
             .filter(|t| t.kind == SyntaxKind::NOTE_REF)
             .filter_map(|t| t.text.trim_matches('=').parse::<u32>().ok().map(|n| (n, t.range)))
-            .filter(|(n, _)| (1..=32).contains(n))
             .collect();
-        for (n, range) in &refs {
+        for (n, range) in refs.iter().filter(|(n, _)| (1..=32).contains(n)) {
             if !defined.iter().any(|(d, _)| d == n) {
                 sink.report(
                     &rules::NOTE_UNDEFINED,
@@ -59,13 +58,33 @@ pub(super) fn check(game: &Game<'_>, sink: &mut Sink) {
             }
         }
         for (n, range) in defined {
-            if !refs.iter().any(|(r, _)| r == n) {
+            let uses: Vec<TextRange> = refs.iter().filter(|(r, _)| r == n).map(|(_, r)| *r).collect();
+            if uses.is_empty() {
                 sink.report(
                     &rules::NOTE_UNUSED,
                     *range,
                     format!("note {n} is not referred to by any call or card of the {} section", tag.name),
                 );
+            } else if !(1..=32).contains(n) {
+                one_out_of_range_index(*n, *range, &uses, sink);
             }
         }
+    }
+}
+
+/// A note index out of 1..32 given both in a Note tag and in its references is one mistake:
+/// it is reported once, at the Note tag (PBN112), pointing at the references, whose own
+/// out-of-range reports (PBN503) are withdrawn.
+fn one_out_of_range_index(n: u32, note: TextRange, uses: &[TextRange], sink: &mut Sink) {
+    let Some(at) = sink.diagnostics.iter().position(|d| d.code == rules::INVALID_NOTE_TAG.code && d.range == note)
+    else {
+        return;
+    };
+    sink.diagnostics.retain(|d| !(d.code == rules::NOTE_REF_RANGE.code && uses.contains(&d.range)));
+    let at =
+        sink.diagnostics.iter().position(|d| d.code == rules::INVALID_NOTE_TAG.code && d.range == note).unwrap_or(at);
+    let d = &mut sink.diagnostics[at];
+    for r in uses {
+        d.related.push(crate::diagnostic::Related { range: *r, message: format!("`={n}=` refers to this note") });
     }
 }

@@ -114,6 +114,7 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
         ended: false,
         lost_track: false,
         not_held: 0,
+        deal: game.tag("Deal").map(|t| t.value_range),
     };
     let items = &items[..upto.unwrap_or(items.len()).min(items.len())];
     let mut out = PlayReplay {
@@ -134,7 +135,17 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
         }
         let expected = out.next_leader;
         let marked = Seat::ALL.into_iter().find(|s| slots[s.index()].is_some_and(|i| i.prefix_is("^L")));
+        let reported = sink.diagnostics.len();
         let winner = state.trick(&slots, expected, sink);
+        // After a card that cannot have been played (not held, or a revoke not marked), who won
+        // the trick and who leads next are unknown: the later tricks would only echo the error,
+        // as a PGN line stops after an illegal move.
+        if sink.diagnostics[reported..]
+            .iter()
+            .any(|d| d.code == rules::CARD_NOT_HELD.code || d.code == rules::REVOKE.code)
+        {
+            state.lost_track = true;
+        }
         out.tricks.push(TrickRecord { leader: marked.or(expected), winner });
         if state.ended {
             break;
@@ -227,6 +238,8 @@ struct PlayState {
     ended: bool,
     lost_track: bool,
     not_held: u32,
+    /// The Deal tag's value: where a card played by the wrong hand points.
+    deal: Option<crate::text::TextRange>,
 }
 
 impl PlayState {
@@ -312,6 +325,7 @@ impl PlayState {
                     "`^R` on a lead: a lead cannot revoke",
                 );
             }
+            let holder = self.hands.as_ref().and_then(|h| Seat::ALL.into_iter().find(|s| h[s.index()].contains(card)));
             if let (Some(hands), Some(_)) = (&mut self.hands, leader) {
                 let hand = &mut hands[seat.index()];
                 if !hand.contains(card) {
@@ -321,11 +335,16 @@ impl PlayState {
                     } else {
                         ""
                     };
-                    sink.report(
+                    let mut d = Diagnostic::new(
                         &rules::CARD_NOT_HELD,
                         t.range,
                         format!("{} plays {card}, which {why}{hint}", seat.name()),
                     );
+                    // The play and the Deal disagree: say where the Deal puts the card.
+                    if let (Some(holder), Some(deal)) = (holder, self.deal) {
+                        d = d.with_related(deal, format!("the Deal gives {card} to {}", holder.name()));
+                    }
+                    sink.push(d);
                     self.not_held += 1;
                     // A layout problem or a deal that does not match the play: stop before
                     // every later card repeats the error.

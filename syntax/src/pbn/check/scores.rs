@@ -22,11 +22,16 @@ pub(super) struct RoomScore {
     imp: Option<(f64, TextRange, String)>,
 }
 
-pub(super) fn check(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
+/// `tags` are the facts as the tags give them, `facts` the reading the game is checked under
+/// (see [`super::reading`], [`prefer_rotation_vulnerability`]).
+pub(super) fn check(game: &Game<'_>, tags: &Facts, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
     check_result(game, facts, tricks, sink);
-    check_score(game, facts, sink);
-    check_rotation(game, facts, sink);
-    check_rubber_history(game, facts, sink);
+    // A complete play proves the result: the Score is checked against it, not against a
+    // Result tag that may be the one mistake (reported once, above).
+    let proven = tricks.filter(|t| t.complete && !facts.result_irregular).map(|t| t.declarer);
+    check_score(game, facts, proven, sink);
+    check_rotation(game, tags, sink);
+    check_rubber_history(game, tags, sink);
 }
 
 fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
@@ -46,6 +51,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
         return;
     }
     let (Some(result), Some(t), false) = (facts.result, tricks, facts.result_irregular) else { return };
+    let play = game.tag("Play").map_or(tag.range, |p| p.name_range);
     if t.complete && result != t.declarer {
         sink.push(
             Diagnostic::new(
@@ -53,6 +59,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
                 tag.value_range,
                 format!("Result `{}` but declarer won {} tricks in the play", tag.value, t.declarer),
             )
+            .with_related(play, format!("the complete play: declarer wins {} tricks", t.declarer))
             .with_replacement(
                 format!("Replace with `{}`", t.declarer),
                 tag.value_range,
@@ -71,11 +78,10 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
     }
 }
 
-/// The NS score of a contract result from the tags, if all its parts are known.
-fn ns_score(facts: &Facts) -> Option<i32> {
+/// The NS score of the facts' contract by their declarer making `tricks`.
+fn ns_score_making(facts: &Facts, tricks: u8) -> Option<i32> {
     let (declarer, _) = facts.declarer?;
     let contract = facts.contract?;
-    let tricks = facts.result?;
     let vulnerable = facts.vulnerable?.is_vulnerable(declarer);
     let score = duplicate_score(contract, vulnerable, tricks);
     Some(if declarer.is_ns() { score } else { -score })
@@ -95,8 +101,18 @@ fn score_as_ns(value: &str, declarer: Option<Seat>) -> Option<i32> {
     }
 }
 
-fn check_score(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
-    let Some(expected) = ns_score(facts) else { return };
+/// Whether the Score tag (when given and readable) agrees with the facts, making `proven`
+/// tricks when the play proves them, else the Result tag's.
+pub(super) fn score_agrees(game: &Game<'_>, facts: &Facts, proven: Option<u8>) -> bool {
+    let Some(expected) = proven.or(facts.result).and_then(|t| ns_score_making(facts, t)) else { return true };
+    let given =
+        game.tag("Score").filter(|t| t.well_formed).and_then(|t| score_as_ns(t.value, facts.declarer.map(|d| d.0)));
+    facts.result_irregular || given.is_none_or(|g| g == expected)
+}
+
+fn check_score(game: &Game<'_>, facts: &Facts, proven: Option<u8>, sink: &mut Sink) {
+    let Some(made) = proven.or(facts.result) else { return };
+    let Some(expected) = ns_score_making(facts, made) else { return };
     if facts.result_irregular {
         return;
     }
@@ -104,24 +120,26 @@ fn check_score(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         if let Some(given) = score_as_ns(tag.value, facts.declarer.map(|d| d.0)) {
             if given != expected {
                 let fixed = if expected >= 0 { format!("NS {expected}") } else { format!("EW {}", -expected) };
-                sink.push(
-                    Diagnostic::new(
-                        &rules::SCORE_MISMATCH,
-                        tag.value_range,
-                        format!(
-                            "Score `{}` but {} by {} making {} tricks scores {fixed}",
-                            tag.value,
-                            contract_text(facts),
-                            seat_text(facts),
-                            facts.result.unwrap_or(0)
-                        ),
-                    )
-                    .with_replacement(
-                        format!("Replace with `{fixed}`"),
-                        tag.value_range,
-                        fixed.clone(),
+                let d = Diagnostic::new(
+                    &rules::SCORE_MISMATCH,
+                    tag.value_range,
+                    format!(
+                        "Score `{}` but {} by {} making {} tricks scores {fixed}",
+                        tag.value,
+                        contract_text(facts),
+                        seat_text(facts),
+                        made
                     ),
-                );
+                )
+                .with_replacement(format!("Replace with `{fixed}`"), tag.value_range, fixed.clone());
+                let d = match (proven, game.tag("Play"), game.tag("Result")) {
+                    (Some(_), Some(play), _) => {
+                        d.with_related(play.name_range, format!("the complete play: {made} tricks"))
+                    }
+                    (None, _, Some(result)) => d.with_related(result.value_range, format!("Result: {made} tricks")),
+                    _ => d,
+                };
+                sink.push(d);
             }
         }
     }
@@ -135,30 +153,78 @@ fn seat_text(facts: &Facts) -> &'static str {
     facts.declarer.map_or("?", |(s, _)| s.name())
 }
 
+/// A Vulnerable tag that disagrees with the board's standard rotation (Law 2) while the Score
+/// agrees with the rotation's vulnerability and not with the tag's: the tag is the one mistake
+/// (reported by the rotation check), and the scores are checked under the rotation's.
+pub(super) fn prefer_rotation_vulnerability(game: &Game<'_>, facts: &mut Facts) {
+    let (Some(board), Some(given)) = (facts.board, facts.vulnerable) else { return };
+    let (_, rotation) = board_rotation(board);
+    if rotation == given {
+        return;
+    }
+    let mut other = facts.clone();
+    other.vulnerable = Some(rotation);
+    // Disagreements of the Score and the ScoreTable rows under each vulnerability.
+    let misfits = |f: &Facts| {
+        let mut scratch = Sink::new(false);
+        super::tables::check(game, f, &mut scratch);
+        usize::from(!score_agrees(game, f, None))
+            + scratch.diagnostics.iter().filter(|d| d.code == rules::SCORE_MISMATCH.code).count()
+    };
+    if misfits(&other) < misfits(facts) {
+        *facts = other;
+    }
+}
+
+/// Dealer and Vulnerable against the board number (Law 2): one fact in three tags. When both
+/// disagree, the Board tag is the likelier mistake and one warning says so there; otherwise
+/// the one tag that disagrees is reported.
 fn check_rotation(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     let Some(board) = facts.board else { return };
     let (dealer, vulnerable) = board_rotation(board);
-    if let (Some(given), Some(tag)) = (facts.dealer, game.tag("Dealer")) {
-        if given != dealer {
-            sink.report(
+    let dealer_tag = game.tag("Dealer").filter(|_| facts.dealer.is_some_and(|d| d != dealer));
+    let vulnerable_tag = game.tag("Vulnerable").filter(|_| facts.vulnerable.is_some_and(|v| v != vulnerable));
+    match (dealer_tag, vulnerable_tag, game.tag("Board")) {
+        (Some(d), Some(v), Some(b)) => sink.push(
+            Diagnostic::new(
+                &rules::BOARD_DEALER,
+                b.value_range,
+                format!(
+                    "board {board} is dealt by {} with vulnerability {} in the standard rotation, but Dealer is `{}` and Vulnerable `{}`",
+                    dealer.name(),
+                    vulnerable.as_str(),
+                    d.value,
+                    v.value
+                ),
+            )
+            .with_related(d.value_range, "Dealer")
+            .with_related(v.value_range, "Vulnerable"),
+        ),
+        (Some(tag), _, _) => sink.push(
+            Diagnostic::new(
                 &rules::BOARD_DEALER,
                 tag.value_range,
-                format!("board {board} is dealt by {} in the standard rotation, not {}", dealer.name(), given.name()),
-            );
-        }
-    }
-    if let (Some(given), Some(tag)) = (facts.vulnerable, game.tag("Vulnerable")) {
-        if given != vulnerable {
-            sink.report(
+                format!(
+                    "board {board} is dealt by {} in the standard rotation, not {}",
+                    dealer.name(),
+                    facts.dealer.map_or("?", |d| d.name())
+                ),
+            )
+            .with_related(game.tag("Board").map_or(tag.value_range, |b| b.value_range), "Board"),
+        ),
+        (None, Some(tag), _) => sink.push(
+            Diagnostic::new(
                 &rules::BOARD_VULNERABLE,
                 tag.value_range,
                 format!(
                     "board {board} has vulnerability {} in the standard rotation, not {}",
                     vulnerable.as_str(),
-                    given.as_str()
+                    facts.vulnerable.map_or("?", |v| v.as_str())
                 ),
-            );
-        }
+            )
+            .with_related(game.tag("Board").map_or(tag.value_range, |b| b.value_range), "Board"),
+        ),
+        _ => {}
     }
 }
 
@@ -221,17 +287,28 @@ fn imps_as_ns(value: &str, declarer: Option<Seat>) -> Option<f64> {
 /// follow each other (same Board, Room `Open` and `Closed`, Scoring `IMP` without modifiers),
 /// each room's NS IMPs are the IMPs of its NS score minus the other room's. Butler, Cross and
 /// other datum-based modifiers need scores the file does not hold: not checked.
-pub(super) fn check_imps(game: &Game<'_>, facts: &Facts, previous: &mut Option<RoomScore>, sink: &mut Sink) {
+pub(super) fn check_imps(
+    game: &Game<'_>,
+    facts: &Facts,
+    tricks: Option<Tricks>,
+    previous: &mut Option<RoomScore>,
+    sink: &mut Sink,
+) {
     let declarer = facts.declarer.map(|d| d.0);
     let tag = game.tag("ScoreIMP").filter(|t| t.well_formed && !t.value.is_empty());
     let imp = tag.and_then(|t| Some((imps_as_ns(t.value, declarer)?, t.value_range, t.value.to_owned())));
-    let ns = game.tag("Score").filter(|t| t.well_formed).and_then(|t| score_as_ns(t.value, declarer)).or_else(|| {
-        if facts.passed_out {
-            Some(0)
-        } else {
-            ns_score(facts)
-        }
-    });
+    // The score this room is worth: the one its contract and result prove when the Score tag
+    // disagrees with it (that disagreement is reported once, by the Score check), else the
+    // Score tag's.
+    let proven = tricks.filter(|t| t.complete && !facts.result_irregular).map(|t| t.declarer);
+    let computed = proven.or(facts.result).and_then(|t| ns_score_making(facts, t));
+    let given = game.tag("Score").filter(|t| t.well_formed).and_then(|t| score_as_ns(t.value, declarer));
+    let ns = match (given, computed) {
+        (Some(g), Some(c)) if g != c && !facts.result_irregular => Some(c),
+        (Some(g), _) => Some(g),
+        (None, _) if facts.passed_out => Some(0),
+        (None, c) => c,
+    };
     let room = game.value("Room").filter(|r| r.eq_ignore_ascii_case("open") || r.eq_ignore_ascii_case("closed"));
     let plain_imp = game.value("Scoring").is_some_and(|s| s.trim().eq_ignore_ascii_case("IMP"));
     let (Some(board), Some(room), Some(ns), true) = (facts.board, room, ns, plain_imp) else {

@@ -87,7 +87,8 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
                 Mode::Import => format!("line has {chars} characters; import format allows at most 255"),
                 Mode::Export => format!("line has {chars} characters; export format lines have fewer than 80"),
             };
-            out.push(Diagnostic::new(&rules::LINE_TOO_LONG, range, message));
+            // Tolerated up to 255 in import format, required under 80 in export format.
+            out.push(crate::config::export_severity(Diagnostic::new(&rules::LINE_TOO_LONG, range, message), mode));
         }
     }
 }

@@ -6,8 +6,8 @@
 //! stops being replayed; its later moves raise nothing more, other lines go on.
 
 use crate::chess::san::{self, CheckMark, Resolution, San, SanMove};
-use crate::config::Mode;
-use crate::diagnostic::{Applicability, Diagnostic, Severity, TextEdit};
+use crate::config::{export_severity, Mode};
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
 use crate::pgn::model::{Event, Tok};
 use crate::pgn::rules;
@@ -88,11 +88,15 @@ struct Line {
     interrupted: bool,
     /// No move yet in this line.
     first: bool,
+    /// After a wrong move number: how far the written numbers are off, and the diagnostic that
+    /// reported it (in `out`). Later numbers that keep the same offset repeat that one mistake:
+    /// they are not reported again, their correction joins that diagnostic's fix.
+    numbering: Option<(i64, usize)>,
 }
 
 impl Line {
     fn new(board: Board) -> Line {
-        Line { board, before: None, dead: false, pending: None, interrupted: false, first: true }
+        Line { board, before: None, dead: false, pending: None, interrupted: false, first: true, numbering: None }
     }
 }
 
@@ -544,8 +548,22 @@ fn move_number(
     let expected = u32::from(line.board.fullmove_number());
     let white = line.board.side_to_move() == Color::White;
     if let Some(p) = pending {
-        if p.number != expected {
-            out.push(
+        let offset = i64::from(p.number) - i64::from(expected);
+        let shifted = line.numbering.filter(|(o, at)| *o == offset && offset != 0 && *at < out.len());
+        if let Some((_, at)) = shifted {
+            let d = &mut out[at];
+            if let Some(fix) = &mut d.fix {
+                fix.edits.push(TextEdit::replace(p.number_range, expected.to_string()));
+                fix.title = "Renumber the moves from here".to_owned();
+            }
+            if !d.message.ends_with("follow it)") {
+                d.message.push_str(" (and the move numbers after it, which follow it)");
+            }
+        } else if offset == 0 {
+            line.numbering = None;
+        } else {
+            line.numbering = Some((offset, out.len()));
+            out.push(export_severity(
                 Diagnostic::new(
                     &rules::WRONG_MOVE_NUMBER,
                     p.number_range,
@@ -556,7 +574,8 @@ fn move_number(
                     p.number_range,
                     expected.to_string(),
                 ),
-            );
+                mode,
+            ));
         }
     }
     if mode != Mode::Export {
@@ -638,14 +657,6 @@ fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
             )
             .with_replacement(format!("Replace with `${nag}`"), token.range, format!(" ${nag}")),
         );
-    }
-}
-
-/// Rules that the export format makes errors: the non-canonical spellings.
-fn export_severity(diagnostic: Diagnostic, mode: Mode) -> Diagnostic {
-    match mode {
-        Mode::Export => Diagnostic { severity: Severity::Error, ..diagnostic },
-        Mode::Import => diagnostic,
     }
 }
 

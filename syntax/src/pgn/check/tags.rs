@@ -127,7 +127,17 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                 checked = as960;
             }
         }
-        out.extend(checked.problems.iter().map(|p| p.to_diagnostic(range.start())));
+        // The castling field: the third of the FEN's space-separated fields.
+        let castling = fen.split(' ').take(2).map(|f| f.len() + 1).sum::<usize>();
+        let castling_len = fen.split(' ').nth(2).map_or(0, str::len);
+        let field = (castling_len > 0).then(|| {
+            let start = range.start() + crate::text::TextSize::from(castling as u32);
+            TextRange::new(start, start + crate::text::TextSize::from(castling_len as u32))
+        });
+        out.extend(crate::epd::check::one_castling_report(
+            checked.problems.iter().map(|p| p.to_diagnostic(range.start())),
+            field,
+        ));
         // With errors the position is None: the moves are not replayed, so no knock-on errors.
         info.start = match checked.board {
             Some(board) => Start::Position(Box::new(board)),

@@ -1,0 +1,91 @@
+//! One fact, two sources: when the Contract or Declarer tag disagrees with a complete auction,
+//! which of the two readings the rest of the game (the play, the Result, the Score) supports.
+//!
+//! The disagreement itself is reported once ([`super::auction::check_against_tags`]); the play
+//! and the scores are then checked under the chosen reading, so that one typo in a tag does not
+//! turn every trick of the play into a revoke or the Score into a second error.
+
+use super::auction::Outcome;
+use super::context::{Facts, Sink};
+use super::play::{self, Tricks};
+use super::scores;
+use crate::diagnostic::Severity;
+use crate::pbn::model::Game;
+
+/// Which source of the contract and declarer the game is checked under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Source {
+    /// The tags and the auction agree (or there is no complete auction to compare).
+    Agree,
+    /// The auction's reading makes the rest of the game consistent (or at least more so).
+    Auction,
+    /// The tags' reading does; the auction is the odd one out.
+    Tags,
+}
+
+/// What the rest of the game says about one reading.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Support {
+    /// Errors the play gives under this reading.
+    pub play_errors: usize,
+    /// Whether Result and Score (when given) agree with this reading.
+    pub result_agrees: bool,
+    pub score_agrees: bool,
+}
+
+impl Support {
+    fn disagreements(&self) -> usize {
+        self.play_errors.min(1) + usize::from(!self.result_agrees) + usize::from(!self.score_agrees)
+    }
+}
+
+/// The facts the auction gives: its contract and declarer in place of the tags'.
+pub(super) fn auction_facts(facts: &Facts, outcome: &Outcome) -> Option<Facts> {
+    let (contract, declarer) = outcome.contract?;
+    let mut f = facts.clone();
+    f.contract = Some(contract);
+    f.declarer = Some(match facts.declarer {
+        // `^X`: X, declarer's partner, played the hand; the tag and the auction then agree.
+        Some((seat, true)) if seat == declarer.partner() => (seat, true),
+        _ => (declarer, false),
+    });
+    Some(f)
+}
+
+/// How well a reading fits the rest of the game.
+pub(super) fn support(game: &Game<'_>, facts: &Facts) -> Support {
+    let mut scratch = Sink::new(false);
+    let replay = play::replay(game, facts, None, &mut scratch);
+    let play_errors = scratch.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    let tricks: Option<Tricks> = replay.filter(|r| !r.lost_track && r.declarer.is_some()).map(|r| r.won);
+    let proven = tricks.filter(|t| t.complete && play_errors == 0).map(|t| t.declarer);
+    let result_agrees = match (facts.result, proven) {
+        (Some(r), Some(p)) => facts.result_irregular || r == p,
+        _ => true,
+    };
+    let score_agrees = scores::score_agrees(game, facts, proven);
+    Support { play_errors, result_agrees, score_agrees }
+}
+
+/// Chooses between the tags' and the auction's readings: the one the rest of the game supports
+/// better; on a tie the auction's (the laws define the contract by the auction).
+pub(super) fn choose(game: &Game<'_>, facts: &Facts, outcome: &Outcome) -> (Source, Facts, Support) {
+    let Some(from_auction) = auction_facts(facts, outcome) else {
+        return (Source::Agree, facts.clone(), Support::default());
+    };
+    let same = from_auction.contract == facts.contract && from_auction.declarer == facts.declarer;
+    if same || facts.contract.is_none() && facts.declarer.is_none() {
+        return (Source::Agree, facts.clone(), Support::default());
+    }
+    let by_tags = support(game, facts);
+    let by_auction = support(game, &from_auction);
+    // Fewer sources against it first, then fewer errors in the play (a play that is wrong
+    // under both readings, e.g. written in playing order, still has its opening lead right
+    // under one of them).
+    let key = |s: &Support| (s.disagreements(), s.play_errors);
+    if key(&by_tags) < key(&by_auction) {
+        (Source::Tags, facts.clone(), by_tags)
+    } else {
+        (Source::Auction, from_auction, by_auction)
+    }
+}

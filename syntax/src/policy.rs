@@ -1,0 +1,271 @@
+//! The severity policy: every rule of the catalogue declares its category, and the category
+//! fixes the severity. One policy for all formats:
+//!
+//! - [`Category::Law`]: a fact the laws of chess or bridge contradict (an illegal move, a
+//!   result against a checkmate or stalemate on the board, tricks against the play, a score
+//!   against the laws of scoring): an **error**.
+//! - [`Category::Standard`]: the standard's grammar or a value the standard defines, broken so
+//!   that the file cannot be read as meant: an **error**.
+//! - [`Category::Export`]: an export-format requirement of the standard (PGN 8.1.1 tag order,
+//!   8.2.1 line length, 8.2.2.2 move numbers, 8.2.3.8 suffixes as NAGs, PBN 3.11 …), checked
+//!   in export mode only: an **error**.
+//! - [`Category::ExportSpelling`]: a form import format tolerates but export format forbids
+//!   (`0-0`, `Nge2`, a missing `+`, a line of 80 or more characters): a **warning** in import
+//!   mode, raised to an **error** in export mode.
+//! - [`Category::Taste`]: what the standards leave to taste or convention (supplemental tag
+//!   formats, the Law 2 board rotation, unknown tags, the quirks of classic test suites): a
+//!   **warning**, **information** or **hint**.
+//!
+//! Beside the category, each rule lists the rules whose diagnostics it may suppress: one root
+//! cause gives one diagnostic, so a later check that would only repeat it stays silent (or the
+//! two are reported once, with related information). `kibitzer rules --markdown` writes both
+//! into docs/rules.md; a test checks every rule of the catalogue against its category.
+
+use crate::diagnostic::{Rule, RuleScope, Severity};
+
+/// What kind of requirement a rule enforces; it decides the severity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    Law,
+    Standard,
+    Export,
+    ExportSpelling,
+    Taste,
+}
+
+use Category::*;
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Law => "law",
+            Standard => "standard",
+            Export => "export format",
+            ExportSpelling => "export spelling",
+            Taste => "taste",
+        }
+    }
+
+    /// Whether `rule`'s default severity (and scope) is the one this category gives.
+    pub fn admits(self, rule: &Rule) -> bool {
+        match self {
+            Law | Standard => rule.severity == Severity::Error,
+            Export => rule.severity == Severity::Error && rule.scope == RuleScope::Export,
+            ExportSpelling => rule.severity == Severity::Warning && rule.scope == RuleScope::Import,
+            Taste => rule.severity != Severity::Error,
+        }
+    }
+}
+
+/// The severity policy as docs/rules.md states it.
+pub const POLICY: &str = "\
+Every rule declares a category, and the category fixes its default severity:
+
+- **law**: a fact the laws of chess or bridge contradict (an illegal move or call, a result against a checkmate or stalemate on the board, tricks against the play, a score against the laws of scoring) is an **error**;
+- **standard**: the standard's grammar or a value it defines, broken so that the file cannot be read as meant, is an **error**;
+- **export format**: in export mode (`--mode export`, or a PBN `% EXPORT` line) every export-format requirement of the standard is an **error**;
+- **export spelling**: a form import format tolerates but export format forbids (`0-0`, `Nge2`, a missing `+`, a line of 80 or more characters) is a **warning** in import mode and an **error** in export mode;
+- **taste**: what the standards leave to taste or convention is a **warning**, **information** or **hint**.
+
+One root cause gives one diagnostic: where two sources of one fact disagree (a Contract tag and the auction, a Result and the play) the disagreement is reported once, with related information pointing at the other source, and the rest of the game is checked under the reading it supports. Each rule below lists the rules whose diagnostics it may suppress. A `kibitzer.toml` or the editor's settings may still change any rule's severity.";
+
+/// (code, category, codes whose diagnostics it may suppress)
+const TABLE: &[(&str, Category, &[&str])] = &[
+    ("EPD001", Taste, &[]),
+    ("EPD002", Standard, &[]),
+    ("EPD003", Standard, &[]),
+    ("EPD004", Standard, &[]),
+    ("EPD005", Taste, &[]),
+    ("EPD006", Standard, &[]),
+    ("EPD007", Standard, &[]),
+    ("EPD008", Taste, &[]),
+    ("EPD009", Law, &[]),
+    ("EPD010", Law, &[]),
+    ("EPD011", Taste, &[]),
+    ("EPD012", Taste, &[]),
+    ("EPD013", Taste, &[]),
+    ("EPD014", Taste, &[]),
+    ("EPD015", Taste, &[]),
+    ("FEN001", Standard, &[]),
+    ("FEN002", Standard, &[]),
+    ("FEN003", Taste, &[]),
+    ("FEN004", Standard, &[]),
+    ("FEN005", Standard, &[]),
+    ("FEN006", Taste, &[]),
+    ("FEN007", Law, &["FEN007"]),
+    ("FEN008", Standard, &[]),
+    ("FEN009", Law, &[]),
+    ("FEN010", Standard, &[]),
+    ("FEN011", Standard, &[]),
+    ("FEN012", Law, &[]),
+    ("FEN013", Law, &[]),
+    ("FEN014", Law, &[]),
+    ("FEN015", Taste, &[]),
+    ("FEN016", Taste, &[]),
+    ("FEN017", Taste, &[]),
+    ("FEN018", Taste, &[]),
+    ("PBI001", Standard, &[]),
+    ("PBI002", Standard, &[]),
+    ("PBI003", Standard, &[]),
+    ("PBI004", Standard, &[]),
+    ("PBI005", Standard, &[]),
+    ("PBI006", Standard, &[]),
+    ("PBI007", Taste, &[]),
+    ("PBI008", Taste, &[]),
+    ("PBI009", Standard, &[]),
+    ("PBI010", Taste, &[]),
+    ("PBI011", Standard, &[]),
+    ("PBI012", Standard, &[]),
+    ("PBI013", Standard, &[]),
+    ("PBI014", Standard, &[]),
+    ("PBI015", Taste, &[]),
+    ("PBI020", Law, &[]),
+    ("PBI021", Law, &[]),
+    ("PBI022", Law, &[]),
+    ("PBI023", Taste, &[]),
+    ("PBI024", Taste, &[]),
+    ("PBI025", Taste, &[]),
+    ("PBN001", Standard, &[]),
+    ("PBN002", Standard, &[]),
+    ("PBN003", Standard, &[]),
+    ("PBN004", Standard, &[]),
+    ("PBN005", Standard, &[]),
+    ("PBN006", Taste, &[]),
+    ("PBN010", Standard, &[]),
+    ("PBN011", Standard, &[]),
+    ("PBN012", Taste, &[]),
+    ("PBN013", Export, &[]),
+    ("PBN100", Taste, &[]),
+    ("PBN101", Standard, &[]),
+    ("PBN102", Taste, &[]),
+    ("PBN103", Standard, &[]),
+    ("PBN104", Standard, &[]),
+    ("PBN105", Standard, &[]),
+    ("PBN106", Standard, &[]),
+    ("PBN107", Standard, &[]),
+    ("PBN108", Standard, &[]),
+    ("PBN109", Standard, &[]),
+    ("PBN110", Standard, &[]),
+    ("PBN111", Taste, &[]),
+    ("PBN112", Standard, &["PBN503", "PBN501"]),
+    ("PBN200", Standard, &[]),
+    ("PBN201", Law, &[]),
+    ("PBN202", Law, &[]),
+    ("PBN300", Standard, &[]),
+    ("PBN301", Law, &["PBN309"]),
+    ("PBN302", Standard, &["PBN308", "PBN309"]),
+    ("PBN303", Law, &["PBN308", "PBN309"]),
+    ("PBN304", Law, &["PBN308", "PBN309"]),
+    ("PBN305", Law, &["PBN308", "PBN309"]),
+    ("PBN306", Law, &["PBN308", "PBN309"]),
+    ("PBN307", Standard, &["PBN308", "PBN309"]),
+    ("PBN308", Law, &["PBN402", "PBN403", "PBN406", "PBN410", "PBN600", "PBN309"]),
+    ("PBN309", Law, &["PBN403", "PBN406", "PBN410", "PBN600"]),
+    ("PBN310", Standard, &[]),
+    ("PBN311", Law, &[]),
+    ("PBN400", Standard, &[]),
+    ("PBN401", Standard, &[]),
+    ("PBN402", Law, &["PBN402", "PBN403", "PBN410"]),
+    ("PBN403", Law, &["PBN402", "PBN403", "PBN410"]),
+    ("PBN404", Standard, &[]),
+    ("PBN405", Standard, &[]),
+    ("PBN406", Law, &[]),
+    ("PBN407", Standard, &[]),
+    ("PBN410", Law, &["PBN600"]),
+    ("PBN411", Law, &[]),
+    ("PBN500", Standard, &[]),
+    ("PBN501", Taste, &[]),
+    ("PBN502", Standard, &[]),
+    ("PBN503", Standard, &[]),
+    ("PBN504", Standard, &[]),
+    ("PBN505", Standard, &[]),
+    ("PBN506", Standard, &[]),
+    ("PBN600", Law, &["PBN604"]),
+    ("PBN601", Taste, &["PBN301", "PBN602"]),
+    ("PBN602", Taste, &["PBN600"]),
+    ("PBN603", Law, &[]),
+    ("PBN604", Law, &[]),
+    ("PBN700", Standard, &[]),
+    ("PBN701", Taste, &["PBN701"]),
+    ("PBN702", Taste, &[]),
+    ("PBN800", Export, &[]),
+    ("PBN801", Export, &[]),
+    ("PBN802", Export, &[]),
+    ("PBN803", Export, &[]),
+    ("PBN804", Export, &[]),
+    ("PBN805", Export, &[]),
+    ("PBN806", Export, &[]),
+    ("PBN807", Export, &[]),
+    ("PBN900", Standard, &[]),
+    ("PBN901", Standard, &[]),
+    ("PBN902", Standard, &[]),
+    ("PBN903", Standard, &[]),
+    ("PBN904", Standard, &[]),
+    ("PGN001", Standard, &[]),
+    ("PGN002", Standard, &[]),
+    ("PGN003", Standard, &[]),
+    ("PGN004", Standard, &[]),
+    ("PGN005", Standard, &[]),
+    ("PGN006", Standard, &[]),
+    ("PGN007", Standard, &[]),
+    ("PGN010", Export, &[]),
+    ("PGN011", ExportSpelling, &[]),
+    ("PGN012", Taste, &[]),
+    ("PGN013", Export, &[]),
+    ("PGN014", Export, &[]),
+    ("PGN100", Standard, &[]),
+    ("PGN101", Taste, &[]),
+    ("PGN102", Standard, &[]),
+    ("PGN103", Export, &[]),
+    ("PGN104", Export, &[]),
+    ("PGN105", Taste, &[]),
+    ("PGN106", Taste, &[]),
+    ("PGN107", Standard, &[]),
+    ("PGN108", Taste, &[]),
+    ("PGN109", Taste, &[]),
+    ("PGN110", Taste, &[]),
+    ("PGN112", Taste, &[]),
+    ("PGN113", Taste, &[]),
+    ("PGN114", Taste, &[]),
+    ("PGN115", Taste, &[]),
+    ("PGN116", Taste, &[]),
+    ("PGN200", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
+    ("PGN201", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
+    ("PGN202", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
+    ("PGN203", Law, &[]),
+    ("PGN204", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
+    ("PGN205", ExportSpelling, &[]),
+    ("PGN206", Standard, &[]),
+    ("PGN210", ExportSpelling, &[]),
+    ("PGN211", ExportSpelling, &[]),
+    ("PGN212", ExportSpelling, &[]),
+    ("PGN213", ExportSpelling, &[]),
+    ("PGN214", ExportSpelling, &[]),
+    ("PGN215", ExportSpelling, &[]),
+    ("PGN216", ExportSpelling, &[]),
+    ("PGN220", ExportSpelling, &["PGN220"]),
+    ("PGN221", Export, &[]),
+    ("PGN230", Standard, &[]),
+    ("PGN231", Export, &[]),
+    ("PGN232", Standard, &[]),
+    ("PGN300", Standard, &[]),
+    ("PGN301", Law, &[]),
+    ("PGN302", Law, &["PGN301"]),
+    ("PGN303", Taste, &[]),
+    ("PGN304", Law, &[]),
+];
+
+/// The category a rule declares (`None` for a code not in the catalogue).
+pub fn category(code: &str) -> Option<Category> {
+    TABLE.iter().find(|(c, _, _)| *c == code).map(|(_, k, _)| *k)
+}
+
+/// The rules whose diagnostics `code` may suppress (or absorb as related information).
+pub fn suppresses(code: &str) -> &'static [&'static str] {
+    TABLE.iter().find(|(c, _, _)| *c == code).map_or(&[], |(_, _, s)| s)
+}
+
+/// Every code the policy declares, in its order.
+pub fn codes() -> impl Iterator<Item = &'static str> {
+    TABLE.iter().map(|(c, _, _)| *c)
+}

@@ -1,0 +1,65 @@
+//! One planted mistake, one diagnostic (issue 19): hand-written games in
+//! `fixtures/pbn/cascade/`, each the clean `good.pbn` with one mistake, give exactly one
+//! diagnostic, on the line of the mistake, pointing (related information) at the source it
+//! disagrees with; the play and the scores are checked under the reading the rest of the game
+//! supports, so nothing else is reported.
+
+mod pbn_support;
+
+use kibitzer_syntax::text::LineIndex;
+use pbn_support::*;
+
+/// (fixture, code, 1-based line of the mistake, related lines)
+const CASES: &[(&str, &str, u32, &[u32])] = &[
+    // Contract `4H` against an auction (and a play) in spades: no revoke is reported.
+    ("contract_strain", "PBN308", 14, &[18]),
+    // Declarer `N` against the auction's South: the opening lead is West's, as the auction says.
+    ("declarer", "PBN309", 13, &[17]),
+    // Result `9` against the 10 tricks of the complete play; the Score agrees with the play.
+    ("result", "PBN410", 15, &[19]),
+    // The auction stops at `4S Pass Pass` and the play follows.
+    ("auction_unclosed", "PBN311", 18, &[]),
+    // Note 33 (out of 1..32), referred to by a call: one report at the note, not "unreferred".
+    ("note_index", "PBN112", 19, &[17]),
+];
+
+fn line_of(text: &str, index: &LineIndex, offset: kibitzer_syntax::TextSize) -> u32 {
+    index.line_col(text, offset, kibitzer_syntax::text::ColumnUnit::Char).line + 1
+}
+
+#[test]
+fn the_clean_game_is_clean() {
+    let text = read(&fixtures().join("cascade/good.pbn"));
+    let diagnostics = check(&text);
+    assert!(diagnostics.is_empty(), "{}", render(&text, &diagnostics));
+}
+
+#[test]
+fn one_mistake_gives_one_diagnostic_with_the_other_source() {
+    for (name, code, line, related) in CASES {
+        let text = read(&fixtures().join(format!("cascade/{name}.pbn")));
+        let index = LineIndex::new(&text);
+        let diagnostics = check(&text);
+        assert_eq!(diagnostics.len(), 1, "{name}:\n{}", render(&text, &diagnostics));
+        let d = &diagnostics[0];
+        assert_eq!(d.code, *code, "{name}: {}", d.message);
+        assert_eq!(line_of(&text, &index, d.range.start()), *line, "{name}: {}", d.message);
+        let related_lines: Vec<u32> = d.related.iter().map(|r| line_of(&text, &index, r.range.start())).collect();
+        assert_eq!(&related_lines, related, "{name}: related information of {}", d.message);
+    }
+}
+
+/// When the play is wrong under both readings (here its rows are not in the columns PBN
+/// wants), the reading under which its opening lead is right is kept: the Declarer tag's
+/// disagreement with the auction and the play's own error, no opening-lead error on top.
+#[test]
+fn a_play_wrong_under_both_readings_keeps_the_reading_its_lead_fits() {
+    let good = read(&fixtures().join("cascade/good.pbn"));
+    let text = good
+        .replace("[Declarer \"S\"]", "[Declarer \"E\"]")
+        .replace("[Play \"W\"]", "[Play \"S\"]")
+        .replace("[Result \"10\"]\n", "")
+        .replace("[Score \"NS 420\"]\n", "");
+    let codes: Vec<&str> = check(&text).iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["PBN309", "PBN402"], "{}", render(&text, &check(&text)));
+}
