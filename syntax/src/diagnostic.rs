@@ -191,6 +191,7 @@ pub fn catalogue() -> Vec<&'static Rule> {
         .chain(crate::epd::rules::ALL)
         .chain(crate::pbn::rules::ALL)
         .chain(crate::pbi::rules::ALL)
+        .chain(crate::binary::ALL)
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

@@ -179,6 +179,14 @@ pub fn format_into<E>(
     window: usize,
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Vec<SkippedUnit>, E> {
+    // A binary file is given back as it is, as one unit left as written.
+    if let Some(d) = crate::binary::not_text(lang, [text], &crate::CheckOptions::default()) {
+        out(text)?;
+        return Ok(vec![SkippedUnit {
+            range: TextRange::up_to(TextSize::from(text.len() as u32)),
+            diagnostics: vec![d],
+        }]);
+    }
     let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
     let mut engine =
         Engine { formatter: formatter_for(lang, text, options), before: Before::Start, skipped: Vec::new() };

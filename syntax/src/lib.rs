@@ -7,6 +7,7 @@
 //! dispatch on [`Lang`] so that callers need not know the formats.
 
 pub mod acbl;
+pub mod binary;
 pub mod config;
 pub mod diagnostic;
 pub mod epd;
@@ -106,6 +107,10 @@ impl Lang {
 /// All diagnostics of `text` — syntax errors and rules — with the configured severities, in
 /// order of position. The CLI and the language server both call this.
 pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    // A binary file gets one diagnostic, not millions.
+    if let Some(d) = binary::not_text(lang, [text], options) {
+        return vec![d];
+    }
     let mut diagnostics = match lang {
         Lang::Pgn => pgn::check(text, options),
         Lang::Epd => epd::check(text, options),

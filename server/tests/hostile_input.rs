@@ -1,0 +1,105 @@
+//! Hostile input through the built binary: files that are not text, output that must stay
+//! bounded, rewrites that must not litter.
+
+mod common;
+use common::lsp_client::{vscode_capabilities, LspClient};
+use serde_json::json;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn kibitzer(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kibitzer")).args(args).current_dir(cwd).output().expect("kibitzer runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Bytes that look like a binary database renamed `.pgn`: a text-like header, then NULs and noise.
+fn binary_file() -> Vec<u8> {
+    let mut bytes = b"[Event \"x\"]\n\0\0\0".to_vec();
+    bytes.extend((0u32..200_000).map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8));
+    bytes
+}
+
+/// Mostly control characters, but no NUL.
+fn control_file() -> Vec<u8> {
+    (0u32..10_000).map(|i| [1u8, 2, 3, 0x1b, b'a', 7][i as usize % 6]).collect()
+}
+
+#[test]
+fn a_binary_file_gets_one_error_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("db.pgn"), binary_file()).unwrap();
+    std::fs::write(dir.path().join("ctl.pbn"), control_file()).unwrap();
+    let out = kibitzer(&["check", "db.pgn", "ctl.pbn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "db.pgn:2:1: error[PGN000]: not a PGN text file (binary data at byte 12)\n\
+         ctl.pbn:1:1: error[PBN000]: not a PBN text file (binary data at byte 0)\n\
+         2 files checked: 2 errors, 0 warnings, 0 notes\n"
+    );
+    let json = kibitzer(&["check", "--format", "json", "db.pgn"], dir.path());
+    let list: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list[0]["code"], "PGN000");
+}
+
+#[test]
+fn a_binary_file_is_never_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("db.pgn");
+    std::fs::write(&file, binary_file()).unwrap();
+    let out = kibitzer(&["fmt", "db.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err, "kibitzer: db.pgn:2:1: error[PGN000]: not a PGN text file (binary data at byte 12)\n");
+    assert_eq!(std::fs::read(&file).unwrap(), binary_file());
+    let fix = kibitzer(&["check", "--fix", "db.pgn"], dir.path());
+    assert_eq!(fix.status.code(), Some(1));
+    assert_eq!(std::fs::read(&file).unwrap(), binary_file());
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["db.pgn"], "no other file is left");
+}
+
+#[test]
+fn an_iso_8859_1_binary_file_names_the_byte_in_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // é in ISO-8859-1 is one byte in the file, two in the text read.
+    std::fs::write(dir.path().join("x.epd"), b"\xe9\xe9\xe9\x00\x01").unwrap();
+    let out = kibitzer(&["check", "x.epd"], dir.path());
+    assert_eq!(
+        text(&out.stdout),
+        "x.epd:1:4: error[EPD000]: not an EPD text file (binary data at byte 3)\n\
+         1 file checked: 1 error, 0 warnings, 0 notes\n"
+    );
+}
+
+#[test]
+fn the_language_server_gives_a_binary_document_one_diagnostic_and_no_formatting() {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-hostile/db.pgn";
+    let good = "[Event \"x\"]\n\n1. e4 e5 *\n\n[Event \"y\"]\n\n1. d4 d5 *\n";
+    c.open(uri, "pgn", 1, good);
+    assert_eq!(c.diagnostics(uri, 1), Vec::<serde_json::Value>::new());
+    // A NUL typed into the second game makes the whole document binary …
+    c.change(uri, 2, ((6, 3), (6, 3)), "\u{0}\u{1}");
+    let diagnostics = c.diagnostics(uri, 2);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "PGN000");
+    assert_eq!(diagnostics[0]["message"], "not a PGN text file (binary data at byte 41)");
+    assert_eq!(diagnostics[0]["range"]["start"], json!({"line": 6, "character": 3}));
+    let edits = c.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert!(edits.is_null() || edits == json!([]), "{edits}");
+    // … and removing it makes it text again, checked as before.
+    c.change(uri, 3, ((6, 3), (6, 5)), "");
+    assert_eq!(c.diagnostics(uri, 3), Vec::<serde_json::Value>::new());
+    let _ = c.shutdown();
+}
