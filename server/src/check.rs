@@ -33,7 +33,15 @@ pub struct CheckArgs {
     /// The name of the file read from standard input: picks its format and its kibitzer.toml.
     #[arg(long, value_name = "PATH")]
     pub stdin_filepath: Option<PathBuf>,
+    /// Print at most N diagnostics per file (the first N in text order) and say how many more
+    /// there are; 0 prints all. Default: 100 for text and GitHub output, all for JSON. The
+    /// summary line and the exit status count them all.
+    #[arg(long, value_name = "N")]
+    pub max_diagnostics: Option<usize>,
 }
+
+/// Diagnostics printed per file by default in text and GitHub output.
+pub const DEFAULT_MAX_DIAGNOSTICS: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ModeArg {
@@ -80,6 +88,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut json = Vec::new();
     let mut counts = Counts::default();
+    let limit = match (args.max_diagnostics, args.format) {
+        (Some(0), _) | (None, OutputFormat::Json) => usize::MAX,
+        (Some(n), _) => n,
+        (None, _) => DEFAULT_MAX_DIAGNOSTICS,
+    };
     for target in &targets {
         let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
@@ -105,6 +118,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         for d in &diagnostics {
             counts.add(d.severity);
+        }
+        for d in diagnostics.iter().take(limit) {
             let loc = locate(&name, text, &index, d);
             let written = match args.format {
                 OutputFormat::Text => write_text(&mut out, text, &index, d, &loc),
@@ -113,6 +128,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     json.push(loc);
                     Ok(())
                 }
+            };
+            if written.is_err() {
+                return ExitCode::from(crate::EXIT_TROUBLE);
+            }
+        }
+        let left_out = diagnostics.len().saturating_sub(limit);
+        if left_out > 0 {
+            let plural = if left_out == 1 { "" } else { "s" };
+            let note = format!("{name}: {left_out} more diagnostic{plural} not shown (--max-diagnostics 0 shows all)");
+            // JSON output stays one array: the note goes to standard error.
+            let written = match args.format {
+                OutputFormat::Json => writeln!(std::io::stderr(), "kibitzer: {note}"),
+                _ => writeln!(out, "{note}"),
             };
             if written.is_err() {
                 return ExitCode::from(crate::EXIT_TROUBLE);

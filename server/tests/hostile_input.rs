@@ -103,3 +103,49 @@ fn the_language_server_gives_a_binary_document_one_diagnostic_and_no_formatting(
     assert_eq!(c.diagnostics(uri, 3), Vec::<serde_json::Value>::new());
     let _ = c.shutdown();
 }
+
+/// `n` games, each with one illegal move.
+fn many_errors(n: usize) -> String {
+    "1. e4 e5 2. Ke3 *\n\n".repeat(n)
+}
+
+#[test]
+fn text_output_is_capped_per_file_and_says_how_many_were_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pgn"), many_errors(150)).unwrap();
+    std::fs::write(dir.path().join("b.pgn"), many_errors(3)).unwrap();
+    let out = kibitzer(&["check", "a.pgn", "b.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let headers =
+        |s: &str, file: &str| s.lines().filter(|l| l.starts_with(file) && l.contains("error[PGN200]")).count();
+    assert_eq!(headers(&stdout, "a.pgn:"), 100, "the default is 100 a file");
+    assert_eq!(headers(&stdout, "b.pgn:"), 3);
+    assert!(
+        stdout.contains("\na.pgn: 50 more diagnostics not shown (--max-diagnostics 0 shows all)\nb.pgn:1:13:"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("2 files checked: 153 errors, 0 warnings, 0 notes\n"), "the summary counts all: {stdout}");
+
+    let all = text(&kibitzer(&["check", "--max-diagnostics", "0", "a.pgn"], dir.path()).stdout);
+    assert_eq!(headers(&all, "a.pgn:"), 150);
+    assert!(!all.contains("not shown"));
+    let one = text(&kibitzer(&["check", "--max-diagnostics", "1", "--format", "github", "a.pgn"], dir.path()).stdout);
+    assert_eq!(one.lines().collect::<Vec<_>>().len(), 2, "{one}");
+    assert!(one.ends_with("a.pgn: 149 more diagnostics not shown (--max-diagnostics 0 shows all)\n"), "{one}");
+}
+
+#[test]
+fn json_output_is_whole_unless_a_cap_is_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pgn"), many_errors(150)).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "a.pgn"], dir.path());
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 150);
+    assert_eq!(text(&out.stderr), "");
+    let out = kibitzer(&["check", "--format", "json", "--max-diagnostics", "5", "a.pgn"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 5);
+    assert_eq!(text(&out.stderr), "kibitzer: a.pgn: 145 more diagnostics not shown (--max-diagnostics 0 shows all)\n");
+}
