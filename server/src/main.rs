@@ -9,6 +9,7 @@ mod inputs;
 mod lsp;
 mod report;
 mod rules;
+mod tmpfile;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -149,3 +149,85 @@ fn json_output_is_whole_unless_a_cap_is_asked_for() {
     assert_eq!(list.as_array().unwrap().len(), 5);
     assert_eq!(text(&out.stderr), "kibitzer: a.pgn: 145 more diagnostics not shown (--max-diagnostics 0 shows all)\n");
 }
+
+/// Games in import format that `fmt` rewrites throughout: tags out of order, moves run together.
+fn unformatted_games(bytes: usize) -> String {
+    let game = "[White \"A\"]\n[Event \"Club\"]\n[Black \"B\"]\n[Site \"Here\"]\n[Date \"2026.11.24\"]\n[Round \"1\"]\n[Result \"*\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O *\n\n";
+    game.repeat(bytes / game.len() + 1)
+}
+
+/// A small pseudo-random generator (no dependency): xorshift seeded from the clock.
+fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// `kill -9` of `fmt` at random moments: the file is always either as it was or fully formatted,
+/// and no temporary file is left. `KIBITZER_KILL_RUNS` and `KIBITZER_KILL_MB` scale it up (the
+/// issue's run: 20 kills on 30 MB; `bench/hostile.sh` runs that).
+#[test]
+fn fmt_killed_at_any_moment_leaves_the_file_whole_and_no_litter() {
+    let runs: usize = std::env::var("KIBITZER_KILL_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
+    let megabytes: usize = std::env::var("KIBITZER_KILL_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let dir = tempfile::tempdir().unwrap();
+    let original = unformatted_games(megabytes << 20);
+    let file = dir.path().join("big.pgn");
+    std::fs::write(&file, &original).unwrap();
+    // What a complete run writes, and how long it takes here.
+    let started = std::time::Instant::now();
+    assert!(kibitzer(&["fmt", "big.pgn"], dir.path()).status.success());
+    let full = started.elapsed();
+    let formatted = std::fs::read(&file).unwrap();
+    assert_ne!(formatted, original.as_bytes());
+    let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
+    let mut outcomes = [0usize; 4];
+    for run in 0..runs {
+        std::fs::write(&file, &original).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitzer"))
+            .args(["fmt", "big.pgn"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Anywhere from the start to a little after a complete run would have ended.
+        let delay = full.mul_f64((xorshift(&mut seed) % 1200) as f64 / 1000.0);
+        std::thread::sleep(delay);
+        let _ = child.kill(); // SIGKILL
+        let status = child.wait().unwrap();
+        let now = std::fs::read(&file).unwrap();
+        let outcome = if now == original.as_bytes() {
+            0
+        } else if now == formatted {
+            1
+        } else {
+            panic!("run {run}: killed after {delay:?}, the file is neither intact nor formatted ({} bytes)", now.len())
+        };
+        outcomes[outcome] += 1;
+        if status.success() {
+            outcomes[2] += 1;
+        }
+        let mut names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        names.sort();
+        // The one moment that can leave a file: between naming the finished temporary file and
+        // renaming it (microseconds). It is then complete, and the next run removes it.
+        if names.len() == 2 && names[0] == ".big.pgn.kibitzer-tmp" {
+            assert_eq!(std::fs::read(dir.path().join(&names[0])).unwrap(), formatted, "run {run}");
+            outcomes[3] += 1;
+            names.remove(0);
+        }
+        assert_eq!(names, ["big.pgn"], "run {run}: killed after {delay:?}, something was left behind");
+    }
+    // Whatever the last kill left, the next run leaves only the file.
+    std::fs::write(&file, &original).unwrap();
+    assert!(kibitzer(&["fmt", "big.pgn"], dir.path()).status.success());
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["big.pgn"]);
+    eprintln!(
+        "{runs} kills of fmt on {megabytes} MB: {} left intact, {} formatted ({} finished before the kill), \
+         {} complete temporary files left between naming and renaming",
+        outcomes[0], outcomes[1], outcomes[2], outcomes[3]
+    );
+}
