@@ -41,6 +41,9 @@ const SEED_BYTES: usize = 16 * 1024;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("minimize") {
+        return minimize(&args[2], Path::new(&args[3]));
+    }
     let (Some(target), Some(seconds)) = (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) else {
         eprintln!("usage: kibitzer-fuzz TARGET SECONDS [SEED]\ntargets: {}", TARGETS.join(" "));
         std::process::exit(2);
@@ -227,6 +230,37 @@ fn acbl(input: &[u8]) {
         let budget = 100 * input.len() + 100_000;
         assert!(json.len() < budget && pbn.len() < budget, "output out of proportion: {} / {}", json.len(), pbn.len());
     }
+}
+
+/// `kibitzer-fuzz minimize TARGET FILE`: the input made smaller (chunks dropped while the same
+/// failure stays), written to FILE.min and printed.
+fn minimize(target: &str, file: &Path) {
+    std::panic::set_hook(Box::new(|_| {}));
+    let lang = target.split_once('-').and_then(|(_, l)| Lang::from_id(l));
+    let fails = |input: &[u8]| {
+        std::panic::catch_unwind(AssertUnwindSafe(|| run(target, lang, input))).err().map(|p| panic_message(&p))
+    };
+    let mut input = std::fs::read(file).expect("readable input");
+    let Some(message) = fails(&input) else {
+        println!("no failure");
+        return;
+    };
+    let mut chunk = input.len() / 2;
+    while chunk > 0 {
+        let mut at = 0;
+        while at < input.len() {
+            let mut smaller = input.clone();
+            smaller.drain(at..(at + chunk).min(input.len()));
+            if fails(&smaller).as_deref() == Some(&message) {
+                input = smaller;
+            } else {
+                at += chunk;
+            }
+        }
+        chunk /= 2;
+    }
+    std::fs::write(file.with_extension("min"), &input).expect("writable");
+    println!("{message}\n{:?}", String::from_utf8_lossy(&input));
 }
 
 /// xorshift64*.
