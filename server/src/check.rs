@@ -34,7 +34,15 @@ pub struct CheckArgs {
     /// The name of the file read from standard input: picks its format and its kibitzer.toml.
     #[arg(long, value_name = "PATH")]
     pub stdin_filepath: Option<PathBuf>,
+    /// Print at most N diagnostics per file (the first N in text order) and say how many more
+    /// there are; 0 prints all. Default: 100 for text and GitHub output, all for JSON. The
+    /// summary line and the exit status count them all.
+    #[arg(long, value_name = "N")]
+    pub max_diagnostics: Option<usize>,
 }
+
+/// Diagnostics printed per file by default in text and GitHub output.
+pub const DEFAULT_MAX_DIAGNOSTICS: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ModeArg {
@@ -62,6 +70,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut json = Vec::new();
     let mut sarif = crate::sarif::SarifLog::default();
     let mut counts = Counts::default();
+    let limit = match (args.max_diagnostics, args.format) {
+        (Some(0), _) | (None, OutputFormat::Json | OutputFormat::JsonLines | OutputFormat::Sarif) => usize::MAX,
+        (Some(n), _) => n,
+        (None, _) => DEFAULT_MAX_DIAGNOSTICS,
+    };
     for target in &targets {
         let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
@@ -115,8 +128,28 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         let mut sinks =
             Sinks { format: args.format, out: &mut out, json: &mut json, sarif: &mut sarif, counts: &mut counts };
+        let mut shown = 0;
         for d in &diagnostics {
+            if shown == limit {
+                // Counted in the summary and the exit status, not printed.
+                sinks.counts.add(d.severity);
+                continue;
+            }
+            shown += 1;
             if sinks.emit(&name, text, &index, d, 0).is_err() {
+                return ExitCode::from(crate::cli::EXIT_TROUBLE);
+            }
+        }
+        let left_out = diagnostics.len() - shown;
+        if left_out > 0 {
+            let plural = if left_out == 1 { "" } else { "s" };
+            let note = format!("{name}: {left_out} more diagnostic{plural} not shown (--max-diagnostics 0 shows all)");
+            // Machine-readable output stays parseable: the note goes to standard error.
+            let written = match args.format {
+                OutputFormat::Text | OutputFormat::Github => writeln!(out, "{note}"),
+                _ => writeln!(std::io::stderr(), "kibitzer: {note}"),
+            };
+            if written.is_err() {
                 return ExitCode::from(crate::cli::EXIT_TROUBLE);
             }
         }

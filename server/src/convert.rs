@@ -108,15 +108,10 @@ fn write_out(args: &ConvertArgs, text: &[u8]) -> Result<(), String> {
     }
 }
 
-/// Writes to a temporary file beside `path` and renames it over `path`.
+/// Writes to a temporary file beside `path` (one a crash does not leave behind:
+/// [`crate::tmpfile`]) and renames it over `path`.
 fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(folder)?;
+    let mut temp = crate::tmpfile::Pending::create(path)?;
     temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    temp.commit(None)
 }

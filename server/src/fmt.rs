@@ -119,6 +119,20 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
     let source = target.read()?;
     let text = &source.text;
     let name = target.display_name();
+    // A binary file is reported as `check` reports it, once, and never written.
+    let as_stored = kibitzer_syntax::CheckOptions { encoding: Some(source.encoding), ..Default::default() };
+    if let Some(d) = kibitzer_syntax::binary::not_text(target.lang, [text.as_str()], &as_stored) {
+        let loc = locate(&name, text, &LineIndex::with_breaks(text, target.lang.line_breaks()), &d);
+        return Err(format!(
+            "{}:{}:{}: {}[{}]: {}",
+            loc.path,
+            loc.line,
+            loc.column,
+            d.severity.as_str(),
+            d.code,
+            d.message
+        ));
+    }
     let range = args.range.map(|(first, last)| line_range(target.lang, text, first, last));
     let encoding = match args.encoding {
         Some(EncodingArg::Utf8) if source.encoding == Encoding::Latin1 => Encoding::Utf8,

@@ -165,12 +165,13 @@ pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<()
     replacement.commit()
 }
 
-/// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder,
-/// which [`Replacement::commit`] renames over the original (keeping its permissions). Dropped
-/// without a commit, it leaves the original as it was. A read-only file is never replaced.
+/// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder
+/// (nameless on Linux, so that a crash leaves nothing: [`crate::tmpfile`]), which
+/// [`Replacement::commit`] renames over the original (keeping its permissions). Dropped without
+/// a commit, it leaves the original as it was. A read-only file is never replaced.
 pub struct Replacement {
     path: PathBuf,
-    tmp: std::io::BufWriter<tempfile::NamedTempFile>,
+    tmp: std::io::BufWriter<crate::tmpfile::Pending>,
 }
 
 impl Replacement {
@@ -180,9 +181,8 @@ impl Replacement {
         if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
             return Err(format!("{}: read-only: not rewritten (make it writable to change it)", path.display()));
         }
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let tmp = tempfile::NamedTempFile::new_in(dir)
-            .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
+        let tmp = crate::tmpfile::Pending::create(path)
+            .map_err(|e| format!("{}: cannot create a temporary file: {e}", path.display()))?;
         Ok(Replacement { path: path.to_path_buf(), tmp: std::io::BufWriter::new(tmp) })
     }
 
@@ -194,11 +194,8 @@ impl Replacement {
     pub fn commit(self) -> Result<(), String> {
         let path = self.path;
         let tmp = self.tmp.into_inner().map_err(|e| format!("{}: cannot write: {}", path.display(), e.error()))?;
-        if let Ok(meta) = std::fs::metadata(&path) {
-            let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
-        }
-        tmp.persist(&path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
-        Ok(())
+        let permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
+        tmp.commit(permissions).map_err(|e| format!("{}: cannot replace: {e}", path.display()))
     }
 }
 

@@ -14,6 +14,7 @@ mod pgc;
 mod report;
 mod rules;
 mod sarif;
+mod tmpfile;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -110,6 +110,10 @@ pub fn write_text_shifted(
         loc.code,
         loc.message
     )?;
+    // The "line" of a binary file is noise.
+    if kibitzer_syntax::binary::is_not_text_code(d.code) {
+        return Ok(());
+    }
     let Some(range) = index.line_range(loc.line - 1 - lines_before) else { return Ok(()) };
     let line = text[range].trim_end_matches(['\n', '\r', '\u{85}', '\u{2028}']);
     // A line that is too long to show usefully, or binary noise, is not echoed.

@@ -10,6 +10,10 @@ use crate::{epd, pbi, pbn, pgn};
 /// All diagnostics of `text` — syntax errors and rules — with the configured severities, in
 /// order of position. The CLI and the language server both call this.
 pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    // A binary file gets one diagnostic, not millions.
+    if let Some(d) = crate::binary::not_text(lang, [text], options) {
+        return vec![d];
+    }
     let mut diagnostics = match lang {
         Lang::Pgn => pgn::check(text, options),
         Lang::Epd => epd::check(text, options),

@@ -36,6 +36,10 @@ pub fn safe_edits<'d>(diagnostics: impl IntoIterator<Item = &'d Diagnostic>) -> 
 /// each is fixed on its own: only one game's diagnostics are alive at a time, and a round
 /// re-checks only the game it changed, not the whole file.
 pub fn fix_all(lang: Lang, text: &str, options: &CheckOptions) -> Option<String> {
+    // A binary file is never rewritten (its pieces alone might look like text).
+    if crate::binary::binary_at([text]).is_some() {
+        return None;
+    }
     if !lang.has_independent_units() {
         return fix_rounds(lang, text, options);
     }

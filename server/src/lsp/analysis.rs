@@ -119,6 +119,18 @@ pub struct RefreshStats {
 /// Makes every segment clean: re-cuts and re-checks the dirty stretches of `rope`.
 pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &CheckOptions) -> RefreshStats {
     let len = rope.len_bytes();
+    // A binary document is one segment with one diagnostic (an edit that makes it text again
+    // dirties that segment, and the text is then cut and checked afresh).
+    if let Some(d) = kibitzer_syntax::binary::not_text(lang, rope.chunks(), options) {
+        *segments = vec![Segment {
+            range: range(0, len),
+            unit: Some(range(0, len)),
+            diagnostics: Some(Arc::new(vec![d])),
+            views: Arc::default(),
+            chain: None,
+        }];
+        return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
+    }
     if !lang.has_independent_units() && !lang.has_chained_units() {
         if segments.len() == 1 && segments[0].is_clean() && usize::from(segments[0].range.end()) == len {
             return RefreshStats { reused: 1, ..RefreshStats::default() };

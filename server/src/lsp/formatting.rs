@@ -26,6 +26,10 @@ pub fn edits(
     options: &CheckOptions,
     range: Option<TextRange>,
 ) -> Vec<TextEdit> {
+    // A binary document is never rewritten (its segments alone might look like text).
+    if kibitzer_syntax::binary::binary_at(rope.chunks()).is_some() {
+        return Vec::new();
+    }
     if !lang.has_independent_units() {
         let text = rope.to_string();
         return text_edits(lang, &text, range);

@@ -36,6 +36,11 @@ fn format_line(line: &str) -> String {
     let [record] = records.as_slice() else {
         return line.to_owned();
     };
+    // An opcode starts with a letter (PGN 16.2.4); moved after the fields, one that does not
+    // (`0`) would be read as a clock field: such a line is kept as written (found by fuzzing).
+    if record.operations.iter().any(|o| !o.opcode.starts_with(|c: char| c.is_ascii_alphabetic())) {
+        return line.to_owned();
+    }
     let mut out = String::with_capacity(line.len());
     for field in &record.fields {
         if !out.is_empty() {
@@ -61,6 +66,11 @@ fn format_line(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::format_line;
+
+    #[test]
+    fn a_line_with_an_opcode_that_is_not_a_word_is_kept() {
+        assert_eq!(format_line("w - - m e;0 i;"), "w - - m e;0 i;");
+    }
 
     #[test]
     fn fields_and_operations() {

@@ -121,7 +121,20 @@ rule!(
     "4k3/8/8/8/8/8/8/4K3 w - - draw_offer; sm Kd1;"
 );
 
+rule!(
+    EPD_NOT_TEXT,
+    "EPD000",
+    "not-a-text-file",
+    Error,
+    "PGN 4.1, 16.2",
+    "The file is not text: it holds NUL bytes or mostly control characters",
+    "EPD and FEN files are text, one record a line. A file with NUL bytes, or whose start is mostly control characters, is binary — an opening book, an archive — saved under an EPD or FEN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten.",
+    "",
+    ""
+);
+
 pub static ALL: &[&Rule] = &[
+    &EPD_NOT_TEXT,
     &EPD_OPERATION_UNTERMINATED,
     &EPD_UNTERMINATED_STRING,
     &EPD_OPCODE_SYNTAX,

@@ -101,6 +101,14 @@ pub fn format_into<E>(
     window: usize,
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Vec<SkippedUnit>, E> {
+    // A binary file is given back as it is, as one unit left as written.
+    if let Some(d) = crate::binary::not_text(lang, [text], &crate::CheckOptions::default()) {
+        out(text)?;
+        return Ok(vec![SkippedUnit {
+            range: TextRange::up_to(TextSize::from(text.len() as u32)),
+            diagnostics: vec![d],
+        }]);
+    }
     let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
     let mut engine =
         Engine { formatter: formatter_for(lang, text, options), before: Before::Start, skipped: Vec::new() };
@@ -195,6 +203,10 @@ impl Engine {
             } else if !unit_errors.is_empty() {
                 out(source)?;
                 self.skipped.push(SkippedUnit { range: unit + base, diagnostics: unit_errors });
+            } else if shares_its_last_line(text, unit) {
+                // Formatted, it would end its line, and the `%` after it would start one and
+                // become an escape: kept as written. Found by fuzzing.
+                out(source)?;
             } else {
                 match self.formatter.unit(unit, source) {
                     Ok(formatted) => {
@@ -225,10 +237,28 @@ impl Engine {
         }
         if gap.trim().is_empty() {
             out(&self.formatter.gap(gap, self.before))
+        } else if self.before == Before::Formatted {
+            // The formatted unit brought its line end and separator: the gap's whitespace
+            // before the stray text's line goes (kept, it would grow on every run). Stray text
+            // that shared the unit's last line keeps a space before it, so that it does not
+            // come to start a line (a `%` there would become an escape). Found by fuzzing.
+            let first = gap.len() - gap.trim_start().len();
+            match gap[..first].rfind(['\n', '\r']) {
+                Some(i) => out(&self.formatter.stray(&gap[i + 1..], self.before)),
+                None => out(&self.formatter.stray(&format!(" {}", &gap[first..]), self.before)),
+            }
         } else {
             out(&self.formatter.stray(gap, self.before))
         }
     }
+}
+
+/// Whether a `%` follows `unit` on its last line: put at the start of a line by formatting the
+/// unit, it would become an escape (PGN 6, PBN 2.4).
+fn shares_its_last_line(text: &str, unit: TextRange) -> bool {
+    let after = &text[usize::from(unit.end())..];
+    let line = after.split(['\n', '\r']).next().unwrap_or_default();
+    line.trim_start().starts_with('%')
 }
 
 /// An error belongs to a unit when it starts inside it (an error at the very end of a unit, an
@@ -406,6 +436,26 @@ mod tests {
             let edits = check_edits(&old, &new);
             let replaced_lines: usize = edits.iter().map(|e| old[e.range].matches('\n').count()).sum();
             assert!(replaced_lines <= 2 * changes, "round {round}: {edits:?}");
+        }
+    }
+
+    /// Found by fuzzing: stray text after a formatted game gained blank lines on every run, and a
+    /// `%` on the game's last line became an escape line.
+    #[test]
+    fn stray_text_after_a_formatted_game_is_stable_and_keeps_its_meaning() {
+        let tags = "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+        let options = FormatOptions::default();
+        for tail in ["\n\n%\n", "%\n", " junk\n\n", "\n\n% esc\n\n[Event \"y\"]\n\n1. d4 *\n"] {
+            let text = format!("{tags}1. e4 e5 *{tail}");
+            let once = format(Lang::Pgn, &text, &options).text;
+            assert_eq!(format(Lang::Pgn, &once, &options).text, once, "{text:?}");
+            let errors = |t: &str| crate::check(Lang::Pgn, t, &crate::CheckOptions::default()).len();
+            assert_eq!(
+                errors(&once),
+                errors(&text),
+                "{text:?} → {once:?}: {:?}",
+                crate::check(Lang::Pgn, &text, &crate::CheckOptions::default())
+            );
         }
     }
 

@@ -233,7 +233,7 @@ fn complete_tagged(lang: Lang, text: &str, offset: TextSize) -> Vec<Completion> 
             .collect();
     }
     // After `$`: the NAGs.
-    if let Some(t) = here.filter(|t| t.kind == Kind::Nag) {
+    if let Some(t) = here.filter(|t| t.kind == Kind::Nag && t.range.start() < offset) {
         let typed = &text[TextRange::new(t.range.start() + ts(1), offset)];
         let (max, nag): (u32, fn(u32) -> Option<String>) =
             if lang == Lang::Pbn { (14, docs::pbn_nag) } else { (139, docs::pgn_nag) };
@@ -674,6 +674,36 @@ mod tests {
         let contract = hover(Lang::Pbn, PBN, at(PBN, "4S\"")).unwrap().markdown;
         assert!(contract.contains("| 10 | made | 420 |") && contract.contains("| 11 | +1 | 450 |"), "{contract}");
         assert!(contract.contains("| 9 | down 1 | -50 |"), "{contract}");
+    }
+
+    /// Found by the language server soak test: the cursor just before a `$` that starts the text
+    /// (or follows a token without a space) panicked.
+    #[test]
+    fn completion_just_before_a_nag_does_not_panic() {
+        for text in [PGN, PBN] {
+            for (i, _) in text.match_indices('$') {
+                let _ = completions(Lang::Pgn, text, ts(i));
+            }
+        }
+        let _ = completions(Lang::Pgn, "1. e4 $1 *\n", ts(6));
+        // Every offset of texts made of the formats' delimiters.
+        let pieces = ["$", "$2", "[", "]", "\"", " ", "\n", "{", "}", "e4", "=1=", "Pass", "%", ";", "x"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            let mut text = String::new();
+            for _ in 0..8 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            for lang in [Lang::Pgn, Lang::Pbn] {
+                for offset in 0..=text.len() {
+                    let r = std::panic::catch_unwind(|| completions(lang, &text, ts(offset)));
+                    assert!(r.is_ok(), "{lang:?} {text:?} at {offset}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -37,7 +37,8 @@ impl UnitFormatter for Formatter {
                     out.push(':');
                 }
                 let field = normalise_escapes(field, i == 0);
-                if i == POSITION_FIELD {
+                // The digits of an escape are not empty squares (found by fuzzing).
+                if i == POSITION_FIELD && !field.contains('\\') {
                     out.push_str(&compress_forsyth(&field));
                 } else {
                     out.push_str(&field);
@@ -157,6 +158,7 @@ mod tests {
         let mut f = Formatter::new("#PBI 1.2\u{2028}x\n", &FormatOptions::default());
         assert_eq!(f.unit(TextRange::default(), "A:8:#2::::::\n").unwrap(), "A:8:#2::::::\u{2028}");
         assert_eq!(compress_forsyth("99/11"), "99/2");
+        assert_eq!(line("\u{e2}}r:\u{e2}\u{80}/"), "\u{e2}}r:\u{e2}\\x80/", "an escape's digits are no squares");
         assert_eq!(normalise_escapes("\\xZZ\\x", false), "\\x5cxZZ\\x5cx");
     }
 }

@@ -158,7 +158,20 @@ rule!(SAME_COLORED_BISHOPS, "PBI025", "pbi-same-colored-bishops", Warning, "posi
     "Bishops start on squares of different colours; a second bishop on the same colour must be a promoted pawn, so a pawn must be missing.",
     "4k3/8/8/8/8/8/PPPPPPPP/2B1K1B1", "4k3/8/8/8/8/8/PPPPPPP1/2B1K1B1");
 
+rule!(
+    PBI_NOT_TEXT,
+    "PBI000",
+    "not-a-text-file",
+    Error,
+    "PBI File Format Description",
+    "The file is not text: it holds NUL bytes or mostly control characters",
+    "PBI files are UTF-8 text, one problem a line. A file with NUL bytes, or whose start is mostly control characters, is binary saved under a PBI name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten.",
+    "",
+    ""
+);
+
 pub static ALL: &[&Rule] = &[
+    &PBI_NOT_TEXT,
     &MISSING_BOM,
     &NOT_UTF8,
     &MARKER,

@@ -865,7 +865,20 @@ rule!(
     "[AuctionTimeTable \"Time\"]\n5\n2"
 );
 
+crate::diagnostic::declare_rule!(
+    PBN_NOT_TEXT,
+    "PBN000",
+    "not-a-text-file",
+    Error,
+    "PBN 2.2",
+    "The file is not text: it holds NUL bytes or mostly control characters",
+    "PBN files are text in ISO-8859-1 (or UTF-8). A file with NUL bytes, or whose start is mostly control characters, is binary — a dealing program's own format, an ACBLscore game file, an archive — saved under a PBN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten.",
+    "",
+    ""
+);
+
 pub static ALL: &[&Rule] = &[
+    &PBN_NOT_TEXT,
     &UNTERMINATED_STRING,
     &UNTERMINATED_COMMENT,
     &INVALID_CHARACTER,

@@ -24,6 +24,10 @@ macro_rules! rules {
 }
 
 rules! {
+    PGN_NOT_TEXT = "PGN000" "not-a-text-file" Error Import "PGN 4.1"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "PGN files are text in ISO-8859-1 (or UTF-8): printing characters, spaces and line ends. A file with NUL bytes, or whose start is mostly control characters, is binary — a ChessBase database, an archive, a PDF — saved under a PGN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
     UNTERMINATED_STRING = "PGN001" "unterminated-string" Error Import "PGN 7"
         "A tag value string is not closed before the end of the line"
         "A string token ends with a `\"` on the same line; a quote inside the value is written `\\\"`. The string is taken to end at the end of the line."

@@ -3,8 +3,7 @@
 //! Contract and Declarer tags agree with the auction.
 
 use super::annotations::{split, Item, SectionKind};
-use super::context::{Facts, Sink};
-use super::reading::Source;
+use super::context::{Facts, Sink, Source};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
 use crate::pbn::rules;

@@ -91,3 +91,14 @@ pub(crate) struct Facts {
     pub result_irregular: bool,
     pub board: Option<u32>,
 }
+
+/// Which source of the contract and declarer the game is checked under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// The tags and the auction agree (or there is no complete auction to compare).
+    Agree,
+    /// The auction's reading makes the rest of the game consistent (or at least more so).
+    Auction,
+    /// The tags' reading does; the auction is the odd one out.
+    Tags,
+}

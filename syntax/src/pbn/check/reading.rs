@@ -6,22 +6,11 @@
 //! turn every trick of the play into a revoke or the Score into a second error.
 
 use super::auction::Outcome;
-use super::context::{Facts, Sink};
+use super::context::{Facts, Sink, Source};
 use super::play::{self, Tricks};
 use super::scores;
 use crate::diagnostic::Severity;
 use crate::pbn::model::Game;
-
-/// Which source of the contract and declarer the game is checked under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Source {
-    /// The tags and the auction agree (or there is no complete auction to compare).
-    Agree,
-    /// The auction's reading makes the rest of the game consistent (or at least more so).
-    Auction,
-    /// The tags' reading does; the auction is the odd one out.
-    Tags,
-}
 
 /// What the rest of the game says about one reading.
 #[derive(Debug, Clone, Copy, Default)]
