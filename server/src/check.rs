@@ -75,6 +75,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
         (Some(n), _) => n,
         (None, _) => DEFAULT_MAX_DIAGNOSTICS,
     };
+    let mut sinks = Sinks {
+        format: args.format,
+        out: &mut out,
+        json: &mut json,
+        sarif: &mut sarif,
+        counts: &mut counts,
+        limit,
+        shown: 0,
+        hidden: 0,
+    };
     for target in &targets {
         let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
@@ -82,27 +92,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Origin::File(path) = &target.origin {
             if crate::file_kind::is_pgc(path) {
-                let mut sinks = Sinks {
-                    format: args.format,
-                    out: &mut out,
-                    json: &mut json,
-                    sarif: &mut sarif,
-                    counts: &mut counts,
-                };
-                match check_pgc(path, &args, &options, &mut sinks) {
+                sinks.begin_file();
+                let checked = check_pgc(path, &args, &options, &mut sinks);
+                match checked
+                    .and_then(|()| sinks.end_file(&path.display().to_string()).map_err(|e| format!("<stdout>: {e}")))
+                {
                     Ok(()) => continue,
                     Err(e) => return trouble(&e),
                 }
             }
             if crate::file_kind::compression_of(path).is_some() {
-                let mut sinks = Sinks {
-                    format: args.format,
-                    out: &mut out,
-                    json: &mut json,
-                    sarif: &mut sarif,
-                    counts: &mut counts,
-                };
-                match check_compressed(path, &args, &options, &mut sinks) {
+                sinks.begin_file();
+                let checked = check_compressed(path, &args, &options, &mut sinks);
+                match checked
+                    .and_then(|()| sinks.end_file(&path.display().to_string()).map_err(|e| format!("<stdout>: {e}")))
+                {
                     Ok(()) => continue,
                     Err(e) => return trouble(&e),
                 }
@@ -126,34 +130,16 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let diagnostics = kibitzer_syntax::check(target.lang, text, &options);
         let name = target.display_name();
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
-        let mut sinks =
-            Sinks { format: args.format, out: &mut out, json: &mut json, sarif: &mut sarif, counts: &mut counts };
-        let mut shown = 0;
+        sinks.begin_file();
         for d in &diagnostics {
-            if shown == limit {
-                // Counted in the summary and the exit status, not printed.
-                sinks.counts.add(d.severity);
-                continue;
-            }
-            shown += 1;
             if sinks.emit(&name, text, &index, d, 0).is_err() {
                 return ExitCode::from(crate::cli::EXIT_TROUBLE);
             }
         }
-        let left_out = diagnostics.len() - shown;
-        if left_out > 0 {
-            let plural = if left_out == 1 { "" } else { "s" };
-            let note = format!("{name}: {left_out} more diagnostic{plural} not shown (--max-diagnostics 0 shows all)");
-            // Machine-readable output stays parseable: the note goes to standard error.
-            let written = match args.format {
-                OutputFormat::Text | OutputFormat::Github => writeln!(out, "{note}"),
-                _ => writeln!(std::io::stderr(), "kibitzer: {note}"),
-            };
-            if written.is_err() {
-                return ExitCode::from(crate::cli::EXIT_TROUBLE);
-            }
+        if sinks.end_file(&name).is_err() {
+            return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
-        if args.format == OutputFormat::JsonLines && out.flush().is_err() {
+        if args.format == OutputFormat::JsonLines && sinks.out.flush().is_err() {
             return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
     }
@@ -180,9 +166,33 @@ struct Sinks<'a, W: Write> {
     json: &'a mut Vec<Located>,
     sarif: &'a mut crate::sarif::SarifLog,
     counts: &'a mut Counts,
+    /// Diagnostics printed per file at most (`--max-diagnostics`); the rest are counted.
+    limit: usize,
+    /// Of the current file: printed, and counted but not printed.
+    shown: usize,
+    hidden: usize,
 }
 
 impl<W: Write> Sinks<'_, W> {
+    fn begin_file(&mut self) {
+        self.shown = 0;
+        self.hidden = 0;
+    }
+
+    /// Says how many diagnostics of the file were not printed, if any: in text and GitHub
+    /// output after them, elsewhere on standard error (machine-readable output stays parseable).
+    fn end_file(&mut self, name: &str) -> std::io::Result<()> {
+        if self.hidden == 0 {
+            return Ok(());
+        }
+        let plural = if self.hidden == 1 { "" } else { "s" };
+        let note = format!("{name}: {} more diagnostic{plural} not shown (--max-diagnostics 0 shows all)", self.hidden);
+        match self.format {
+            OutputFormat::Text | OutputFormat::Github => writeln!(self.out, "{note}"),
+            _ => writeln!(std::io::stderr(), "kibitzer: {note}"),
+        }
+    }
+
     /// Writes or keeps one diagnostic of `text`, which starts after `lines_before` lines of its
     /// file (a chunk of a compressed stream; 0 for a whole file).
     fn emit(
@@ -194,6 +204,12 @@ impl<W: Write> Sinks<'_, W> {
         lines_before: u32,
     ) -> std::io::Result<()> {
         self.counts.add(d.severity);
+        if self.shown == self.limit {
+            // Counted in the summary and the exit status, not printed.
+            self.hidden += 1;
+            return Ok(());
+        }
+        self.shown += 1;
         let mut loc = locate(name, text, index, d);
         loc.line += lines_before;
         loc.end_line += lines_before;

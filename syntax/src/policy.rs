@@ -71,6 +71,7 @@ One root cause gives one diagnostic: where two sources of one fact disagree (a C
 
 /// (code, category, codes whose diagnostics it may suppress)
 const TABLE: &[(&str, Category, &[&str])] = &[
+    ("EPD000", Standard, &[]),
     ("EPD001", Taste, &[]),
     ("EPD002", Standard, &[]),
     ("EPD003", Standard, &[]),
@@ -104,6 +105,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("FEN016", Taste, &[]),
     ("FEN017", Taste, &[]),
     ("FEN018", Taste, &[]),
+    ("PBI000", Standard, &[]),
     ("PBI001", Standard, &[]),
     ("PBI002", Standard, &[]),
     ("PBI003", Standard, &[]),
@@ -125,6 +127,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBI023", Taste, &[]),
     ("PBI024", Taste, &[]),
     ("PBI025", Taste, &[]),
+    ("PBN000", Standard, &[]),
     ("PBN001", Standard, &[]),
     ("PBN002", Standard, &[]),
     ("PBN003", Standard, &[]),
@@ -201,6 +204,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN902", Standard, &[]),
     ("PBN903", Standard, &[]),
     ("PBN904", Standard, &[]),
+    ("PGN000", Standard, &[]),
     ("PGN001", Standard, &[]),
     ("PGN002", Standard, &[]),
     ("PGN003", Standard, &[]),
