@@ -10,7 +10,7 @@ use contract_bridge::Strain;
 use dds_bridge::{calculate_par, solve_deals, TrickCountTable, Vulnerability};
 use kibitzer_syntax::diagnostic::{Rule, RuleScope};
 use kibitzer_syntax::pbn::model::Game;
-use kibitzer_syntax::{Diagnostic, Severity, TextRange};
+use kibitzer_syntax::{Diagnostic, Severity, TextRange, TextSize};
 
 macro_rules! dd_rule {
     ($name:ident, $code:literal, $kebab:literal, $summary:literal) => {
@@ -347,6 +347,42 @@ fn parse_par_contract(s: &str) -> Option<(bool, u8, Strain, i32)> {
     let rest = rest[strain_len..].trim_start_matches(['x', 'X', '*']);
     let result = if rest.is_empty() { 0 } else { rest.parse::<i32>().ok()? };
     Some((ns, level, strain, result))
+}
+
+/// Markdown for a hover on a `Deal` tag of `text` (one game, as the language server cuts it): the
+/// double-dummy table and par. Solving takes tens of milliseconds; the last few deals are kept.
+pub fn hover(text: &str, offset: TextSize) -> Option<(TextRange, String)> {
+    use std::sync::Mutex;
+    static CACHE: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+    let boards = boards(text);
+    let board = boards.iter().find(|b| b.game.tag("Deal").is_some_and(|t| t.range.contains_inclusive(offset)))?;
+    let tag = board.game.tag("Deal")?;
+    let key = format!("{}|{:?}|{:?}", tag.value, board.vulnerability, board.dealer);
+    if let Some((_, md)) = CACHE.lock().ok()?.iter().find(|(k, _)| *k == key) {
+        return Some((tag.range, md.clone()));
+    }
+    let analysis = analyse(std::slice::from_ref(board)).pop()?;
+    let mut md = String::from("**Double dummy** (DDS): tricks for each declarer\n\n| | NT | ♠ | ♥ | ♦ | ♣ |\n|---|---:|---:|---:|---:|---:|\n");
+    for seat in SEATS {
+        md.push_str(&format!("| {} |", seat_letter(seat)));
+        for strain in STRAINS {
+            md.push_str(&format!(" {} |", tricks(&analysis.table, seat, strain)));
+        }
+        md.push('\n');
+    }
+    md.push_str(&format!(
+        "\nPar {} ({}) · `DoubleDummyTricks \"{}\"`",
+        side_score(analysis.par_score),
+        analysis.par_contracts.join(", "),
+        dd_tricks_string(&analysis.table)
+    ));
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() >= 16 {
+            cache.remove(0);
+        }
+        cache.push((key, md.clone()));
+    }
+    Some((tag.range, md))
 }
 
 /// `kibitzer dd`: the analysis of every deal, as text or JSON.
