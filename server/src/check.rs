@@ -127,7 +127,14 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         }
         let text: &str = fixed.as_deref().unwrap_or(&source.text);
-        let diagnostics = kibitzer_syntax::check(target.lang, text, &options);
+        #[allow(unused_mut)]
+        let mut diagnostics = kibitzer_syntax::check(target.lang, text, &options);
+        // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
+        #[cfg(feature = "dd")]
+        if target.lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
+            diagnostics.extend(crate::dd::verify(text));
+            diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        }
         let name = target.display_name();
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         sinks.begin_file();

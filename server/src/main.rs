@@ -6,6 +6,8 @@ mod check;
 mod cli;
 mod compressed;
 mod convert;
+#[cfg(feature = "dd")]
+mod dd;
 mod file_kind;
 mod fmt;
 mod inputs;
@@ -40,6 +42,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// List the rules, or explain one.
     Rules(rules::RulesArgs),
+    /// Solve the deals of PBN files double dummy: trick table (DoubleDummyTricks form) and par.
+    #[cfg(feature = "dd")]
+    Dd(dd::DdArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,5 +62,7 @@ fn main() -> ExitCode {
         Command::Lsp(args) => lsp::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Rules(args) => rules::run(args),
+        #[cfg(feature = "dd")]
+        Command::Dd(args) => dd::run(args),
     }
 }

@@ -76,7 +76,26 @@ pub fn hover(s: &Snapshot, position: Position) -> Option<Hover> {
     let pos = s.positions();
     let offset = pos.offset(position);
     let (unit, text) = unit_at(s, offset);
-    let info = ide::hover(s.lang, &text, TextSize::from(offset as u32) - unit.start())?;
+    let info = ide::hover(s.lang, &text, TextSize::from(offset as u32) - unit.start());
+    // On a PBN deal: the double-dummy table and par after what the deal's hover says.
+    #[cfg(feature = "dd")]
+    let info = {
+        let dd = match s.lang {
+            kibitzer_syntax::Lang::Pbn => crate::dd::hover(&text, TextSize::from(offset as u32) - unit.start()),
+            _ => None,
+        };
+        match dd {
+            Some((range, dd)) => Some(match info {
+                Some(mut info) => {
+                    info.markdown = format!("{}\n\n---\n\n{dd}", info.markdown);
+                    info
+                }
+                None => ide::HoverInfo { range, markdown: dd },
+            }),
+            None => info,
+        }
+    };
+    let info = info?;
     Some(Hover {
         contents: HoverContents::Markup(convert::markdown(info.markdown)),
         range: Some(pos.range(info.range + unit.start())),
