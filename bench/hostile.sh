@@ -79,6 +79,6 @@ done
 if printf '%s\n' "${shapes[@]}" | grep -qx kill; then
   echo
   echo "kill -9 of fmt on 30 MB, 20 times:"
-  KIBITZER_KILL_RUNS=20 KIBITZER_KILL_MB=30 cargo test -q -p kibitzer --test hostile_input \
+  KIBITZER_KILL_RUNS=20 KIBITZER_KILL_MB=30 cargo test -q -p kibitzer-tests --test hostile_input \
     fmt_killed -- --nocapture 2>&1 | grep -E "kills of fmt|panicked|test result"
 fi

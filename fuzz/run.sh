@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one fuzz target for a number of seconds (release build), e.g. `fuzz/run.sh check-pgn 3600`.
 # Targets: parse-LANG check-LANG fmt-LANG (LANG: pgn epd pbn pbi), acbl, and lsp (the language
-# server soak test, server/tests/lsp_soak.rs, for that long). `fuzz/run.sh all SECONDS` runs every
+# server soak test, tests/tests/lsp_soak.rs, for that long; test profile, as `cargo test` builds it). `fuzz/run.sh all SECONDS` runs every
 # target in turn for SECONDS each. Findings go to fuzz/findings/ (input and message); the exit
 # status is 1 when there is one. One process at a time: the machine's cores are shared.
 set -euo pipefail
@@ -18,7 +18,7 @@ if [ "$target" = all ]; then
   exit $status
 fi
 if [ "$target" = lsp ]; then
-  KIBITZER_SOAK_SECONDS="$seconds" cargo test --release -q -p kibitzer --test lsp_soak -- --nocapture 2>&1 \
+  KIBITZER_SOAK_SECONDS="$seconds" cargo test -q -p kibitzer-tests --test lsp_soak -- --nocapture 2>&1 \
     | grep -Ev '^(running|$)'
   exit "${PIPESTATUS[0]}"
 fi

@@ -49,7 +49,7 @@ fn units_follow_every_line_terminator() {
 }
 
 /// Throughput of `check` on a synthetic PBI file of a few megabytes. A measurement, not a
-/// pass/fail test: `cargo test -p kibitzer-syntax --test pbi_corpus -- --ignored --nocapture`.
+/// pass/fail test: `cargo test -p kibitzer-tests --test pbi_corpus -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn measure_check_throughput() {

@@ -1,6 +1,6 @@
 //! Every diagnostic kibitzer reports on the real PBN files, by code, for review; and a guard that
 //! the clean files stay free of errors. Run with `--nocapture` to see the listing:
-//! `cargo test -p kibitzer-syntax --test pbn_corpus -- --nocapture`.
+//! `cargo test -p kibitzer-tests --test pbn_corpus -- --nocapture`.
 
 mod pbn_support;
 

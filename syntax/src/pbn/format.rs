@@ -410,6 +410,11 @@ fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheri
 /// comments there), a last row that is not complete, or a row too long for one line (PBN 2.3).
 fn table(section: &[SyntaxElement], columns: &str) -> Option<String> {
     let columns: Vec<Column<'_>> = columns.split(';').map(parse_column).collect::<Option<_>>()?;
+    // A column wider than a line (PBN 2.3) makes every row too long: not padded out (a width
+    // of 300000000000 was an allocation of 300 GB; found by fuzzing).
+    if columns.iter().any(|c| c.width.is_some_and(|w| w > 255)) {
+        return None;
+    }
     let mut elements: Vec<&str> = Vec::new();
     for element in section {
         let token = element.as_token()?;
@@ -656,6 +661,14 @@ fn section_as_written(section: &[SyntaxElement]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by fuzzing: a column width in the hundreds of billions was padded out.
+    #[test]
+    fn a_table_wider_than_a_line_is_kept_as_written() {
+        let text = "[Board \"1\"]\r\n[ScoreTable \"PairId_NS\\300000000000R;Score_NS\\6R\"]\r\n1 420\r\n2 -50\r\n";
+        let formatted = crate::format::format(crate::Lang::Pbn, text, &crate::format::FormatOptions::default());
+        assert!(formatted.text.contains("1 420\r\n2 -50\r\n"), "{:?}", formatted.text);
+    }
 
     #[test]
     fn deals_are_from_the_dealer_with_ranks_descending() {
