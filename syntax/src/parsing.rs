@@ -114,10 +114,11 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for GreenSink {
 }
 
 /// One step of a parse, as [`EventSink`] records it. Node starts and finishes carry the offset
-/// where they are (the end of the token before), so a node's range is known without its tokens.
+/// where they are (the end of the token before), so a node's range is known without its tokens;
+/// a start also says how many events later its finish is, so that a reader skips a node whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParseEvent<K> {
-    Start(K, TextSize),
+    Start { kind: K, at: TextSize, finish: u32 },
     Token(K, TextRange),
     Finish(TextSize),
 }
@@ -126,6 +127,8 @@ pub enum ParseEvent<K> {
 pub struct EventSink<K> {
     events: Vec<ParseEvent<K>>,
     offset: TextSize,
+    /// The index of each open node's start.
+    open: Vec<usize>,
 }
 
 impl<K> EventSink<K> {
@@ -133,7 +136,7 @@ impl<K> EventSink<K> {
     /// reuses one buffer.
     pub fn reusing(mut events: Vec<ParseEvent<K>>) -> Self {
         events.clear();
-        EventSink { events, offset: TextSize::from(0) }
+        EventSink { events, offset: TextSize::from(0), open: Vec::new() }
     }
 
     pub fn into_events(self) -> Vec<ParseEvent<K>> {
@@ -143,13 +146,21 @@ impl<K> EventSink<K> {
 
 impl<K> Sink<K> for EventSink<K> {
     fn start_node(&mut self, kind: K) {
-        self.events.push(ParseEvent::Start(kind, self.offset));
+        self.open.push(self.events.len());
+        self.events.push(ParseEvent::Start { kind, at: self.offset, finish: 0 });
     }
     fn token(&mut self, kind: K, range: TextRange, _text: &str) {
         self.offset = range.end();
         self.events.push(ParseEvent::Token(kind, range));
     }
     fn finish_node(&mut self) {
+        let here = self.events.len();
+        if let Some(start) = self.open.pop() {
+            if let ParseEvent::Start { finish, .. } = &mut self.events[start] {
+                // Events of one parse are far fewer than 2^32: a text is at most 4 GiB.
+                *finish = (here - start) as u32;
+            }
+        }
         self.events.push(ParseEvent::Finish(self.offset));
     }
 }

@@ -47,7 +47,7 @@ impl<'a> FlatParse<'a> {
         let mut builder = rowan::GreenNodeBuilder::new();
         for e in &self.events {
             match *e {
-                ParseEvent::Start(kind, _) => builder.start_node(kind.into()),
+                ParseEvent::Start { kind, .. } => builder.start_node(kind.into()),
                 ParseEvent::Token(kind, range) => builder.token(kind.into(), &self.text[range]),
                 ParseEvent::Finish(_) => builder.finish_node(),
             }
@@ -99,14 +99,14 @@ impl Element<'_> {
 impl<'a> Node<'a> {
     pub fn kind(&self) -> SyntaxKind {
         match self.events.first() {
-            Some(ParseEvent::Start(kind, _)) => *kind,
+            Some(ParseEvent::Start { kind, .. }) => *kind,
             _ => SyntaxKind::ERROR,
         }
     }
 
     pub fn range(&self) -> TextRange {
         match (self.events.first(), self.events.last()) {
-            (Some(ParseEvent::Start(_, start)), Some(ParseEvent::Finish(end))) => TextRange::new(*start, *end),
+            (Some(ParseEvent::Start { at, .. }), Some(ParseEvent::Finish(end))) => TextRange::new(*at, *end),
             _ => TextRange::default(),
         }
     }
@@ -151,7 +151,7 @@ impl<'a> Node<'a> {
         let mut open: Vec<SyntaxKind> = Vec::new();
         for e in inner {
             let event = match *e {
-                ParseEvent::Start(kind, at) => {
+                ParseEvent::Start { kind, at, .. } => {
                     open.push(kind);
                     Event::Enter(kind, at)
                 }
@@ -181,22 +181,8 @@ impl<'a> Iterator for Children<'a> {
                 self.events = rest;
                 Some(Element::Token(Tok { kind, text: &self.text[range], range }))
             }
-            ParseEvent::Start(..) => {
-                let mut depth = 0usize;
-                let mut end = self.events.len();
-                for (i, e) in self.events.iter().enumerate() {
-                    match e {
-                        ParseEvent::Start(..) => depth += 1,
-                        ParseEvent::Finish(_) => {
-                            depth -= 1;
-                            if depth == 0 {
-                                end = i + 1;
-                                break;
-                            }
-                        }
-                        ParseEvent::Token(..) => {}
-                    }
-                }
+            ParseEvent::Start { finish, .. } => {
+                let end = (finish as usize + 1).min(self.events.len());
                 let (node, after) = self.events.split_at(end);
                 self.events = after;
                 Some(Element::Node(Node { text: self.text, events: node }))
@@ -239,7 +225,22 @@ impl<'a> Game<'a> {
     /// first marker (later ones are wrapped in errors), so it is the last marker among the
     /// movetext's own tokens.
     pub fn result(&self) -> Option<Tok<'a>> {
-        self.movetext()?.child_tokens().filter(|t| t.kind == SyntaxKind::RESULT_TOKEN).last()
+        // From the end: nodes of the movetext (moves, variations, errors) are skipped whole by
+        // depth, and only trivia and errors follow the marker, so this stops within a few events.
+        let movetext = self.movetext()?;
+        let inner = &movetext.events[1..movetext.events.len().saturating_sub(1).max(1)];
+        let mut depth = 0usize;
+        for e in inner.iter().rev() {
+            match *e {
+                ParseEvent::Finish(_) => depth += 1,
+                ParseEvent::Start { .. } => depth = depth.saturating_sub(1),
+                ParseEvent::Token(SyntaxKind::RESULT_TOKEN, range) if depth == 0 => {
+                    return Some(Tok { kind: SyntaxKind::RESULT_TOKEN, text: &movetext.text[range], range });
+                }
+                ParseEvent::Token(..) => {}
+            }
+        }
+        None
     }
 
     /// Where a missing termination marker belongs: after the last token that is not trivia
