@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
 corpus=""
-for c in ../shared/corpus /work/shared/corpus; do
+for c in "${KIBITZER_CORPUS:-../shared/corpus}"; do
   if [ -d "$c" ]; then corpus="$c"; break; fi
 done
 if [ -z "$corpus" ] || ! command -v zstd >/dev/null; then

@@ -471,7 +471,10 @@ fn dictionary(lang: Option<Lang>) -> Vec<&'static [u8]> {
 /// at most [`SEED_BYTES`] (ACBLscore files whole).
 fn load_seeds(root: &Path, lang: Option<Lang>) -> Vec<Vec<u8>> {
     let mut files = Vec::new();
-    let corpus = [root.join("../shared/corpus"), PathBuf::from("/work/shared/corpus")].into_iter().find(|p| p.is_dir());
+    let corpus = std::env::var_os("KIBITZER_CORPUS")
+        .map(PathBuf::from)
+        .or_else(|| Some(root.join("../shared/corpus")))
+        .filter(|p| p.is_dir());
     let dirs: Vec<PathBuf> = match lang {
         Some(_) => [corpus, Some(root.join("fixtures"))].into_iter().flatten().collect(),
         None => corpus.into_iter().map(|c| c.join("acbl")).collect(),
