@@ -3,7 +3,9 @@
 //! turn a result into a score ([`score`]: Law 77 scoring, Law 78B IMPs, Law 2 board rotation).
 //! PBN and the ACBLscore decoder use this module; it imports neither.
 
+pub mod auction;
 pub mod cards;
 pub mod contract;
 pub mod deal;
+pub mod play;
 pub mod score;

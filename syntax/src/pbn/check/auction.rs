@@ -4,6 +4,7 @@
 
 use super::annotations::{split, Item, SectionKind};
 use super::context::{Facts, Sink, Source};
+use crate::bridge::auction;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
 use crate::pbn::rules;
@@ -87,24 +88,17 @@ impl Bidding {
             return Vec::new();
         }
         let mut calls = vec!["Pass".to_owned()];
-        if let Some((_, _, by)) = self.last_bid {
-            let opponents = by.is_ns() != self.seat.is_ns();
-            match self.risk {
-                Risk::Undoubled if opponents => calls.push("X".to_owned()),
-                Risk::Doubled if !opponents => calls.push("XX".to_owned()),
-                _ => {}
-            }
+        let by = self.last_bid.map(|(_, _, by)| by);
+        if auction::may_double(by, self.risk, self.seat) {
+            calls.push("X".to_owned());
         }
-        const DENOMINATIONS: [Denomination; 5] = [
-            Denomination::Clubs,
-            Denomination::Diamonds,
-            Denomination::Hearts,
-            Denomination::Spades,
-            Denomination::NoTrump,
-        ];
+        if auction::may_redouble(by, self.risk, self.seat) {
+            calls.push("XX".to_owned());
+        }
+        let last = self.last_bid.map(|(l, d, _)| (l, d));
         for level in 1..=7u8 {
-            for den in DENOMINATIONS {
-                if self.last_bid.is_none_or(|(l, d, _)| (level, den) > (l, d)) {
+            for den in auction::DENOMINATIONS {
+                if auction::is_sufficient(level, den, last) {
                     calls.push(format!("{level}{}", den.as_str()));
                 }
             }
@@ -182,29 +176,25 @@ impl Bidding {
             "AP" => self.ended = true,
             "PASS" => {
                 self.passes += 1;
-                self.ended = self.passes >= if self.last_bid.is_some() { 3 } else { 4 };
+                self.ended = auction::is_over(self.passes, self.last_bid.is_some());
             }
             "X" => {
-                match self.last_bid {
-                    Some((_, _, by)) if self.risk == Risk::Undoubled && by.is_ns() != seat.is_ns() => {
-                        self.risk = Risk::Doubled
-                    }
-                    _ => {
-                        sink.report(&rules::ILLEGAL_DOUBLE, t.range, "double of no opponent's undoubled bid".to_owned())
-                    }
+                if auction::may_double(self.last_bid.map(|(_, _, by)| by), self.risk, seat) {
+                    self.risk = Risk::Doubled;
+                } else {
+                    sink.report(&rules::ILLEGAL_DOUBLE, t.range, "double of no opponent's undoubled bid".to_owned());
                 }
                 self.passes = 0;
             }
             "XX" => {
-                match self.last_bid {
-                    Some((_, _, by)) if self.risk == Risk::Doubled && by.is_ns() == seat.is_ns() => {
-                        self.risk = Risk::Redoubled
-                    }
-                    _ => sink.report(
+                if auction::may_redouble(self.last_bid.map(|(_, _, by)| by), self.risk, seat) {
+                    self.risk = Risk::Redoubled;
+                } else {
+                    sink.report(
                         &rules::ILLEGAL_REDOUBLE,
                         t.range,
                         "redouble of no opponent's double of this side's bid".to_owned(),
-                    ),
+                    );
                 }
                 self.passes = 0;
             }
@@ -217,7 +207,7 @@ impl Bidding {
                             .with_replacement(format!("Replace with `{fixed}`"), t.range, fixed),
                     );
                 }
-                let sufficient = self.last_bid.is_none_or(|(l, d, _)| (level, den) > (l, d));
+                let sufficient = auction::is_sufficient(level, den, self.last_bid.map(|(l, d, _)| (l, d)));
                 match (sufficient, item.prefix_is("^I")) {
                     (false, false) => {
                         let (l, d, _) = self.last_bid.expect("insufficient implies a previous bid");

@@ -390,14 +390,7 @@ impl PlayState {
             if position == 0 {
                 led = Some(card.suit);
             }
-            let beats = |a: Card, b: Card| {
-                if a.suit == b.suit {
-                    a.rank > b.rank
-                } else {
-                    Some(a.suit) == self.trump
-                }
-            };
-            if best.is_none_or(|(_, b)| beats(card, b)) {
+            if best.is_none_or(|(_, b)| crate::bridge::play::beats(card, b, self.trump)) {
                 best = Some((seat, card));
             }
         }

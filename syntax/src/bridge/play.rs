@@ -1,0 +1,27 @@
+//! The laws of the play: which card wins a trick (Law 44).
+
+use super::cards::{Card, Suit};
+
+/// Whether `card` beats `best`, the card winning the trick so far (Law 44): a higher card of the
+/// same suit, or a trump over a card of another suit.
+pub fn beats(card: Card, best: Card, trump: Option<Suit>) -> bool {
+    if card.suit == best.suit {
+        card.rank > best.rank
+    } else {
+        Some(card.suit) == trump
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn higher_of_the_suit_led_or_a_trump_wins() {
+        let c = |suit, rank| Card { suit, rank };
+        assert!(beats(c(Suit::S, 14), c(Suit::S, 2), None));
+        assert!(!beats(c(Suit::H, 14), c(Suit::S, 2), None));
+        assert!(beats(c(Suit::H, 2), c(Suit::S, 14), Some(Suit::H)));
+        assert!(!beats(c(Suit::C, 14), c(Suit::H, 2), Some(Suit::H)));
+    }
+}
