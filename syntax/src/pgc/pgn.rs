@@ -97,7 +97,10 @@ fn read_line(node: &SyntaxNode, mut board: Board, lost: &mut Lost, ply: &mut usi
                     items.push(Item::Move(san::canonical(&board, mv, &after)));
                     before = Some(std::mem::replace(&mut board, after));
                     if let Some(suffix) = suffix {
-                        items.push(Item::Nag(suffix_nag(&suffix).ok_or_else(|| format!("unknown suffix `{suffix}`"))?));
+                        items.push(Item::Nag(
+                            crate::chess::nag::of_suffix(&suffix)
+                                .ok_or_else(|| format!("unknown suffix `{suffix}`"))?,
+                        ));
                     }
                 }
                 SyntaxKind::VARIATION => {
@@ -116,7 +119,8 @@ fn read_line(node: &SyntaxNode, mut board: Board, lost: &mut Lost, ply: &mut usi
                     items.push(Item::Nag(n));
                 }
                 SyntaxKind::SUFFIX => {
-                    let nag = suffix_nag(token.text()).ok_or_else(|| format!("unknown suffix `{}`", token.text()))?;
+                    let nag = crate::chess::nag::of_suffix(token.text())
+                        .ok_or_else(|| format!("unknown suffix `{}`", token.text()))?;
                     items.push(Item::Nag(nag));
                 }
                 SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => lost.comments += 1,
@@ -129,19 +133,6 @@ fn read_line(node: &SyntaxNode, mut board: Board, lost: &mut Lost, ply: &mut usi
         }
     }
     Ok(items)
-}
-
-/// The NAG of a move suffix (PGN 10).
-fn suffix_nag(suffix: &str) -> Option<u8> {
-    Some(match suffix {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    })
 }
 
 /// PGN written from PGC games, with where each game and ply landed in it.
