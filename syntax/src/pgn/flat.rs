@@ -36,6 +36,11 @@ impl<'a> FlatParse<'a> {
         self.errors
     }
 
+    /// The event buffer, for the next parse to reuse.
+    pub fn into_buffer(self) -> Vec<ParseEvent<SyntaxKind>> {
+        self.events
+    }
+
     pub fn events(&self) -> &[ParseEvent<SyntaxKind>] {
         &self.events
     }

@@ -80,7 +80,7 @@ fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
 /// section already has starts the next game (files of tag-only games look like that).
 fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG_SECTION);
-    let mut names: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut names = TagNames::default();
     loop {
         match p.current() {
             Some(L_BRACKET) => {
@@ -108,6 +108,31 @@ fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         p.skip_trivia();
     }
     p.finish_node();
+}
+
+/// The tag names of a section so far. A game has a dozen tags or so: a list searched in order
+/// beats hashing every name; past [`TagNames::LIST`] names (a hostile file) a hash set keeps
+/// the look-ups constant.
+#[derive(Default)]
+struct TagNames<'t> {
+    list: Vec<&'t str>,
+    set: std::collections::HashSet<&'t str>,
+}
+
+impl<'t> TagNames<'t> {
+    const LIST: usize = 32;
+
+    fn insert(&mut self, name: &'t str) {
+        if self.list.len() < Self::LIST {
+            self.list.push(name);
+        } else {
+            self.set.insert(name);
+        }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.list.contains(&name) || self.set.contains(name)
+    }
 }
 
 /// Whether the trivia ahead holds an empty line.
