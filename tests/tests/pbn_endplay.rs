@@ -11,20 +11,7 @@ use kibitzer_syntax::pbn::model::{rank_char, Contract, Denomination, Risk, Seat,
 use pbn_support::check;
 use std::process::Command;
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use kibitzer_tests::Rng;
 
 type Hand = Vec<(Suit, u8)>;
 

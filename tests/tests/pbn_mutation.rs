@@ -25,19 +25,7 @@ const RANKS: [char; 13] = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4'
 const STRAINS: [&str; 5] = ["C", "D", "H", "S", "NT"];
 const STRAIN_SUIT: [Option<usize>; 5] = [Some(3), Some(2), Some(1), Some(0), None];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use kibitzer_tests::Rng;
 
 /// A card as (suit index, rank index); rank 0 is the ace.
 type Card = (usize, usize);
