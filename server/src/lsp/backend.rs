@@ -170,6 +170,22 @@ impl Backend {
     }
 }
 
+/// kibitzer's own requests, beside the protocol's.
+impl Backend {
+    /// `kibitzer/boardView` (see [`super::board`]).
+    pub async fn board_view(
+        &self,
+        params: super::board::BoardViewParams,
+    ) -> Result<Option<super::board::BoardViewResult>> {
+        let position = params.position;
+        guard::request(
+            "boardView",
+            self.with_snapshot("boardView", &params.text_document.uri, move |s| super::board::board_view(s, position)),
+        )
+        .await
+    }
+}
+
 fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
     Lang::from_id(language_id).or_else(|| {
         let path = uri.path().as_str();

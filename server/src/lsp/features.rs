@@ -58,7 +58,7 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
 
 /// The unit at `offset` (its absolute range and text); the whole text before the first check
 /// has cut the document into units.
-fn unit_at(s: &Snapshot, offset: usize) -> (TextRange, String) {
+pub(super) fn unit_at(s: &Snapshot, offset: usize) -> (TextRange, String) {
     match analysis::segment_at(&s.segments, offset) {
         Some(i) => {
             let range = s.segments[i].range;

@@ -5,6 +5,7 @@
 //! - [`analysis`]: per-unit diagnostics with incremental re-checking;
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
+//! - [`board`]: the `kibitzer/boardView` request (a board panel's frames);
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
 //!   [`transport`] (stdio framing that survives malformed messages), [`parked`] (large answers
 //!   written as JSON directly), [`allocator`] (memory returned to the system).
@@ -12,6 +13,7 @@
 mod allocator;
 mod analysis;
 mod backend;
+mod board;
 mod cache;
 mod convert;
 mod document;
@@ -49,7 +51,9 @@ pub fn run(_args: LspArgs) -> ExitCode {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     runtime.block_on(async move {
-        let (service, socket) = LspService::new(move |client| backend::Backend::new(client, flag));
+        let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag))
+            .custom_method(board::METHOD, backend::Backend::board_view)
+            .finish();
         transport::serve_stdio(service, socket).await;
     });
     // Background checks may still run on the blocking pool: do not wait for them at exit.

@@ -116,7 +116,7 @@ pub fn move_completions(text: &str, offset: TextSize) -> Vec<Completion> {
 }
 
 /// `12.` before White's move, `12...` before Black's (PGN 8.2.2).
-fn move_number(before: &Board) -> String {
+pub(super) fn move_number(before: &Board) -> String {
     let n = before.fullmove_number();
     match before.side_to_move() {
         Color::White => format!("{n}. "),

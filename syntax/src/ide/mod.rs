@@ -9,6 +9,7 @@
 //! with syntax errors. Moves are the exception: [`chess`] asks the PGN check's replay for the
 //! position at the cursor, [`bridge`] the PBN check's auction and play models.
 
+pub mod board_view;
 mod bridge;
 mod chess;
 pub mod docs;

@@ -1,0 +1,67 @@
+//! The `kibitzer/boardView` request: the pictures of the game, deal or position at the cursor,
+//! a frame per move or trick, for a board panel beside the editor (the VS Code extension's
+//! *kibitzer: Show Board*; any client can use it, editors/README.md documents it).
+
+use super::document::Snapshot;
+use super::features::unit_at;
+use kibitzer_syntax::ide::board_view::{self, BoardView};
+use kibitzer_syntax::TextSize;
+use serde::{Deserialize, Serialize};
+use tower_lsp_server::ls_types::{Position, Range, TextDocumentIdentifier};
+
+/// The request's method name.
+pub const METHOD: &str = "kibitzer/boardView";
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardViewParams {
+    pub text_document: TextDocumentIdentifier,
+    pub position: Position,
+}
+
+/// The answer: `null` where there is nothing to show.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardViewResult {
+    /// "White – Black", "Board 7", "EPD line 3".
+    pub title: String,
+    /// The index in `frames` of the frame the position is on.
+    pub current: usize,
+    pub frames: Vec<FrameJson>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameJson {
+    /// "12... Nf6", "Trick 3", "Start", "Deal".
+    pub label: String,
+    /// Where the frame's move, trick or record is: a client moves the cursor there when the
+    /// user steps to the frame.
+    pub range: Range,
+    /// The picture as a text diagram, for clients that cannot show SVG.
+    pub text: String,
+    /// The position as FEN, for chess frames.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+}
+
+pub fn board_view(s: &Snapshot, position: Position) -> Option<BoardViewResult> {
+    let pos = s.positions();
+    let offset = pos.offset(position);
+    let (unit, text) = unit_at(s, offset);
+    let view: BoardView = board_view::board_view(s.lang, &text, TextSize::from(offset as u32) - unit.start())?;
+    let frames = view
+        .frames
+        .iter()
+        .map(|frame| FrameJson {
+            label: frame.label.clone(),
+            range: pos.range(frame.range + unit.start()),
+            text: board_view::frame_text(frame),
+            fen: match &frame.picture {
+                board_view::Picture::Chess(c) => Some(c.fen.clone()),
+                board_view::Picture::Bridge(_) => None,
+            },
+        })
+        .collect();
+    Some(BoardViewResult { title: view.title, current: view.current, frames })
+}
