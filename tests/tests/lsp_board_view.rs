@@ -64,7 +64,7 @@ fn a_deal_steps_through_its_tricks_and_an_epd_line_shows_its_position() {
     );
     let text = view["frames"][2]["text"].as_str().unwrap();
     assert!(text.contains("Trick: N CA, E CJ, S C8, W C5"), "{text}");
-    assert!(text.starts_with("North: SAKQJ HKQ DAKQ CAKQ\n"), "North has played the heart ace: {text}");
+    assert!(text.starts_with("North: ♠AKQJ ♥KQ ♦AKQ ♣AKQ\n"), "North has played the heart ace: {text}");
     let epd = board_view(&mut c, EPD_URI, 0, 60);
     assert_eq!(labels(&epd), ["Line 1"]);
     assert_eq!(epd["frames"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");

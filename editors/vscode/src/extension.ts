@@ -8,6 +8,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { BoardPanel } from './boardPanel';
 import { reportMissingServer, resolveServer } from './serverPath';
 import { serverSettings } from './settings';
 
@@ -23,6 +24,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('kibitzer.restartServer', () => restart(context)),
     vscode.commands.registerCommand('kibitzer.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('kibitzer.formatAsExport', formatAsExport),
+    vscode.commands.registerCommand('kibitzer.showBoard', showBoard),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('kibitzer.server.path')) void restart(context);
     }),
@@ -98,4 +100,18 @@ async function formatAsExport(): Promise<void> {
   const workspaceEdit = new vscode.WorkspaceEdit();
   workspaceEdit.set(document.uri, await client.protocol2CodeConverter.asTextEdits(edits));
   await vscode.workspace.applyEdit(workspaceEdit);
+}
+
+/** Opens the board panel beside the editor. From a code lens the arguments say which document
+ * and where ({ uri, position }); from the command palette it is the active editor's cursor. */
+async function showBoard(args?: { uri?: string; position?: { line: number; character: number } }): Promise<void> {
+  if (args?.uri) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(args.uri));
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    if (args.position) {
+      const at = new vscode.Position(args.position.line, args.position.character);
+      editor.selection = new vscode.Selection(at, at);
+    }
+  }
+  BoardPanel.show(() => client, LANGUAGES);
 }

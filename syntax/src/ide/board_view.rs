@@ -324,7 +324,7 @@ pub fn frame_text(frame: &Frame) -> String {
                         .filter(|&rank| set.contains(Card { suit, rank }))
                         .map(crate::pbn::model::rank_char)
                         .collect();
-                    format!("{}{}", suit.letter(), if ranks.is_empty() { "-" } else { &ranks })
+                    format!("{}{}", super::position::SUITS[suit as usize], if ranks.is_empty() { "-" } else { &ranks })
                 };
                 Suit::ALL.map(suit).join(" ")
             };
@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(trick2.winner, Some(Seat::N));
         assert_eq!(trick2.won, (1, 0));
         assert_eq!(trick2.hands[Seat::N.index()].len(), 12, "North before trick 2");
-        assert!(frame_text(&v.frames[0]).starts_with("North: SAKQJ HAKQ DAKQ CAKQ\n"));
+        assert!(frame_text(&v.frames[0]).starts_with("North: ♠AKQJ ♥AKQ ♦AKQ ♣AKQ\n"));
     }
 
     #[test]

@@ -71,7 +71,7 @@ pub fn fen_markdown(record: &str) -> Option<String> {
     Some(md)
 }
 
-const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
+pub(super) const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
 
 /// Hover for a PBN `Deal` value (`N:hand hand hand hand`, PBN 3.4.11): a compass diagram with
 /// each hand's high-card points and suit lengths.

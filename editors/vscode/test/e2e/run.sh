@@ -2,7 +2,8 @@
 # VS Code in the real client: code-server (VS Code for the browser, from npm) on 127.0.0.1 with the
 # packaged .vsix installed, driven by playwright-core in Debian's headless Chromium. Opens a PBN
 # with a revoke, waits for the diagnostic in the Problems panel, hovers a NAG, runs Format Document
-# and saves; what VS Code showed must match `kibitzer check` and `kibitzer fmt`.
+# and saves; what VS Code showed must match `kibitzer check` and `kibitzer fmt`. Then the board
+# panel (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
 # Screenshots go to $KIBITZER_ARTEFACTS (default target/editor-artefacts).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,8 @@ fi
 
 make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
     "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
+# The board panel's files (board.js), beside the plan's copies in the folder code-server opens.
+cp "$SAMPLES_DIR/board.pgn" "$SAMPLES_DIR/board.pbn" "$FILES_DIR/"
 export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}
 mkdir -p "$KIBITZER_ARTEFACTS"
 state=$WORKDIR/code-server
@@ -62,5 +65,8 @@ KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_CODE_SERVER_URL="http:/
 status=$?
 [ $status = 0 ] || fail "the VS Code session failed (exit $status; log $state/server.log, screenshots in $KIBITZER_ARTEFACTS)"
 python3 "$HARNESS" verify "$PLAN" "$observed" || fail "VS Code did not show what the CLI reports (files in $WORKDIR, screenshots in $KIBITZER_ARTEFACTS)"
+KIBITZER_BOARD_FILES=$FILES_DIR KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
+    NODE_PATH=$modules timeout 180 node "$here/board.js" \
+    || fail "the board panel did not show what it should (screenshots in $KIBITZER_ARTEFACTS)"
 echo "screenshots: $KIBITZER_ARTEFACTS/vscode-*.png"
 echo "PASS: vscode (code-server)"
