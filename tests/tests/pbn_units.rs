@@ -92,3 +92,16 @@ fn a_wrong_score_imp_of_the_first_room_is_reported_in_its_own_piece() {
     let second = check_unit(Lang::Pbn, &t[pieces[1].range], &first.after, &options);
     assert_eq!(second.for_previous.len(), 1, "{second:#?}");
 }
+
+/// Found by `fuzz/run.sh check-pbn` (minimised): a game whose auction ends where the next tag
+/// starts on the same line, after a first game with stray text.
+#[test]
+fn pieces_equal_the_whole_on_fuzzed_text() {
+    let t = "[Auction\"N\"]3[Dealer\"E\"]\n\n[Auction\"S\"]1NT Pass Pass Pass[Board\"15\"][Dealer\"W\"][Declarer\"W\"]";
+    for mode in [Mode::Import, Mode::Export] {
+        let options = CheckOptions { mode, ..Default::default() };
+        let whole = check(Lang::Pbn, t, &options);
+        let parts = piece_by_piece(t, &options);
+        assert_eq!(whole, parts, "{mode:?}; pieces {:?}", pieces(Lang::Pbn, t));
+    }
+}

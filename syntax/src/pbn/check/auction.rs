@@ -378,7 +378,10 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             // An auction written from the wrong seat: one mistake, reported at the first call
             // (PBN301), which now says so.
             if let (Some((dealer, _)), None, Some(tag)) = (rotated, contract_wrong, declarer_wrong) {
-                if let Some(d) = sink.diagnostics.iter_mut().rev().find(|d| d.code == rules::AUCTION_FIRST_CALL.code) {
+                // This game's first-call diagnostic only: an earlier game's is another mistake.
+                let this_game =
+                    |d: &Diagnostic| d.code == rules::AUCTION_FIRST_CALL.code && game.range.contains_range(d.range);
+                if let Some(d) = sink.diagnostics.iter_mut().rev().find(|d| this_game(d)) {
                     d.message.push_str(&format!(
                         "; the auction looks rotated: begun at the dealer {} it makes {} declarer, as the Declarer tag says",
                         dealer.name(),
