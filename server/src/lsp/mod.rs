@@ -5,6 +5,10 @@
 //! - [`analysis`]: per-unit diagnostics with incremental re-checking;
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
+//! - [`pull`]: pull diagnostics (document and workspace) with result ids; [`workspace`]: the
+//!   files of the workspace folders; [`workspace_symbols`]: games across the workspace;
+//!   [`inlay`] (PBN points and tricks, PGN plies and clock times), [`lens`] (*Show board*),
+//!   [`links`] (URLs in tag values);
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
 //!   [`transport`] (stdio framing that survives malformed messages), [`parked`] (large answers
 //!   written as JSON directly), [`allocator`] (memory returned to the system).
@@ -18,11 +22,17 @@ mod document;
 mod features;
 mod formatting;
 mod guard;
+mod inlay;
+mod lens;
+mod links;
 mod parked;
 mod position;
+mod pull;
 mod settings;
 mod transport;
 mod views;
+mod workspace;
+mod workspace_symbols;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
