@@ -23,6 +23,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('kibitzer.restartServer', () => restart(context)),
     vscode.commands.registerCommand('kibitzer.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('kibitzer.formatAsExport', formatAsExport),
+    // The server's "Show board" code lens runs this with { uri, position }. Until the board view
+    // lands it only moves the cursor to the game, so that the lens never says "command not found".
+    vscode.commands.registerCommand('kibitzer.showBoard', showBoardPlaceholder),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('kibitzer.server.path')) void restart(context);
     }),
@@ -98,4 +101,12 @@ async function formatAsExport(): Promise<void> {
   const workspaceEdit = new vscode.WorkspaceEdit();
   workspaceEdit.set(document.uri, await client.protocol2CodeConverter.asTextEdits(edits));
   await vscode.workspace.applyEdit(workspaceEdit);
+}
+
+async function showBoardPlaceholder(args?: { uri?: string; position?: { line: number; character: number } }): Promise<void> {
+  if (!args?.uri || !args.position) return;
+  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(args.uri));
+  const at = new vscode.Position(args.position.line, args.position.character);
+  editor.selection = new vscode.Selection(at, at);
+  editor.revealRange(new vscode.Range(at, at));
 }
