@@ -46,7 +46,7 @@ test('settings and commands', () => {
   }
   assert.deepEqual(props['kibitzer.mode'].enum, ['import', 'export']);
   const commands = c.commands.map((x) => x.command).sort();
-  assert.deepEqual(commands, ['kibitzer.formatAsExport', 'kibitzer.restartServer', 'kibitzer.showOutput']);
+  assert.deepEqual(commands, ['kibitzer.formatAsExport', 'kibitzer.restartServer', 'kibitzer.showBoard', 'kibitzer.showOutput']);
   for (const lang of ['[pgn]', '[pbn]']) {
     const d = c.configurationDefaults[lang];
     assert.equal(d['files.encoding'], 'iso88591', lang);
