@@ -260,3 +260,52 @@ fn document_links_cover_exactly_the_urls_of_tag_values() {
     assert!(c.call("textDocument/documentLink", doc("file:///nowhere.pgn")).is_null());
     assert!(c.shutdown().success());
 }
+
+/// Inlay hints and a pull on a 10 MB PGN: the hints of a screenful cost that screenful's games,
+/// before the first check (the server has not cut the text yet) and after it.
+#[test]
+fn inlay_hints_of_a_screen_of_a_ten_megabyte_pgn_are_fast() {
+    let mut game = String::from("[Event \"Rated blitz\"]\n[White \"A\"]\n[Black \"B\"]\n[TimeControl \"180+2\"]\n\n");
+    let mut clock = [1800u32, 1800u32];
+    for ply in 0..80u32 {
+        let side = (ply % 2) as usize;
+        clock[side] = clock[side] + 20 - 37;
+        let (m, s) = (clock[side] / 600, clock[side] / 10 % 60);
+        let mv =
+            if side == 0 { ["Nf3", "Ng1"][(ply / 2 % 2) as usize] } else { ["Nf6", "Ng8"][(ply / 2 % 2) as usize] };
+        if side == 0 {
+            game.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        game.push_str(&format!("{mv} {{ [%clk 0:{m:02}:{s:02}] }} "));
+        if ply % 8 == 7 {
+            game.push('\n');
+        }
+    }
+    game.push_str("*\n\n");
+    let text = game.repeat(10_000_000 / game.len() + 1);
+    let lines = text.lines().count() as u32;
+    let (mut c, _) = start(pulling(), json!({}), None);
+    let uri = "file:///tmp/kibitzer-big/clocks.pgn";
+    c.open(uri, "pgn", 1, &text);
+    let middle = lines / 2;
+    let screen = json!({"textDocument": {"uri": uri}, "range": range(middle, 0, middle + 50, 0)});
+    let started = std::time::Instant::now();
+    let cold = c.call("textDocument/inlayHint", screen.clone());
+    let cold_time = started.elapsed();
+    // 3.7 s a move on clocks that show whole seconds.
+    let shown = labels(&cold);
+    assert!(shown.iter().all(|l| ["2s", "3s", "4s"].contains(&l.as_str())), "{:?}", &shown[..5]);
+    assert!(labels(&cold).len() > 100, "{} hints", labels(&cold).len());
+    c.call("textDocument/diagnostic", doc(uri));
+    let started = std::time::Instant::now();
+    let warm = c.call("textDocument/inlayHint", screen);
+    let warm_time = started.elapsed();
+    assert_eq!(warm, cold);
+    eprintln!(
+        "inlay hints of 50 lines of {} MB: {cold_time:?} before the first check, {warm_time:?} after",
+        text.len() >> 20
+    );
+    assert!(warm_time < Duration::from_millis(500), "{warm_time:?}");
+    assert!(cold_time < Duration::from_secs(3), "{cold_time:?}");
+    assert!(c.shutdown().success());
+}

@@ -172,6 +172,9 @@ fn pgn_hints(text: &str, range: TextRange, options: &InlayOptions) -> Vec<Inlay>
     let mut clocks: [Option<u64>; 2] = [None; 2];
     let mut waiting: Option<(TextSize, u32)> = None;
     for t in &tokens {
+        if t.range.start() > range.end() {
+            break;
+        }
         match t.kind {
             Kind::TagOpen => {
                 ply = 0;
