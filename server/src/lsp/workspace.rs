@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 use tower_lsp_server::ls_types::Uri;
 
-/// Files larger than this are left out of workspace-wide answers (an editor opens them if need be).
-const MAX_BYTES: u64 = 256 << 20;
+/// Files larger than this are left out of workspace-wide answers: VS Code asks for the workspace's
+/// diagnostics every two seconds, and the first answer reads every file (the others only look at
+/// their stamps). A larger file is checked when it is opened.
+const MAX_BYTES: u64 = 16 << 20;
 /// At most this many files are looked at in all.
 const MAX_FILES: usize = 20_000;
 
