@@ -127,14 +127,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         }
         let text: &str = fixed.as_deref().unwrap_or(&source.text);
-        #[allow(unused_mut)]
-        let mut diagnostics = kibitzer_syntax::check(target.lang, text, &options);
-        // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
-        #[cfg(feature = "dd")]
-        if target.lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
-            diagnostics.extend(crate::dd::verify(text));
-            diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-        }
+        let diagnostics = diagnostics_of(target.lang, text, &options);
         let name = target.display_name();
         let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         sinks.begin_file();
@@ -164,6 +157,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
+}
+
+/// All diagnostics of a file's text, as `kibitzer check` reports them: the engine's, and with the
+/// `dd` feature the double-dummy truth of hand records. The language server's workspace
+/// diagnostics check files on disk with it.
+pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOptions) -> Vec<Diagnostic> {
+    #[allow(unused_mut)]
+    let mut diagnostics = kibitzer_syntax::check(lang, text, options);
+    // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
+    #[cfg(feature = "dd")]
+    if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
+        diagnostics.extend(crate::dd::verify(text));
+        diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    }
+    diagnostics
 }
 
 /// Where diagnostics go, by output format.

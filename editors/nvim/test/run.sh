@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Neovim in the real client: `nvim --headless -u NONE` with editors/nvim on the runtimepath opens a
 # PGN and a PBN with known problems, waits for kibitzer's diagnostics, hovers a NAG and saves with
-# format-on-save; the result must match `kibitzer check` and `kibitzer fmt`.
+# format-on-save; the result must match `kibitzer check` and `kibitzer fmt`. Neovim 0.10+ must also
+# pull its diagnostics (none pushed to it) and show the inlay hints of a PBN deal.
 set -uo pipefail
 source "$(dirname "$0")/../../testlib/common.sh"
 

@@ -47,7 +47,54 @@ local function semantic_tokens_follow_edits(buf, name, row, col)
   return check
 end
 
+-- Neovim 0.10+ pulls diagnostics (textDocument/diagnostic) and the server, seeing the client's
+-- `textDocument.diagnostic` capability, pushes none to it: the pushes are counted here, and a
+-- client that pulls must see its diagnostics with none pushed.
+local pushed = 0
+local function count_pushes()
+  local original = vim.lsp.handlers['textDocument/publishDiagnostics']
+  vim.lsp.handlers['textDocument/publishDiagnostics'] = function(...)
+    pushed = pushed + 1
+    return original(...)
+  end
+end
+
+local function pulls(client)
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  return caps.textDocument and caps.textDocument.diagnostic ~= nil
+    and client.server_capabilities.diagnosticProvider ~= nil
+end
+
+-- Neovim 0.10+ shows inlay hints: enabled for the buffer, the hints the client holds (what it
+-- draws) must include each hand's points of the PBN deal.
+local function inlay_hints_shown(buf, name)
+  local check = { name = name .. ': inlay hints (vim.lsp.inlay_hint) show the points of each hand' }
+  vim.lsp.inlay_hint.enable(true, { bufnr = buf })
+  local labels = {}
+  local function collect()
+    labels = {}
+    for _, item in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf }) or {}) do
+      local label = item.inlay_hint.label
+      if type(label) == 'table' then
+        local parts = {}
+        for _, p in ipairs(label) do parts[#parts + 1] = p.value end
+        label = table.concat(parts)
+      end
+      labels[#labels + 1] = label
+    end
+    return #labels > 0
+  end
+  vim.wait(5000, function()
+    vim.cmd('redraw')
+    return collect()
+  end, 50)
+  check.ok = vim.tbl_contains(labels, '10') and vim.lsp.inlay_hint.is_enabled({ bufnr = buf })
+  check.detail = 'hints shown: ' .. table.concat(labels, ', ')
+  return check
+end
+
 local function run()
+  count_pushes()
   local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
   local cmd = { os.getenv('KIBITZER_BIN'), 'lsp' }
   if os.getenv('KIBITZER_NVIM_SETUP') == 'enable' then
@@ -89,6 +136,16 @@ local function run()
       diags[#diags + 1] = { line = d.lnum + 1, column = column, code = code_of(d), message = d.message }
     end
     local entry = { path = file.path, diagnostics = diags }
+    if pulls(clients()[1]) then
+      observed.checks[#observed.checks + 1] = {
+        name = file.name .. ': diagnostics are pulled (textDocument/diagnostic), none pushed',
+        ok = #diags == want and pushed == 0,
+        detail = string.format('%d diagnostics shown, %d pushed', #diags, pushed),
+      }
+    end
+    if file.lang == 'pbn' and vim.lsp.inlay_hint and vim.lsp.inlay_hint.get then
+      observed.checks[#observed.checks + 1] = inlay_hints_shown(buf, file.name)
+    end
 
     if file.hover then
       -- The cursor on the first character of the NAG; the position in the client's encoding.

@@ -3,8 +3,6 @@
 //! the result; what to show comes from `kibitzer_syntax::ide`, diagnostics from
 //! [`analysis`](super::analysis).
 
-use super::analysis;
-use super::convert;
 use super::document::{Document, Snapshot};
 use super::features;
 use super::guard;
@@ -12,6 +10,7 @@ use super::guard::lock;
 use super::parked;
 use super::position::{encoding_kind, negotiate};
 use super::settings::ClientSettings;
+use super::{inlay, lens, links, pull, workspace, workspace_symbols};
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang};
 use std::collections::HashMap;
@@ -35,6 +34,8 @@ struct State {
     /// Held while deciding to publish and publishing, so that an older result never overtakes a
     /// newer one.
     publishing: tokio::sync::Mutex<()>,
+    /// The outlines of workspace files on disk, for `workspace/symbol`.
+    symbols: workspace_symbols::Cache,
 }
 
 #[derive(Default)]
@@ -42,6 +43,15 @@ struct Config {
     unit: ColumnUnit,
     settings: ClientSettings,
     root: Option<PathBuf>,
+    /// Every workspace folder (the first is `root`).
+    roots: Vec<PathBuf>,
+    /// Counts settings changes: part of the result ids of files on disk.
+    generation: u64,
+    /// Whether the client pulls diagnostics (`textDocument.diagnostic`): then none are pushed.
+    pull_diagnostics: bool,
+    /// Whether the client accepts `workspace/diagnostic/refresh` and `workspace/inlayHint/refresh`.
+    diagnostic_refresh: bool,
+    inlay_refresh: bool,
     /// Whether the client accepts `workspace/configuration` requests (else it pushes settings).
     pull_configuration: bool,
     /// Whether the client fills in code action edits with `codeAction/resolve`.
@@ -57,6 +67,7 @@ impl Backend {
                 docs: Mutex::new(HashMap::new()),
                 config: RwLock::new(Config::default()),
                 publishing: tokio::sync::Mutex::new(()),
+                symbols: workspace_symbols::Cache::default(),
             }),
         }
     }
@@ -84,8 +95,17 @@ impl Backend {
         self.state.config.write().unwrap_or_else(|e| e.into_inner()).settings = settings;
     }
 
+    fn config<T>(&self, f: impl FnOnce(&Config) -> T) -> T {
+        f(&self.state.config.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
     /// Re-reads the settings of every open document and re-checks those whose settings changed.
     async fn reload_settings(&self) {
+        let (pull, diagnostic_refresh, inlay_refresh) = {
+            let mut config = self.state.config.write().unwrap_or_else(|e| e.into_inner());
+            config.generation += 1;
+            (config.pull_diagnostics, config.diagnostic_refresh, config.inlay_refresh)
+        };
         let uris: Vec<(Uri, Option<PathBuf>)> =
             lock(&self.state.docs).values().map(|d| (d.uri.clone(), d.path.clone())).collect();
         for (uri, path) in uris {
@@ -101,13 +121,28 @@ impl Backend {
             };
             self.schedule_diagnostics(uri, version, false);
         }
+        // A client that pulls is asked to pull again; hints may have been switched on or off.
+        // (Sent from a task of its own: the answers come while this handler has returned.)
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            if pull && diagnostic_refresh {
+                let _ = client.workspace_diagnostic_refresh().await;
+            }
+            if inlay_refresh {
+                let _ = client.inlay_hint_refresh().await;
+            }
+        });
     }
 
     /// Re-checks the document in the background and publishes its diagnostics, unless a newer
     /// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
     /// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
     /// after a pause is checked at once, a burst of them once.
+    /// A client that pulls diagnostics gets none pushed: its pull does the work.
     fn schedule_diagnostics(&self, uri: Uri, version: i32, debounce: bool) {
+        if self.config(|c| c.pull_diagnostics) {
+            return;
+        }
         let state = self.state.clone();
         let client = self.client.clone();
         let delay = if debounce {
@@ -130,16 +165,7 @@ impl Backend {
                     _ => return, // closed, or edited again: that edit's run publishes
                 }
             };
-            let work = move || {
-                let mut snapshot = snapshot;
-                analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
-                let pos = snapshot.positions();
-                let diagnostics: Vec<Diagnostic> = analysis::diagnostics(&snapshot.segments)
-                    .take(max)
-                    .map(|d| convert::diagnostic(&d, &snapshot.uri, &pos))
-                    .collect();
-                (snapshot, diagnostics)
-            };
+            let work = move || pull::diagnose(snapshot, max);
             let Ok((snapshot, diagnostics)) = guard::blocking("diagnostics", work).await else { return };
             let _publishing = state.publishing.lock().await;
             let publish = {
@@ -167,6 +193,18 @@ impl Backend {
     ) -> Result<Option<T>> {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(None) };
         guard::blocking(what, move || f(&snapshot)).await
+    }
+
+    /// The current diagnostics of an open document, checked now (what an edit left dirty) and
+    /// kept by the document; `None` for an unknown document.
+    async fn pulled(&self, uri: &Uri) -> Result<Option<(i32, Vec<Diagnostic>)>> {
+        let Some(snapshot) = self.snapshot(uri) else { return Ok(None) };
+        let max = self.config(|c| c.settings.max_diagnostics);
+        let (snapshot, diagnostics) = guard::blocking("diagnostic", move || pull::diagnose(snapshot, max)).await?;
+        if let Some(doc) = lock(&self.state.docs).get_mut(uri) {
+            doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+        }
+        Ok(Some((snapshot.version, diagnostics)))
     }
 }
 
@@ -198,13 +236,28 @@ impl LanguageServer for Backend {
         guard::request("initialize", async {
             let offered = params.capabilities.general.as_ref().and_then(|g| g.position_encodings.as_deref());
             let unit = negotiate(offered);
-            let root = params
+            let mut roots: Vec<PathBuf> = params
                 .workspace_folders
-                .as_ref()
-                .and_then(|f| f.first())
-                .and_then(|f| f.uri.to_file_path().map(|p| p.into_owned()));
+                .iter()
+                .flatten()
+                .filter_map(|f| f.uri.to_file_path().map(|p| p.into_owned()))
+                .collect();
             #[allow(deprecated)] // root_uri: older clients send only this
-            let root = root.or_else(|| params.root_uri.as_ref().and_then(|u| u.to_file_path().map(|p| p.into_owned())));
+            if roots.is_empty() {
+                roots.extend(params.root_uri.as_ref().and_then(|u| u.to_file_path().map(|p| p.into_owned())));
+            }
+            let root = roots.first().cloned();
+            let text_capabilities = params.capabilities.text_document.as_ref();
+            let pull_diagnostics = text_capabilities.is_some_and(|t| t.diagnostic.is_some());
+            let workspace_capabilities = params.capabilities.workspace.as_ref();
+            let diagnostic_refresh = workspace_capabilities
+                .and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                .unwrap_or(false);
+            let inlay_refresh = workspace_capabilities
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|d| d.refresh_support)
+                .unwrap_or(false);
             let pull = params.capabilities.workspace.as_ref().and_then(|w| w.configuration).unwrap_or(false);
             let resolve_edits = params
                 .capabilities
@@ -217,6 +270,10 @@ impl LanguageServer for Backend {
                 let mut config = self.state.config.write().unwrap_or_else(|e| e.into_inner());
                 config.unit = unit;
                 config.root = root;
+                config.roots = roots;
+                config.pull_diagnostics = pull_diagnostics;
+                config.diagnostic_refresh = diagnostic_refresh;
+                config.inlay_refresh = inlay_refresh;
                 config.pull_configuration = pull;
                 config.resolve_edits = resolve_edits;
             }
@@ -291,8 +348,11 @@ impl LanguageServer for Backend {
         guard::notification("didClose", async {
             let uri = params.text_document.uri;
             lock(&self.state.docs).remove(&uri);
-            // Diagnostics of a closed file are cleared, as editors expect.
-            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+            // Diagnostics of a closed file are cleared, as editors expect (a client that pulls
+            // forgets them itself).
+            if !self.config(|c| c.pull_diagnostics) {
+                self.client.publish_diagnostics(uri, Vec::new(), None).await;
+            }
         })
         .await
     }
@@ -478,4 +538,112 @@ impl LanguageServer for Backend {
         )
         .await
     }
+
+    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+        guard::request("diagnostic", async {
+            let previous = params.previous_result_id;
+            let report = match self.pulled(&params.text_document.uri).await? {
+                Some((_, items)) => pull::document_report(items, previous.as_deref()),
+                None => pull::empty_report(),
+            };
+            Ok(DocumentDiagnosticReportResult::Report(report))
+        })
+        .await
+    }
+
+    async fn workspace_diagnostic(&self, params: WorkspaceDiagnosticParams) -> Result<WorkspaceDiagnosticReportResult> {
+        guard::request("workspace/diagnostic", async {
+            let previous: HashMap<Uri, String> =
+                params.previous_result_ids.into_iter().map(|p| (p.uri, p.value)).collect();
+            let mut items = Vec::new();
+            // Open documents: their editor text.
+            let open: Vec<Uri> = lock(&self.state.docs).keys().cloned().collect();
+            for uri in &open {
+                if let Some((version, diagnostics)) = self.pulled(uri).await? {
+                    let before = previous.get(uri).map(String::as_str);
+                    items.push(pull::open_report(uri.clone(), version, diagnostics, before));
+                }
+            }
+            // The other files of the workspace folders: from disk.
+            let (roots, generation, unit, max, settings, root) = self.config(|c| {
+                (c.roots.clone(), c.generation, c.unit, c.settings.max_diagnostics, c.settings.clone(), c.root.clone())
+            });
+            let disk = guard::blocking("workspace/diagnostic", move || {
+                workspace::files(&roots)
+                    .into_iter()
+                    .filter(|f| !open.contains(&f.uri))
+                    .filter_map(|f| {
+                        let options = || settings.options_without_encoding(Some(&f.path), root.as_deref()).0;
+                        pull::disk_report(&f, options, generation, unit, max, previous.get(&f.uri).map(String::as_str))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .await?;
+            items.extend(disk);
+            Ok(WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items }))
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let range = params.range;
+        let options = self.config(|c| c.settings.inlay);
+        guard::request(
+            "inlayHint",
+            self.with_snapshot("inlayHint", &params.text_document.uri, move |s| {
+                Some(inlay::inlay_hints(s, range, &options))
+            }),
+        )
+        .await
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        guard::request(
+            "codeLens",
+            self.with_snapshot("codeLens", &params.text_document.uri, |s| Some(lens::code_lenses(s))),
+        )
+        .await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        guard::request(
+            "documentLink",
+            self.with_snapshot("documentLink", &params.text_document.uri, |s| Some(links::document_links(s))),
+        )
+        .await
+    }
+
+    async fn symbol(&self, params: WorkspaceSymbolParams) -> Result<Option<WorkspaceSymbolResponse>> {
+        guard::request("workspace/symbol", async {
+            let unit = self.unit();
+            let snapshots: Vec<Snapshot> = lock(&self.state.docs).values().map(|d| d.snapshot(unit)).collect();
+            let roots = self.config(|c| c.roots.clone());
+            let state = self.state.clone();
+            let found = guard::blocking("workspace/symbol", move || {
+                let mut files: Vec<(Uri, String, Arc<Vec<workspace_symbols::Entry>>)> = snapshots
+                    .iter()
+                    .map(|s| {
+                        let entries = workspace_symbols::entries_of_outline(super::views::symbols(s));
+                        (s.uri.clone(), container_name(&s.uri), Arc::new(entries))
+                    })
+                    .collect();
+                for file in workspace::files(&roots) {
+                    if snapshots.iter().any(|s| s.uri == file.uri) {
+                        continue;
+                    }
+                    let entries = workspace_symbols::entries_of_file(&file, unit, &state.symbols);
+                    files.push((file.uri.clone(), container_name(&file.uri), entries));
+                }
+                workspace_symbols::search(&params.query, &files)
+            })
+            .await?;
+            Ok(Some(WorkspaceSymbolResponse::Flat(found)))
+        })
+        .await
+    }
+}
+
+/// The file name of a URI, shown beside each workspace symbol.
+fn container_name(uri: &Uri) -> String {
+    uri.path().as_str().rsplit('/').next().unwrap_or_default().to_owned()
 }

@@ -20,7 +20,7 @@ pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
     }
 }
 
-pub fn diagnostic(d: &Diagnostic, uri: &lsp::Uri, pos: &Positions) -> lsp::Diagnostic {
+pub fn diagnostic(d: &Diagnostic, uri: &lsp::Uri, pos: &impl ToPosition) -> lsp::Diagnostic {
     let related = d
         .related
         .iter()

@@ -5,7 +5,7 @@ use super::analysis::{apply_edit, ByteEdit, Segment};
 use super::cache::TokenAnswer;
 use super::position::Positions;
 use kibitzer_syntax::text::ColumnUnit;
-use kibitzer_syntax::{CheckOptions, Lang};
+use kibitzer_syntax::{CheckOptions, Lang, TextRange, TextSize};
 use ropey::Rope;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -60,6 +60,20 @@ pub struct Snapshot {
 impl Snapshot {
     pub fn positions(&self) -> Positions<'_> {
         Positions::new(&self.rope, self.unit)
+    }
+
+    /// The ranges of the units of the text (its segments), or the whole text before the first
+    /// check has cut it.
+    pub fn unit_ranges(&self) -> Vec<TextRange> {
+        if self.segments.is_empty() {
+            return vec![TextRange::up_to(TextSize::from(self.rope.len_bytes() as u32))];
+        }
+        self.segments.iter().map(|s| s.range).collect()
+    }
+
+    /// The text of `range`.
+    pub fn text_of(&self, range: TextRange) -> std::borrow::Cow<'_, str> {
+        self.rope.byte_slice(usize::from(range.start())..usize::from(range.end())).into()
     }
 }
 

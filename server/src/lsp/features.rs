@@ -52,6 +52,19 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
                 ..SemanticTokensOptions::default()
             },
         )),
+        diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
+            identifier: Some("kibitzer".to_owned()),
+            inter_file_dependencies: false,
+            workspace_diagnostics: true,
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        })),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_lens_provider: Some(CodeLensOptions { resolve_provider: Some(false) }),
+        document_link_provider: Some(DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        }),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }

@@ -6,6 +6,10 @@
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
 //! - [`board`]: the `kibitzer/boardView` request (a board panel's frames);
+//! - [`pull`]: pull diagnostics (document and workspace) with result ids; [`workspace`]: the
+//!   files of the workspace folders; [`workspace_symbols`]: games across the workspace;
+//!   [`inlay`] (PBN points and tricks, PGN plies and clock times), [`lens`] (*Show board*),
+//!   [`links`] (URLs in tag values);
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
 //!   [`transport`] (stdio framing that survives malformed messages), [`parked`] (large answers
 //!   written as JSON directly), [`allocator`] (memory returned to the system).
@@ -20,11 +24,17 @@ mod document;
 mod features;
 mod formatting;
 mod guard;
+mod inlay;
+mod lens;
+mod links;
 mod parked;
 mod position;
+mod pull;
 mod settings;
 mod transport;
 mod views;
+mod workspace;
+mod workspace_symbols;
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,12 +4,18 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 30 }   (debounceMs: how long diagnostics wait while edits keep coming)
+//!   "maxDiagnostics": 1000, "debounceMs": 30,
+//!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true } }
 //! ```
+//!
+//! (`debounceMs`: how long diagnostics wait while edits keep coming; `inlayHints`: which hints
+//! to show, PBN points and tricks, PGN ply numbers (off by default: one label per move) and time
+//! spent per move from `[%clk]` comments.)
 //!
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
 
 use crate::inputs::Settings as ConfigFiles;
+use kibitzer_syntax::ide::InlayOptions;
 use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{CheckOptions, Mode, Severity};
 use serde_json::Value;
@@ -23,11 +29,18 @@ pub struct ClientSettings {
     pub rules: Vec<(String, Option<Severity>)>,
     pub max_diagnostics: usize,
     pub debounce: Duration,
+    pub inlay: InlayOptions,
 }
 
 impl Default for ClientSettings {
     fn default() -> Self {
-        ClientSettings { mode: None, rules: Vec::new(), max_diagnostics: 1000, debounce: Duration::from_millis(30) }
+        ClientSettings {
+            mode: None,
+            rules: Vec::new(),
+            max_diagnostics: 1000,
+            debounce: Duration::from_millis(30),
+            inlay: InlayOptions::default(),
+        }
     }
 }
 
@@ -69,6 +82,24 @@ impl ClientSettings {
                     Some(n) => settings.debounce = Duration::from_millis(n.min(10_000)),
                     None => warnings.push(format!("debounceMs = {v}: expected a number")),
                 },
+                "inlayHints" => {
+                    for (name, on) in v.as_object().into_iter().flatten() {
+                        let slot = match name.as_str() {
+                            "hcp" => &mut settings.inlay.hcp,
+                            "tricks" => &mut settings.inlay.tricks,
+                            "plyCount" => &mut settings.inlay.ply,
+                            "clockTime" => &mut settings.inlay.clock,
+                            other => {
+                                warnings.push(format!("unknown setting `inlayHints.{other}`"));
+                                continue;
+                            }
+                        };
+                        match on.as_bool() {
+                            Some(b) => *slot = b,
+                            None => warnings.push(format!("inlayHints.{name} = {on}: expected true or false")),
+                        }
+                    }
+                }
                 other => warnings.push(format!("unknown setting `{other}`")),
             }
         }
@@ -79,6 +110,14 @@ impl ClientSettings {
     /// its kibitzer.toml, then the client's mode and rules. A broken kibitzer.toml is reported
     /// and ignored, so that the file is still checked.
     pub fn options_for(&self, path: Option<&Path>, root: Option<&Path>) -> (CheckOptions, Option<String>) {
+        let (mut options, error) = self.options_without_encoding(path, root);
+        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM).
+        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| decode(&bytes).encoding);
+        (options, error)
+    }
+
+    /// [`Self::options_for`] for a caller that reads the file itself and sets its encoding.
+    pub fn options_without_encoding(&self, path: Option<&Path>, root: Option<&Path>) -> (CheckOptions, Option<String>) {
         let mut files = ConfigFiles::new(self.mode);
         let (mut options, error) = match files.options_for(path.or(root)) {
             Ok(o) => (o, None),
@@ -87,8 +126,6 @@ impl ClientSettings {
         for (rule, severity) in &self.rules {
             options.rules.set(rule, *severity);
         }
-        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM).
-        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| decode(&bytes).encoding);
         (options, error)
     }
 }
@@ -101,8 +138,10 @@ mod tests {
     #[test]
     fn client_settings_are_read_plain_or_in_a_section_and_bad_values_are_named() {
         let (s, w) = ClientSettings::from_json(
-            &json!({"kibitzer": {"mode": "export", "rules": {"PGN001": "off"}, "debounceMs": 0}}),
+            &json!({"kibitzer": {"mode": "export", "rules": {"PGN001": "off"}, "debounceMs": 0,
+                "inlayHints": {"plyCount": true, "hcp": false}}}),
         );
+        assert!(s.inlay.ply && !s.inlay.hcp && s.inlay.clock);
         assert_eq!(s.mode, Some(Mode::Export));
         assert_eq!(s.rules, [("PGN001".to_owned(), None)]);
         assert_eq!(s.debounce, Duration::ZERO);

@@ -12,11 +12,16 @@
 pub mod board_view;
 mod bridge;
 mod chess;
+mod clock;
 pub mod docs;
 mod features;
+mod inlay;
+mod links;
 mod position;
 pub mod scan;
 mod types;
 
 pub use features::{classify, completions, definition, folding, hover, references, symbols};
+pub use inlay::{inlay_hints, Inlay, InlayOptions};
+pub use links::{links, Link};
 pub use types::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};

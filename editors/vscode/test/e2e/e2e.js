@@ -169,6 +169,15 @@ async function exercise(page, file, formatCommand, observed) {
 
   // Back to the editor for the hover and the formatting.
   await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+  if (file.lang === 'pgn' || file.lang === 'pbn') {
+    // The server's "Show board" lens above each game. Waited for before the hover: when the
+    // lenses arrive the lines move down, and VS Code closes a hover the view scrolled under.
+    step('waiting for the Show board code lens');
+    const lens = page.locator('.codelens-decoration').filter({ hasText: 'Show board' }).first();
+    const shown = await lens.waitFor({ state: 'attached', timeout: 15000 }).then(() => true, () => false);
+    await page.waitForTimeout(500);
+    observed.checks.push({ name: `${file.name}: the Show board code lens is shown`, ok: shown, detail: shown ? 'shown' : 'no lens' });
+  }
   if (file.hover) {
     step('hovering the NAG');
     entry.hover = await hoverAt(page, positionOf(file, file.hover.needle));

@@ -230,6 +230,34 @@ pub(crate) fn replay_to(
     Some(PlayAt { replay, item, next_seat: first.offset(before % 4), leader, led })
 }
 
+/// Where a row of the play section ends, and declarer's side's tricks up to it.
+pub(crate) type RowTricks = (crate::text::TextSize, Option<u8>);
+
+/// The tricks of the play section as the editor's hints need them: for each row, where its last
+/// card ends and how many tricks declarer's side has won up to and including it (`None` once a
+/// winner is unknown). `None` without a well-formed Play tag or the tags the play needs.
+pub(crate) fn tricks_by_row(game: &Game<'_>, facts: &Facts) -> Option<(Seat, Vec<RowTricks>)> {
+    let tag = game.tags.iter().find(|t| t.name == "Play" && t.well_formed)?;
+    let mut sink = Sink::new(false);
+    let items = split(tag, SectionKind::Play, &mut sink).items;
+    let replay = replay(game, facts, None, &mut sink)?;
+    let declarer = replay.declarer?;
+    replay.trump?;
+    let mut won = Some(0u8);
+    let rows = items
+        .chunks(4)
+        .zip(&replay.tricks)
+        .map(|(row, trick)| {
+            won = match (won, trick.winner) {
+                (Some(n), Some(w)) => Some(n + u8::from(w.is_ns() == declarer.is_ns())),
+                _ => None,
+            };
+            (row.last().map_or(tag.range.end(), |i| i.token.range.end()), won)
+        })
+        .collect();
+    Some((declarer, rows))
+}
+
 struct PlayState {
     hands: Option<[CardSet; 4]>,
     trump: Option<Suit>,

@@ -1,0 +1,25 @@
+//! `textDocument/documentLink`: the http(s) URLs in tag values
+//! ([`kibitzer_syntax::ide::links`]), unit by unit.
+
+use super::document::Snapshot;
+use kibitzer_syntax::ide;
+use tower_lsp_server::ls_types::{DocumentLink, Uri};
+
+pub fn document_links(s: &Snapshot) -> Vec<DocumentLink> {
+    let pos = s.positions();
+    let mut out = Vec::new();
+    for unit in s.unit_ranges() {
+        let text = s.text_of(unit);
+        for link in ide::links(s.lang, &text) {
+            // A URL the URI parser refuses is not offered.
+            let Ok(target) = link.target.parse::<Uri>() else { continue };
+            out.push(DocumentLink {
+                range: pos.range(link.range + unit.start()),
+                target: Some(target),
+                tooltip: None,
+                data: None,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,133 @@
+//! Pull diagnostics (LSP 3.17): `textDocument/diagnostic` for an open document and
+//! `workspace/diagnostic` for the files of the workspace folders.
+//!
+//! Result ids let a client skip what did not change:
+//! - an open document's id is a hash of the diagnostics sent (`d…`): asked again with it, the
+//!   answer is `unchanged` whenever the diagnostics are the same, whatever was edited;
+//! - a file on disk that is not open has the id of its length, modification time and the
+//!   settings generation (`f…`): asked again with it, the answer is `unchanged` without the file
+//!   being read at all.
+//!
+//! Files on disk are read and checked with the CLI's engine ([`crate::check::diagnostics_of`]);
+//! open documents are answered from their editor text and its incremental analysis.
+//!
+//! Push or pull: a client that declares `textDocument.diagnostic` pulls, and the server then does
+//! not also publish (as rust-analyzer does for its own diagnostics); when the settings change it
+//! asks such a client to pull again (`workspace/diagnostic/refresh`). Other clients get
+//! `textDocument/publishDiagnostics` as before.
+
+use super::analysis;
+use super::convert;
+use super::document::Snapshot;
+use super::position::SegmentPositions;
+use super::workspace::WorkspaceFile;
+use kibitzer_syntax::text::ColumnUnit;
+use kibitzer_syntax::CheckOptions;
+use std::hash::{Hash, Hasher};
+use tower_lsp_server::ls_types::*;
+
+/// Re-checks what an edit left dirty and converts at most `max` diagnostics; gives the snapshot
+/// back with its refreshed segments (for the document to keep).
+pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic>) {
+    analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
+    let pos = snapshot.positions();
+    let diagnostics: Vec<Diagnostic> = analysis::diagnostics(&snapshot.segments)
+        .take(max)
+        .map(|d| convert::diagnostic(&d, &snapshot.uri, &pos))
+        .collect();
+    (snapshot, diagnostics)
+}
+
+/// The result id of an open document's diagnostics: a hash of what is sent.
+pub fn result_id(items: &[Diagnostic]) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for d in items {
+        serde_json::to_string(d).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("d{:016x}", hasher.finish())
+}
+
+/// The answer to `textDocument/diagnostic`: `unchanged` when `previous` names these diagnostics.
+pub fn document_report(items: Vec<Diagnostic>, previous: Option<&str>) -> DocumentDiagnosticReport {
+    let id = result_id(&items);
+    if previous == Some(id.as_str()) {
+        return DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+            related_documents: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id: id },
+        });
+    }
+    DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+        related_documents: None,
+        full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id: Some(id), items },
+    })
+}
+
+/// An empty answer for a document the server does not know (not open, not a checked format).
+pub fn empty_report() -> DocumentDiagnosticReport {
+    DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport::default())
+}
+
+/// One open document's part of a workspace answer.
+pub fn open_report(
+    uri: Uri,
+    version: i32,
+    items: Vec<Diagnostic>,
+    previous: Option<&str>,
+) -> WorkspaceDocumentDiagnosticReport {
+    let version = Some(i64::from(version));
+    match document_report(items, previous) {
+        DocumentDiagnosticReport::Unchanged(r) => {
+            WorkspaceDocumentDiagnosticReport::Unchanged(WorkspaceUnchangedDocumentDiagnosticReport {
+                uri,
+                version,
+                unchanged_document_diagnostic_report: r.unchanged_document_diagnostic_report,
+            })
+        }
+        DocumentDiagnosticReport::Full(r) => {
+            WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                uri,
+                version,
+                full_document_diagnostic_report: r.full_document_diagnostic_report,
+            })
+        }
+    }
+}
+
+/// The result id of a file on disk under the settings of `generation`.
+pub fn disk_id(file: &WorkspaceFile, generation: u64) -> String {
+    format!("f{}-{}-{generation}", file.stamp.len, file.stamp.modified_ns)
+}
+
+/// One file's part of a workspace answer: `unchanged` when `previous` is its id (nothing read),
+/// else the file read and checked as `kibitzer check` does; `None` when it cannot be read.
+pub fn disk_report(
+    file: &WorkspaceFile,
+    options: impl FnOnce() -> CheckOptions,
+    generation: u64,
+    unit: ColumnUnit,
+    max: usize,
+    previous: Option<&str>,
+) -> Option<WorkspaceDocumentDiagnosticReport> {
+    let id = disk_id(file, generation);
+    if previous == Some(id.as_str()) {
+        return Some(WorkspaceDocumentDiagnosticReport::Unchanged(WorkspaceUnchangedDocumentDiagnosticReport {
+            uri: file.uri.clone(),
+            version: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id: id },
+        }));
+    }
+    let source = super::workspace::read(&file.path)?;
+    let mut options = options();
+    options.encoding = Some(source.encoding);
+    let pos = SegmentPositions::new(&source.text, unit);
+    let items = crate::check::diagnostics_of(file.lang, &source.text, &options)
+        .iter()
+        .take(max)
+        .map(|d| convert::diagnostic(d, &file.uri, &pos))
+        .collect();
+    Some(WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+        uri: file.uri.clone(),
+        version: None,
+        full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id: Some(id), items },
+    }))
+}

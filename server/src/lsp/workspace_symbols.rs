@@ -1,0 +1,119 @@
+//! `workspace/symbol`: the games of the workspace — open documents and the files of the
+//! workspace folders — found by player, event or board number. A game's searchable text is its
+//! outline entry (PGN: "White – Black, Event, Round, Result" and the date; PBN: "Board N: contract
+//! by declarer, result" and the event), matched case-insensitively as a substring, else as a
+//! fuzzy subsequence (`carlnep` finds "Carlsen – Nepomniachtchi"). The outline of a file on
+//! disk is kept while its length and modification time stay the same.
+
+use super::position::{SegmentPositions, ToPosition};
+use super::workspace::{Stamp, WorkspaceFile};
+use kibitzer_syntax::ide;
+use kibitzer_syntax::text::ColumnUnit;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use tower_lsp_server::ls_types::{DocumentSymbol, Location, Range, SymbolInformation, SymbolKind, Uri};
+
+/// At most this many symbols are answered.
+const MAX_RESULTS: usize = 1000;
+
+/// A game as the search sees it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub name: String,
+    pub detail: Option<String>,
+    pub range: Range,
+}
+
+/// The outlines of files on disk, by path, with the stamp and column unit they were read with.
+pub type Cache = Mutex<HashMap<PathBuf, (Stamp, ColumnUnit, Arc<Vec<Entry>>)>>;
+
+/// The games of an open document's outline.
+pub fn entries_of_outline(symbols: Vec<DocumentSymbol>) -> Vec<Entry> {
+    symbols.into_iter().map(|s| Entry { name: s.name, detail: s.detail, range: s.range }).collect()
+}
+
+/// The games of a file on disk (from the cache while it is unchanged).
+pub fn entries_of_file(file: &WorkspaceFile, unit: ColumnUnit, cache: &Cache) -> Arc<Vec<Entry>> {
+    if let Some((stamp, u, entries)) = super::guard::lock(cache).get(&file.path) {
+        if *stamp == file.stamp && *u == unit {
+            return entries.clone();
+        }
+    }
+    let entries = Arc::new(match super::workspace::read(&file.path) {
+        Some(source) => {
+            let pos = SegmentPositions::new(&source.text, unit);
+            ide::symbols(file.lang, &source.text)
+                .into_iter()
+                .map(|s| Entry { name: s.name, detail: s.detail, range: pos.range(s.range) })
+                .collect()
+        }
+        None => Vec::new(),
+    });
+    super::guard::lock(cache).insert(file.path.clone(), (file.stamp, unit, entries.clone()));
+    entries
+}
+
+/// How well `entry` matches `query` (lower is better): 0 substring, 1 subsequence; `None` when
+/// it does not match. An empty query matches everything.
+fn score(query: &str, entry: &Entry) -> Option<u8> {
+    if query.is_empty() {
+        return Some(0);
+    }
+    let hay = match &entry.detail {
+        Some(d) => format!("{} {d}", entry.name).to_lowercase(),
+        None => entry.name.to_lowercase(),
+    };
+    if hay.contains(query) {
+        return Some(0);
+    }
+    let mut rest = hay.chars();
+    query.chars().filter(|c| !c.is_whitespace()).all(|q| rest.any(|h| h == q)).then_some(1)
+}
+
+/// The symbols of `files` (each a URI, a name to show as its container, its games) matching
+/// `query`, the best matches first, in file order within each.
+pub fn search(query: &str, files: &[(Uri, String, Arc<Vec<Entry>>)]) -> Vec<SymbolInformation> {
+    let query = query.trim().to_lowercase();
+    let mut found: Vec<(u8, SymbolInformation)> = Vec::new();
+    for (uri, container, entries) in files {
+        for entry in entries.iter() {
+            let Some(score) = score(&query, entry) else { continue };
+            let name = match &entry.detail {
+                Some(d) => format!("{} ({d})", entry.name),
+                None => entry.name.clone(),
+            };
+            #[allow(deprecated)]
+            found.push((
+                score,
+                SymbolInformation {
+                    name,
+                    kind: SymbolKind::NAMESPACE,
+                    tags: None,
+                    deprecated: None,
+                    location: Location { uri: uri.clone(), range: entry.range },
+                    container_name: Some(container.clone()),
+                },
+            ));
+        }
+    }
+    found.sort_by_key(|(score, _)| *score);
+    found.into_iter().take(MAX_RESULTS).map(|(_, s)| s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substring_then_subsequence_case_insensitive() {
+        let entry =
+            |name: &str| Entry { name: name.to_owned(), detail: Some("2024.01.01".into()), range: Range::default() };
+        let carlsen = entry("Carlsen, Magnus – Nepomniachtchi, Ian, World Championship");
+        assert_eq!(score("nepo", &carlsen), Some(0));
+        assert_eq!(score("carlnep", &carlsen), Some(1));
+        assert_eq!(score("2024", &carlsen), Some(0));
+        assert_eq!(score("kasparov", &carlsen), None);
+        assert_eq!(score("board 7", &entry("Board 7: 3NT by S")), Some(0));
+    }
+}
