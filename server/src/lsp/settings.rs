@@ -4,8 +4,12 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 30 }   (debounceMs: how long diagnostics wait while edits keep coming)
+//!   "maxDiagnostics": 1000, "debounceMs": 30, "hoverPictures": true }
 //! ```
+//!
+//! `debounceMs`: how long diagnostics wait while edits keep coming. `hoverPictures`: hover draws
+//! positions, deals and tricks as SVG images (`true`) or as text diagrams (`false`); unset, the
+//! server decides by the client's name ([`pictures_by_default`]).
 //!
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
 
@@ -23,11 +27,25 @@ pub struct ClientSettings {
     pub rules: Vec<(String, Option<Severity>)>,
     pub max_diagnostics: usize,
     pub debounce: Duration,
+    /// Hover pictures asked for (`Some`) or left to the client's name (`None`).
+    pub hover_pictures: Option<bool>,
+}
+
+/// Whether a client of this name (`clientInfo.name`) shows the images of a Markdown hover:
+/// VS Code and its builds do; for the others the text diagrams stay the default.
+pub fn pictures_by_default(client_name: Option<&str>) -> bool {
+    client_name.is_some_and(|n| ["Visual Studio Code", "code-server", "VSCodium"].iter().any(|c| n.contains(c)))
 }
 
 impl Default for ClientSettings {
     fn default() -> Self {
-        ClientSettings { mode: None, rules: Vec::new(), max_diagnostics: 1000, debounce: Duration::from_millis(30) }
+        ClientSettings {
+            mode: None,
+            rules: Vec::new(),
+            max_diagnostics: 1000,
+            debounce: Duration::from_millis(30),
+            hover_pictures: None,
+        }
     }
 }
 
@@ -69,6 +87,11 @@ impl ClientSettings {
                     Some(n) => settings.debounce = Duration::from_millis(n.min(10_000)),
                     None => warnings.push(format!("debounceMs = {v}: expected a number")),
                 },
+                "hoverPictures" => match v.as_bool() {
+                    Some(b) => settings.hover_pictures = Some(b),
+                    None if v.is_null() => {}
+                    None => warnings.push(format!("hoverPictures = {v}: expected true or false")),
+                },
                 other => warnings.push(format!("unknown setting `{other}`")),
             }
         }
@@ -107,6 +130,10 @@ mod tests {
         assert_eq!(s.rules, [("PGN001".to_owned(), None)]);
         assert_eq!(s.debounce, Duration::ZERO);
         assert!(w.is_empty());
+        let (s, _) = ClientSettings::from_json(&json!({"hoverPictures": false}));
+        assert_eq!(s.hover_pictures, Some(false));
+        assert!(pictures_by_default(Some("Visual Studio Code - Insiders")) && pictures_by_default(Some("code-server")));
+        assert!(!pictures_by_default(Some("Neovim")) && !pictures_by_default(None));
         let (s, w) = ClientSettings::from_json(&json!({"mode": "strict", "colour": 1}));
         assert_eq!(s.mode, None);
         assert_eq!(w.len(), 2, "{w:?}");

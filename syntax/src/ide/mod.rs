@@ -13,9 +13,10 @@ mod bridge;
 mod chess;
 pub mod docs;
 mod features;
+pub mod picture;
 mod position;
 pub mod scan;
 mod types;
 
-pub use features::{classify, completions, definition, folding, hover, references, symbols};
+pub use features::{classify, completions, definition, folding, hover, hover_with, references, symbols};
 pub use types::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
