@@ -6,6 +6,7 @@
 //! other tools. Unit tests stay beside the code they test.
 
 pub mod lsp_client;
+pub mod svg;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

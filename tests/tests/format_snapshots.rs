@@ -52,3 +52,31 @@ fn pgn() {
 fn pbi() {
     snapshot_fixtures(Lang::Pbi);
 }
+
+/// Command comments (`[%clk 0:03:00]`, `[%eval 0.17]`, `[%cal Ge2e4]` …) come out of `fmt` byte
+/// for byte, each on one line: the fixture, where filling the comments' words would split them,
+/// and the lichess exports of the corpus.
+#[test]
+fn pgn_command_comments_are_kept_byte_for_byte() {
+    use kibitzer_syntax::chess::commands::commands;
+    let mut files = vec![support::fixtures("fmt").join("pgn/command_comments.pgn")];
+    if let Some(dir) = kibitzer_tests::corpus("pgn") {
+        files.push(dir.join("pgn-reader/lichess_db_100k.pgn"));
+        files.push(dir.join("notnil-chess/0005.pgn"));
+    }
+    for path in files {
+        let text = kibitzer_syntax::text::decode(&std::fs::read(&path).unwrap()).text;
+        let formatted = format(Lang::Pgn, &text, &FormatOptions::default()).text;
+        let all = |t: &str| -> Vec<String> {
+            let mut found: Vec<String> = commands(t).map(|c| t[c.range].to_owned()).collect();
+            found.sort();
+            found
+        };
+        let before = all(&text);
+        assert!(before.len() > 5, "{}: few commands", path.display());
+        assert_eq!(all(&formatted), before, "{}: commands changed by fmt", path.display());
+        for command in &before {
+            assert!(!command.contains('\n'), "{}: `{command}` split", path.display());
+        }
+    }
+}

@@ -40,6 +40,10 @@ fn frames_follow_the_line_at_the_cursor_and_lead_back_to_the_text() {
     assert_eq!(frame["range"], json!({"start": {"line": 3, "character": at}, "end": {"line": 3, "character": at + 3}}));
     assert_eq!(frame["fen"], "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     assert!(frame["text"].as_str().unwrap().starts_with("8 r . b q k b n r\n"), "{frame}");
+    // Every frame has its board as SVG, well-formed, with the move's squares marked.
+    for f in view["frames"].as_array().unwrap() {
+        kibitzer_tests::svg::well_formed(f["svg"].as_str().unwrap()).unwrap();
+    }
     // In the variation: the variation's line, which replaces 1... e5.
     let at = PGN.lines().nth(3).unwrap().find("d6").unwrap() as u32;
     let view = board_view(&mut c, PGN_URI, 3, at);
@@ -65,6 +69,13 @@ fn a_deal_steps_through_its_tricks_and_an_epd_line_shows_its_position() {
     let text = view["frames"][2]["text"].as_str().unwrap();
     assert!(text.contains("Trick: N CA, E CJ, S C8, W C5"), "{text}");
     assert!(text.starts_with("North: ♠AKQJ ♥KQ ♦AKQ ♣AKQ\n"), "North has played the heart ace: {text}");
+    // The hands and the trick as SVG; the deal has no trick picture.
+    let hands = view["frames"][2]["svg"].as_str().unwrap();
+    let trick = view["frames"][2]["trickSvg"].as_str().unwrap();
+    kibitzer_tests::svg::well_formed(hands).unwrap();
+    kibitzer_tests::svg::well_formed(trick).unwrap();
+    assert!(trick.contains(r#"data-card="CA""#) && trick.contains(r#"data-card="C5""#), "{trick}");
+    assert!(view["frames"][0]["svg"].is_string() && view["frames"][0].get("trickSvg").is_none());
     let epd = board_view(&mut c, EPD_URI, 0, 60);
     assert_eq!(labels(&epd), ["Line 1"]);
     assert_eq!(epd["frames"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");

@@ -5,8 +5,10 @@
 export interface Frame {
   label: string;
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  /** The picture as SVG, when the server draws one. */
+  /** The picture as SVG (the board, or the four hands), when the server draws one. */
   svg?: string;
+  /** For a trick, the trick as SVG. */
+  trickSvg?: string;
   /** The picture as a text diagram. */
   text: string;
   fen?: string;
@@ -36,9 +38,10 @@ export function escapeHtml(text: string): string {
 /** The picture of a frame: the SVG as an image (an <img> runs no script from the SVG), else the
  * text diagram. */
 export function pictureHtml(frame: Frame): string {
+  const image = (svg: string, what: string) =>
+    `<img class="picture ${what}" alt="${escapeHtml(frame.label)}" src="data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}">`;
   if (frame.svg) {
-    const data = Buffer.from(frame.svg, 'utf8').toString('base64');
-    return `<img class="picture" alt="${escapeHtml(frame.label)}" src="data:image/svg+xml;base64,${data}">`;
+    return image(frame.svg, 'main') + (frame.trickSvg ? image(frame.trickSvg, 'trick') : '');
   }
   return `<pre class="picture">${escapeHtml(frame.text)}</pre>`;
 }
@@ -54,7 +57,8 @@ export function panelHtml(nonce: string, cspSource: string): string {
   body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 8px; }
   #title { font-weight: bold; margin-bottom: 4px; }
   #label { font-size: 1.2em; margin: 6px 0; }
-  .picture { max-width: 100%; width: 420px; }
+  .picture { max-width: 100%; width: 420px; vertical-align: top; }
+  .picture.trick { width: 240px; margin-left: 8px; }
   pre.picture { font-family: var(--vscode-editor-font-family); font-size: 1.1em; }
   nav button { min-width: 3em; font-size: 1.1em; }
   #empty { opacity: 0.7; }

@@ -9,7 +9,7 @@ use super::guard;
 use super::guard::lock;
 use super::parked;
 use super::position::{encoding_kind, negotiate};
-use super::settings::ClientSettings;
+use super::settings::{pictures_by_default, ClientSettings};
 use super::{inlay, lens, links, pull, workspace, workspace_symbols};
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang};
@@ -56,6 +56,8 @@ struct Config {
     pull_configuration: bool,
     /// Whether the client fills in code action edits with `codeAction/resolve`.
     resolve_edits: bool,
+    /// The client's `clientInfo.name`: whether hover draws pictures, unless the settings say.
+    client_name: Option<String>,
 }
 
 impl Backend {
@@ -276,6 +278,7 @@ impl LanguageServer for Backend {
                 config.inlay_refresh = inlay_refresh;
                 config.pull_configuration = pull;
                 config.resolve_edits = resolve_edits;
+                config.client_name = params.client_info.as_ref().map(|c| c.name.clone());
             }
             if let Some(options) = &params.initialization_options {
                 self.apply_client_settings(options).await;
@@ -381,9 +384,13 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
+        let pictures = {
+            let config = self.state.config.read().unwrap_or_else(|e| e.into_inner());
+            config.settings.hover_pictures.unwrap_or_else(|| pictures_by_default(config.client_name.as_deref()))
+        };
         guard::request(
             "hover",
-            self.with_snapshot("hover", &p.text_document.uri, move |s| features::hover(s, p.position)),
+            self.with_snapshot("hover", &p.text_document.uri, move |s| features::hover(s, p.position, pictures)),
         )
         .await
     }

@@ -40,6 +40,11 @@ pub struct FrameJson {
     pub range: Range,
     /// The picture as a text diagram, for clients that cannot show SVG.
     pub text: String,
+    /// The picture as SVG: the board, or the four hands.
+    pub svg: Option<String>,
+    /// For a trick, the trick as SVG (its cards, leader and winner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trick_svg: Option<String>,
     /// The position as FEN, for chess frames.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
@@ -53,14 +58,19 @@ pub fn board_view(s: &Snapshot, position: Position) -> Option<BoardViewResult> {
     let frames = view
         .frames
         .iter()
-        .map(|frame| FrameJson {
-            label: frame.label.clone(),
-            range: pos.range(frame.range + unit.start()),
-            text: board_view::frame_text(frame),
-            fen: match &frame.picture {
-                board_view::Picture::Chess(c) => Some(c.fen.clone()),
-                board_view::Picture::Bridge(_) => None,
-            },
+        .map(|frame| {
+            let mut svgs = board_view::frame_svg(frame).into_iter();
+            FrameJson {
+                label: frame.label.clone(),
+                range: pos.range(frame.range + unit.start()),
+                text: board_view::frame_text(frame),
+                svg: svgs.next(),
+                trick_svg: svgs.next(),
+                fen: match &frame.picture {
+                    board_view::Picture::Chess(c) => Some(c.fen.clone()),
+                    board_view::Picture::Bridge(_) => None,
+                },
+            }
         })
         .collect();
     Some(BoardViewResult { title: view.title, current: view.current, frames })

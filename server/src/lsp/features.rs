@@ -81,7 +81,8 @@ pub(super) fn unit_at(s: &Snapshot, offset: usize) -> (TextRange, String) {
     }
 }
 
-pub fn hover(s: &Snapshot, position: Position) -> Option<Hover> {
+/// Hover at `position`; `pictures`: positions, deals and tricks as SVG images.
+pub fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> {
     // Test hook: the end-to-end tests prove that a panicking handler does not end the server.
     if std::env::var_os("KIBITZER_LSP_TEST_PANIC").is_some() {
         panic!("KIBITZER_LSP_TEST_PANIC is set");
@@ -89,7 +90,7 @@ pub fn hover(s: &Snapshot, position: Position) -> Option<Hover> {
     let pos = s.positions();
     let offset = pos.offset(position);
     let (unit, text) = unit_at(s, offset);
-    let info = ide::hover(s.lang, &text, TextSize::from(offset as u32) - unit.start());
+    let info = ide::hover_with(s.lang, &text, TextSize::from(offset as u32) - unit.start(), pictures);
     // On a PBN deal: the double-dummy table and par after what the deal's hover says.
     #[cfg(feature = "dd")]
     let info = {

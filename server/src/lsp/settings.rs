@@ -4,11 +4,13 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 30,
+//!   "maxDiagnostics": 1000, "debounceMs": 30, "hoverPictures": true,
 //!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true } }
 //! ```
 //!
-//! (`debounceMs`: how long diagnostics wait while edits keep coming; `inlayHints`: which hints
+//! (`debounceMs`: how long diagnostics wait while edits keep coming; `hoverPictures`: hover draws
+//! positions, deals and tricks as SVG images (`true`) or as text diagrams (`false`); unset, the
+//! server decides by the client's name ([`pictures_by_default`]); `inlayHints`: which hints
 //! to show, PBN points and tricks, PGN ply numbers (off by default: one label per move) and time
 //! spent per move from `[%clk]` comments.)
 //!
@@ -30,6 +32,14 @@ pub struct ClientSettings {
     pub max_diagnostics: usize,
     pub debounce: Duration,
     pub inlay: InlayOptions,
+    /// Hover pictures asked for (`Some`) or left to the client's name (`None`).
+    pub hover_pictures: Option<bool>,
+}
+
+/// Whether a client of this name (`clientInfo.name`) shows the images of a Markdown hover:
+/// VS Code and its builds do; for the others the text diagrams stay the default.
+pub fn pictures_by_default(client_name: Option<&str>) -> bool {
+    client_name.is_some_and(|n| ["Visual Studio Code", "code-server", "VSCodium"].iter().any(|c| n.contains(c)))
 }
 
 impl Default for ClientSettings {
@@ -40,6 +50,7 @@ impl Default for ClientSettings {
             max_diagnostics: 1000,
             debounce: Duration::from_millis(30),
             inlay: InlayOptions::default(),
+            hover_pictures: None,
         }
     }
 }
@@ -100,6 +111,11 @@ impl ClientSettings {
                         }
                     }
                 }
+                "hoverPictures" => match v.as_bool() {
+                    Some(b) => settings.hover_pictures = Some(b),
+                    None if v.is_null() => {}
+                    None => warnings.push(format!("hoverPictures = {v}: expected true or false")),
+                },
                 other => warnings.push(format!("unknown setting `{other}`")),
             }
         }
@@ -146,6 +162,10 @@ mod tests {
         assert_eq!(s.rules, [("PGN001".to_owned(), None)]);
         assert_eq!(s.debounce, Duration::ZERO);
         assert!(w.is_empty());
+        let (s, _) = ClientSettings::from_json(&json!({"hoverPictures": false}));
+        assert_eq!(s.hover_pictures, Some(false));
+        assert!(pictures_by_default(Some("Visual Studio Code - Insiders")) && pictures_by_default(Some("code-server")));
+        assert!(!pictures_by_default(Some("Neovim")) && !pictures_by_default(None));
         let (s, w) = ClientSettings::from_json(&json!({"mode": "strict", "colour": 1}));
         assert_eq!(s.mode, None);
         assert_eq!(w.len(), 2, "{w:?}");

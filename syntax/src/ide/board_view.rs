@@ -11,7 +11,9 @@
 //! Frames carry what a picture shows, not a rendering: the language server draws them (SVG or
 //! text) and answers the `kibitzer/boardView` request with them.
 
-use super::chess::move_number;
+use super::chess::{comment_marks, move_number};
+use super::picture::board::{self, Marks};
+use super::picture::{hand, trick};
 use crate::lang::Lang;
 use crate::pbn::model::{Card, CardSet, Seat, Suit};
 use crate::pgn::check::{replay_to, Played};
@@ -24,7 +26,7 @@ use cozy_chess::{File, Square};
 const MAX_FRAMES: usize = 600;
 
 /// The frames of the unit at the cursor and which of them the cursor is on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BoardView {
     /// What the frames show: "White – Black", "Board 3", "EPD line 12".
     pub title: String,
@@ -34,7 +36,7 @@ pub struct BoardView {
 }
 
 /// One step: a position after a move, or a trick.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Frame {
     /// "12... Nf6", "Trick 3", "Start", "Deal".
     pub label: String,
@@ -45,7 +47,7 @@ pub struct Frame {
 }
 
 /// What a frame shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Picture {
     /// A chess position.
     Chess(ChessPicture),
@@ -53,18 +55,19 @@ pub enum Picture {
     Bridge(BridgePicture),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ChessPicture {
     /// The position as FEN (only the piece placement for a PBI position, whose other fields
     /// are not written).
     pub fen: String,
     /// PBI writes S for a knight.
     pub pbi: bool,
-    /// The squares the last move went from and to (the king's squares for castling).
-    pub last_move: Option<(Square, Square)>,
+    /// The last move's squares (the king's for castling) and the `[%cal]` arrows and `[%csl]`
+    /// squares of the comments after it.
+    pub marks: Marks,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BridgePicture {
     /// The cards each seat holds (N, E, S, W) before the trick shown.
     pub hands: [CardSet; 4],
@@ -79,6 +82,10 @@ pub struct BridgePicture {
     pub declarer: Option<String>,
     /// Tricks won by declarer's side and the defenders before this trick.
     pub won: (u8, u8),
+    /// The trump suit (`Some(None)` at no trump), when known.
+    pub trump: Option<Option<Suit>>,
+    /// The number of the trick shown, from 1 (0 for the deal).
+    pub trick_number: usize,
 }
 
 /// The board view of the unit of `text` at `offset`; `None` when there is nothing to show
@@ -167,7 +174,7 @@ fn pgn_view(text: &str, offset: TextSize) -> Option<BoardView> {
     let mut frames = vec![Frame {
         label: "Start".to_owned(),
         range: start_range,
-        picture: Picture::Chess(ChessPicture { fen: super::chess::fen(&start), pbi: false, last_move: None }),
+        picture: Picture::Chess(ChessPicture { fen: super::chess::fen(&start), pbi: false, marks: Marks::default() }),
     }];
     let mut current = 0;
     for &range in &line {
@@ -189,7 +196,7 @@ fn pgn_view(text: &str, offset: TextSize) -> Option<BoardView> {
             picture: Picture::Chess(ChessPicture {
                 fen: super::chess::fen(&after),
                 pbi: false,
-                last_move: Some(last_move),
+                marks: Marks { last_move: Some(last_move), ..comment_marks(&text[usize::from(range.end())..]) },
             }),
         });
     }
@@ -221,7 +228,7 @@ fn pbn_view(text: &str, offset: TextSize) -> Option<BoardView> {
         (Some(e), _) => e,
         _ => "Deal".to_owned(),
     };
-    let picture = |hands: [CardSet; 4], trick: Vec<(Seat, Card)>, winner, won| BridgePicture {
+    let picture = |trick_number, hands: [CardSet; 4], trick: Vec<(Seat, Card)>, winner, won, trump| BridgePicture {
         hands,
         trick,
         winner,
@@ -230,12 +237,14 @@ fn pbn_view(text: &str, offset: TextSize) -> Option<BoardView> {
         contract: value("Contract"),
         declarer: value("Declarer"),
         won,
+        trump,
+        trick_number,
     };
     let deal_hands = deal.hands.map(Option::unwrap_or_default);
     let mut frames = vec![Frame {
         label: "Deal".to_owned(),
         range: deal_tag.range,
-        picture: Picture::Bridge(picture(deal_hands, Vec::new(), None, (0, 0))),
+        picture: Picture::Bridge(picture(0, deal_hands, Vec::new(), None, (0, 0), None)),
     }];
     let mut current = 0;
     let facts = facts_of(&game);
@@ -272,7 +281,14 @@ fn pbn_view(text: &str, offset: TextSize) -> Option<BoardView> {
             frames.push(Frame {
                 label: format!("Trick {}", k + 1),
                 range,
-                picture: Picture::Bridge(picture(hands, trick, record.and_then(|r| r.winner), won)),
+                picture: Picture::Bridge(picture(
+                    k + 1,
+                    hands,
+                    trick,
+                    record.and_then(|r| r.winner),
+                    won,
+                    through.replay.trump,
+                )),
             });
         }
     }
@@ -295,7 +311,7 @@ fn line_view(text: &str, offset: TextSize, pbi: bool) -> Option<BoardView> {
         (fields.join(" "), 0)
     };
     // Only a real position: eight ranks.
-    super::position::board_diagram(fen.split(' ').next()?, pbi)?;
+    board::grid(fen.split(' ').next()?, pbi)?;
     let number = text[..start].matches('\n').count() + 1;
     let range = TextRange::new(TextSize::from((start + field_start) as u32), TextSize::from(end as u32));
     Some(BoardView {
@@ -303,18 +319,69 @@ fn line_view(text: &str, offset: TextSize, pbi: bool) -> Option<BoardView> {
         frames: vec![Frame {
             label: format!("Line {number}"),
             range,
-            picture: Picture::Chess(ChessPicture { fen, pbi, last_move: None }),
+            picture: Picture::Chess(ChessPicture { fen, pbi, marks: Marks::default() }),
         }],
         current: 0,
     })
 }
 
+/// The pictures of a frame as SVG: the board; or the hands and, for a trick, the trick.
+pub fn frame_svg(frame: &Frame) -> Vec<String> {
+    match &frame.picture {
+        Picture::Chess(c) => board::grid(c.fen.split(' ').next().unwrap_or(""), c.pbi)
+            .map(|grid| board::svg(&grid, &c.marks, &frame.label))
+            .into_iter()
+            .collect(),
+        Picture::Bridge(b) => {
+            let holdings: Vec<[String; 4]> = Seat::ALL
+                .iter()
+                .map(|seat| {
+                    let set = b.hands[seat.index()];
+                    Suit::ALL.map(|suit| {
+                        (2..=14)
+                            .rev()
+                            .filter(|&rank| set.contains(Card { suit, rank }))
+                            .map(crate::pbn::model::rank_char)
+                            .collect()
+                    })
+                })
+                .collect();
+            let deal = hand::Deal {
+                hands: std::array::from_fn(|seat| Some(std::array::from_fn(|suit| holdings[seat][suit].as_str()))),
+                dealer: b.dealer.as_deref(),
+                vulnerable: b.vulnerable.as_deref(),
+                contract: b.contract.as_deref(),
+                declarer: b.declarer.as_deref(),
+                result: None,
+            };
+            let mut out = vec![hand::svg(&deal, &frame.label)];
+            if !b.trick.is_empty() {
+                let cards: Vec<Option<String>> = Seat::ALL
+                    .iter()
+                    .map(|seat| b.trick.iter().find(|(s, _)| s == seat).map(|(_, card)| card.to_string()))
+                    .collect();
+                let picture = trick::Trick {
+                    number: b.trick_number,
+                    cards: std::array::from_fn(|seat| cards[seat].as_deref()),
+                    leader: b.trick.first().map(|(s, _)| s.index()),
+                    winner: b.winner.map(Seat::index),
+                    trump: b
+                        .trump
+                        .map(|t| t.map_or("NT".to_owned(), |s| super::position::SUITS[s as usize].to_string())),
+                };
+                out.push(trick::svg(&picture, &frame.label));
+            }
+            out
+        }
+    }
+}
+
 /// A text diagram of a frame, for clients that show no pictures.
 pub fn frame_text(frame: &Frame) -> String {
     match &frame.picture {
-        Picture::Chess(c) => {
-            super::position::board_diagram(c.fen.split(' ').next().unwrap_or(""), c.pbi).unwrap_or_default()
-        }
+        Picture::Chess(c) => board::grid(c.fen.split(' ').next().unwrap_or(""), c.pbi)
+            .map(|grid| super::position::grid_text(&grid))
+            .unwrap_or_default(),
         Picture::Bridge(b) => {
             let hand = |seat: Seat| {
                 let set = b.hands[seat.index()];
@@ -371,7 +438,7 @@ mod tests {
         assert!(fen_of(&v.frames[2]).starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"));
         let Picture::Chess(castle) = &v.frames[7].picture else { unreachable!() };
         // Castling is marked with the king's squares, not cozy-chess's king-takes-rook.
-        assert_eq!(castle.last_move, Some((Square::E1, Square::G1)));
+        assert_eq!(castle.marks.last_move, Some((Square::E1, Square::G1)));
     }
 
     #[test]

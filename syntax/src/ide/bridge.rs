@@ -50,7 +50,7 @@ fn section_at<'t>(root: &SyntaxNode, text: &'t str, offset: TextSize) -> Option<
 }
 
 /// Hover over a call of the Auction section or a card of the Play section.
-pub fn hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
+pub fn hover(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     let root = crate::pbn::parse(text).syntax();
     let (game, section) = section_at(&root, text, offset)?;
     let facts = facts_of(&game);
@@ -94,6 +94,22 @@ pub fn hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
                 None => "unknown".to_owned(),
             };
             md.push_str(&format!(". Trump: {trump} *(PBN 3.6)*"));
+            if pictures {
+                let picture = super::picture::trick::Trick {
+                    number: card.trick,
+                    cards: std::array::from_fn(|seat| at.trick_cards[seat].as_deref().filter(|c| *c != "-")),
+                    leader: trick.and_then(|t| t.leader).map(|s| s.index()),
+                    winner: trick.and_then(|t| t.winner).map(|s| s.index()),
+                    trump: match at.replay.trump {
+                        Some(Some(s)) => Some(suit_symbol(s).to_string()),
+                        Some(None) => Some("NT".to_owned()),
+                        None => None,
+                    },
+                };
+                let title = format!("trick {}", card.trick);
+                let svg = super::picture::trick::svg(&picture, &title);
+                md.push_str(&format!("\n\n{}", super::picture::markdown_image(&title, &svg)));
+            }
             Some(HoverInfo { range: card.range, markdown: md })
         }
     }
@@ -222,7 +238,7 @@ mod tests {
     }
 
     fn hover_on(text: &str, needle: &str) -> String {
-        hover(text, ts(text.find(needle).unwrap())).unwrap().markdown
+        hover(text, ts(text.find(needle).unwrap()), false).unwrap().markdown
     }
 
     #[test]
@@ -230,9 +246,9 @@ mod tests {
         assert_eq!(hover_on(GAME, "1D"), "**1D**: West's call in round 1 — bids 1 diamond *(PBN 3.5)*");
         assert!(hover_on(GAME, "3NT Pass").starts_with("**3NT**: West's call in round 2 — bids 3 no trump"));
         let last = GAME.find("Pass\n[Play").unwrap();
-        assert!(hover(GAME, ts(last)).unwrap().markdown.starts_with("**Pass**: South's call in round 2"));
+        assert!(hover(GAME, ts(last), false).unwrap().markdown.starts_with("**Pass**: South's call in round 2"));
         // A tag value is no call.
-        assert!(hover(GAME, ts(GAME.find("3NT\"").unwrap())).is_none());
+        assert!(hover(GAME, ts(GAME.find("3NT\"").unwrap()), false).is_none());
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! ([`crate::pgn::check::replay_to`]) for the position there, so the editor and `kibitzer
 //! check` never disagree about what a move does (start from a FEN tag, Chess960, variations).
 
-use super::position::board_diagram;
+use super::picture::board::{grid_of, Marks};
+use super::position::board_markdown;
 use super::types::{Completion, CompletionKind, HoverInfo};
+use crate::chess::commands::{self, Value};
 use crate::chess::san::{self, CheckMark};
 use crate::pgn::check::{replay_to, Played, Stop};
 use crate::pgn::flat::{FlatParse, Game};
@@ -20,7 +22,7 @@ fn game_at<'p>(parse: &'p FlatParse<'_>, offset: TextSize) -> Option<Game<'p>> {
 
 /// Hover over a move: who moves what where, the position after it as a diagram and its FEN;
 /// for a move that cannot be played, why. `None` when `offset` is not on a move.
-pub fn move_hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
+pub fn move_hover(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     let parse = crate::pgn::parser::parse_events(text, Vec::new());
     let game = game_at(&parse, offset)?;
     let Some(stop) = replay_to(&game, offset) else {
@@ -50,18 +52,24 @@ pub fn move_hover(text: &str, offset: TextSize) -> Option<HoverInfo> {
             if canonical != written {
                 md.push_str(&format!(" (SAN `{canonical}`)"));
             }
-            md.push_str(&position_markdown(&after));
+            let marks = Marks { last_move: Some((mv.from, mv.to)), ..comment_marks(&text[usize::from(range.end())..]) };
+            md.push_str(&position_markdown(&after, &marks, pictures));
             md
         }
         Played::Null(after) => {
             let side = color_name(before.side_to_move());
-            format!("**{}{written}**: null move, {side} passes{}", move_number(before), position_markdown(&after))
+            let marks = comment_marks(&text[usize::from(range.end())..]);
+            format!(
+                "**{}{written}**: null move, {side} passes{}",
+                move_number(before),
+                position_markdown(&after, &marks, pictures)
+            )
         }
         Played::Refused(diagnostic) => format!(
             "**{}{written}** cannot be played: {}\n\nThe position before it:{}",
             move_number(before),
             diagnostic.message,
-            position_markdown(before)
+            position_markdown(before, &Marks::default(), pictures)
         ),
     };
     Some(HoverInfo { range, markdown })
@@ -181,11 +189,38 @@ pub fn fen(board: &Board) -> String {
 }
 
 /// The diagram of a position, who moves and its FEN, as a hover paragraph.
-fn position_markdown(board: &Board) -> String {
+fn position_markdown(board: &Board, marks: &Marks, pictures: bool) -> String {
     let fen = fen(board);
-    let placement = fen.split(' ').next().unwrap_or("");
-    let diagram = board_diagram(placement, false).unwrap_or_default();
-    format!("\n\n```\n{diagram}```\n{} to move · FEN `{fen}`", color_name(board.side_to_move()))
+    let diagram = board_markdown(&grid_of(board), marks, &format!("position {fen}"), pictures);
+    format!("\n\n{diagram}{} to move · FEN `{fen}`", color_name(board.side_to_move()))
+}
+
+/// The `[%cal]` arrows and `[%csl]` squares of the comments right after a move (`rest` is the
+/// text after it): what the annotator drew on the position the move leads to. NAGs and suffix
+/// annotations between the move and its comments are passed over.
+pub(super) fn comment_marks(rest: &str) -> Marks {
+    let mut marks = Marks::default();
+    let mut rest = rest;
+    loop {
+        rest = rest.trim_start();
+        if let Some(body) = rest.strip_prefix('{') {
+            let Some(end) = body.find('}') else { break };
+            for command in commands::commands(&body[..end]) {
+                match command.value {
+                    Ok(Value::Arrows(arrows)) => marks.arrows.extend(arrows),
+                    Ok(Value::Squares(squares)) => marks.squares.extend(squares),
+                    _ => {}
+                }
+            }
+            rest = &body[end + 1..];
+        } else if rest.starts_with(['$', '!', '?']) {
+            let end = rest.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(rest.len());
+            rest = &rest[end..];
+        } else {
+            break;
+        }
+    }
+    marks
 }
 
 #[cfg(test)]
@@ -197,7 +232,7 @@ mod tests {
     }
 
     fn hover_on(text: &str, needle: &str) -> String {
-        move_hover(text, ts(text.find(needle).unwrap())).unwrap().markdown
+        move_hover(text, ts(text.find(needle).unwrap()), false).unwrap().markdown
     }
 
     fn labels(text: &str, offset: usize) -> Vec<String> {
@@ -216,10 +251,10 @@ mod tests {
         assert!(md.starts_with("**4. Bxc6**: white bishop b5–c6, takes the knight on c6"), "{md}");
         // Hovering from the move's last character, as well as its first, finds it.
         let end = text.find("e5").unwrap() + 2;
-        assert!(move_hover(text, ts(end)).unwrap().markdown.starts_with("**1...e5**"));
+        assert!(move_hover(text, ts(end), false).unwrap().markdown.starts_with("**1...e5**"));
         // Not on a move: no move hover.
-        assert!(move_hover(text, ts(text.find("2.").unwrap())).is_none());
-        assert!(move_hover(text, ts(2)).is_none());
+        assert!(move_hover(text, ts(text.find("2.").unwrap()), false).is_none());
+        assert!(move_hover(text, ts(2), false).is_none());
     }
 
     #[test]

@@ -13,16 +13,22 @@ fn ts(n: usize) -> TextSize {
     TextSize::from(n as u32)
 }
 
-/// What is at `offset` and what it means.
+/// What is at `offset` and what it means, with text diagrams.
 pub fn hover(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
+    hover_with(lang, text, offset, false)
+}
+
+/// [`hover`], with positions, deals and tricks drawn as SVG pictures (Markdown `data:` images)
+/// when `pictures` is set: for clients that show images.
+pub fn hover_with(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     match lang {
-        Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset),
-        Lang::Epd => hover_epd(text, offset),
-        Lang::Pbi => hover_pbi(text, offset),
+        Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset, pictures),
+        Lang::Epd => hover_epd(text, offset, pictures),
+        Lang::Pbi => hover_pbi(text, offset, pictures),
     }
 }
 
-fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
+fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     let tokens = scan(text);
     let tok = token_at(&tokens, offset)?;
     let pairs = tag_pairs(text, &tokens);
@@ -45,7 +51,24 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
                     return info(md);
                 }
             }
-            tag_value_markdown(lang, name, value).and_then(info)
+            if lang == Lang::Pbn && name == "Deal" {
+                let tag = |n: &str| pairs.iter().find(|p| &text[p.name] == n).and_then(|p| p.value).map(|v| &text[v]);
+                let tags = position::DealTags {
+                    dealer: tag("Dealer"),
+                    vulnerable: tag("Vulnerable"),
+                    contract: tag("Contract"),
+                    declarer: tag("Declarer"),
+                    result: tag("Result"),
+                };
+                return position::deal_markdown(value, tags, pictures).and_then(info);
+            }
+            tag_value_markdown(lang, name, value, pictures).and_then(info)
+        }
+        Kind::Comment if lang == Lang::Pgn => {
+            use crate::chess::commands;
+            let start = tok.range.start();
+            let command = commands::command_at(&text[tok.range], usize::from(offset - start))?;
+            Some(HoverInfo { range: command.range + start, markdown: commands::explain(&command) })
         }
         Kind::Nag => {
             let n: u32 = text[tok.range][1..].parse().ok()?;
@@ -58,8 +81,8 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
             let explanation = value.split_once(':').map_or(value, |(_, t)| t);
             info(format!("**Note {}**: {}", &text[tok.range], explanation))
         }
-        Kind::Word if lang == Lang::Pgn => chess::move_hover(text, offset),
-        Kind::Word if lang == Lang::Pbn => bridge::hover(text, offset),
+        Kind::Word if lang == Lang::Pgn => chess::move_hover(text, offset, pictures),
+        Kind::Word if lang == Lang::Pbn => bridge::hover(text, offset, pictures),
         Kind::Result if lang == Lang::Pgn => {
             let meaning = docs::tag_doc(lang, "Result")?.values.iter().find(|(v, _)| *v == &text[tok.range])?.1;
             info(format!("Game termination marker `{}`: {meaning} *(PGN 8.2.6)*", &text[tok.range]))
@@ -112,12 +135,9 @@ fn lang_name(lang: Lang) -> &'static str {
     }
 }
 
-fn tag_value_markdown(lang: Lang, name: &str, value: &str) -> Option<String> {
-    if lang == Lang::Pbn && name == "Deal" {
-        return position::deal_markdown(value);
-    }
+fn tag_value_markdown(lang: Lang, name: &str, value: &str, pictures: bool) -> Option<String> {
     if name == "FEN" && lang == Lang::Pgn {
-        return position::fen_markdown(value);
+        return position::fen_markdown(value, pictures);
     }
     let doc: &TagDoc = docs::tag_doc(lang, name)?;
     let first = value.split(';').next().unwrap_or(value);
@@ -551,7 +571,7 @@ fn epd_words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn hover_epd(text: &str, offset: TextSize) -> Option<HoverInfo> {
+fn hover_epd(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     let offset = usize::from(offset);
     let (start, line) = lines(text).find(|(s, l)| (*s..=s + l.len()).contains(&offset))?;
     let words = epd_words(line);
@@ -559,7 +579,7 @@ fn hover_epd(text: &str, offset: TextSize) -> Option<HoverInfo> {
         words.iter().enumerate().find(|(_, (s, w))| (start + s..=start + s + w.len()).contains(&offset))?;
     let range = TextRange::at(ts(start + w_start), ts(word.len()));
     let md = if k < 4 {
-        position::fen_markdown(line)?
+        position::fen_markdown(line, pictures)?
     } else {
         // An opcode starts the line's fifth word and each word after a `;`.
         let is_opcode = line[..*w_start].trim_end().ends_with(';') || k == 4;
@@ -597,7 +617,7 @@ fn complete_epd(text: &str, offset: TextSize) -> Vec<Completion> {
         .collect()
 }
 
-fn hover_pbi(text: &str, offset: TextSize) -> Option<HoverInfo> {
+fn hover_pbi(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
     const FIELDS: [&str; 9] = [
         "names of the authors, separated by `;`",
         "position in Forsyth notation (S for knights)",
@@ -624,8 +644,9 @@ fn hover_pbi(text: &str, offset: TextSize) -> Option<HoverInfo> {
                 md.push_str(&format!("\n\nDecoded: {decoded}"));
             }
             if k == 1 {
-                if let Some(diagram) = position::board_diagram(field, true) {
-                    md.push_str(&format!("\n\n```\n{diagram}```"));
+                if let Some(grid) = super::picture::board::grid(field, true) {
+                    let diagram = position::board_markdown(&grid, &Default::default(), "position", pictures);
+                    md.push_str(&format!("\n\n{}", diagram.trim_end()));
                 }
             }
             return Some(HoverInfo { range, markdown: md });

@@ -17,11 +17,12 @@ pub mod docs;
 mod features;
 mod inlay;
 mod links;
+pub mod picture;
 mod position;
 pub mod scan;
 mod types;
 
-pub use features::{classify, completions, definition, folding, hover, references, symbols};
+pub use features::{classify, completions, definition, folding, hover, hover_with, references, symbols};
 pub use inlay::{inlay_hints, Inlay, InlayOptions};
 pub use links::{links, Link};
 pub use types::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};

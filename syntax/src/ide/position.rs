@@ -1,51 +1,36 @@
-//! Text diagrams for hover: chess positions from FEN/EPD/PBI Forsyth fields, bridge deals from a
-//! PBN `Deal` value.
+//! Diagrams for hover: chess positions from FEN/EPD/PBI Forsyth fields, bridge deals from a
+//! PBN `Deal` value; as text, or as the SVG pictures of [`super::picture`] for clients that show
+//! images.
 
-/// An 8×8 diagram of a Forsyth piece-placement field (`pbi`: S is a knight, as PBI writes it),
-/// rank 8 on top; `None` when the field is not eight ranks of eight squares.
-pub fn board_diagram(placement: &str, pbi: bool) -> Option<String> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return None;
-    }
+use super::picture::board::{self, Grid, Marks};
+use super::picture::{self, hand};
+
+/// An 8×8 text diagram, rank 8 on top.
+pub(super) fn grid_text(grid: &Grid) -> String {
     let mut out = String::new();
-    for (i, rank) in ranks.iter().enumerate() {
-        let mut row = String::new();
-        let mut files = 0;
-        for c in rank.chars() {
-            match c {
-                '1'..='8' => {
-                    let n = c as usize - '0' as usize;
-                    files += n;
-                    row.push_str(&". ".repeat(n));
-                }
-                'S' | 's' if pbi => {
-                    files += 1;
-                    row.push(if c == 'S' { 'N' } else { 'n' });
-                    row.push(' ');
-                }
-                'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p' => {
-                    files += 1;
-                    row.push(c);
-                    row.push(' ');
-                }
-                _ => return None,
-            }
-        }
-        if files != 8 {
-            return None;
-        }
-        out.push_str(&format!("{} {}\n", 8 - i, row.trim_end()));
+    for rank in (0..8).rev() {
+        let row: Vec<String> = grid[rank].iter().map(|p| p.unwrap_or('.').to_string()).collect();
+        out.push_str(&format!("{} {}\n", rank + 1, row.join(" ")));
     }
     out.push_str("  a b c d e f g h\n");
-    Some(out)
+    out
+}
+
+/// A position for hover: the board picture (with `marks`) as a Markdown image when the client
+/// shows images, else the text diagram in a code block.
+pub fn board_markdown(grid: &Grid, marks: &Marks, title: &str, pictures: bool) -> String {
+    if pictures {
+        format!("{}\n", picture::markdown_image(title, &board::svg(grid, marks, title)))
+    } else {
+        format!("```\n{}```\n", grid_text(grid))
+    }
 }
 
 /// Hover for a FEN record or an EPD line: the diagram, who moves, castling, en passant.
-pub fn fen_markdown(record: &str) -> Option<String> {
+pub fn fen_markdown(record: &str, pictures: bool) -> Option<String> {
     let mut fields = record.split_whitespace();
-    let diagram = board_diagram(fields.next()?, false)?;
-    let mut md = format!("```\n{diagram}```\n");
+    let grid = board::grid(fields.next()?, false)?;
+    let mut md = board_markdown(&grid, &Marks::default(), "position", pictures);
     match fields.next() {
         Some("w") => md.push_str("\nWhite to move"),
         Some("b") => md.push_str("\nBlack to move"),
@@ -73,9 +58,19 @@ pub fn fen_markdown(record: &str) -> Option<String> {
 
 pub(super) const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
 
-/// Hover for a PBN `Deal` value (`N:hand hand hand hand`, PBN 3.4.11): a compass diagram with
-/// each hand's high-card points and suit lengths.
-pub fn deal_markdown(value: &str) -> Option<String> {
+/// The tags around a PBN `Deal` that its picture shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DealTags<'a> {
+    pub dealer: Option<&'a str>,
+    pub vulnerable: Option<&'a str>,
+    pub contract: Option<&'a str>,
+    pub declarer: Option<&'a str>,
+    pub result: Option<&'a str>,
+}
+
+/// The hands of a PBN `Deal` value (`N:hand hand hand hand`, PBN 3.4.11) by seat N, E, S, W,
+/// each its four suits (`None` for a `-` hand); `None` when the value is not a deal.
+fn deal_hands(value: &str) -> Option<[Option<[&str; 4]>; 4]> {
     let (first, hands) = value.split_once(':')?;
     let first = "NESW".find(first.trim().to_ascii_uppercase().as_str()).filter(|_| first.trim().len() == 1)?;
     let hands: Vec<&str> = hands.split_whitespace().collect();
@@ -83,16 +78,28 @@ pub fn deal_markdown(value: &str) -> Option<String> {
         return None;
     }
     // hands[k] belongs to direction (first + k) % 4, in N E S W order.
-    let mut by_dir: [Option<Vec<&str>>; 4] = Default::default();
+    let mut by_dir: [Option<[&str; 4]>; 4] = Default::default();
     for (k, hand) in hands.iter().enumerate() {
         let suits: Vec<&str> = hand.split('.').collect();
-        by_dir[(first + k) % 4] = if *hand == "-" {
-            None
-        } else if suits.len() == 4 {
-            Some(suits)
-        } else {
-            return None;
+        by_dir[(first + k) % 4] = if *hand == "-" { None } else { Some(<[&str; 4]>::try_from(suits).ok()?) };
+    }
+    Some(by_dir)
+}
+
+/// Hover for a PBN `Deal` value: the deal picture for clients that show images, else a compass
+/// diagram in text with each hand's high-card points and suit lengths.
+pub fn deal_markdown(value: &str, tags: DealTags<'_>, pictures: bool) -> Option<String> {
+    let by_dir = deal_hands(value)?;
+    if pictures {
+        let deal = hand::Deal {
+            hands: by_dir,
+            dealer: tags.dealer,
+            vulnerable: tags.vulnerable,
+            contract: tags.contract,
+            declarer: tags.declarer,
+            result: tags.result,
         };
+        return Some(picture::markdown_image("deal", &hand::svg(&deal, "deal")));
     }
     let lines_of = |dir: usize| -> Vec<String> {
         match &by_dir[dir] {
@@ -103,7 +110,7 @@ pub fn deal_markdown(value: &str) -> Option<String> {
                     .zip(SUITS)
                     .map(|(s, sym)| format!("{sym} {}", if s.is_empty() { "—" } else { s }))
                     .collect();
-                let hcp: u32 = suits.iter().flat_map(|s| s.chars()).map(points).sum();
+                let hcp: u32 = suits.iter().map(|s| picture::hcp(s)).sum();
                 let lengths: Vec<String> = suits.iter().map(|s| s.len().to_string()).collect();
                 l.push(format!("{hcp} HCP, {}", lengths.join("-")));
                 l
@@ -128,33 +135,31 @@ pub fn deal_markdown(value: &str) -> Option<String> {
     Some(out)
 }
 
-fn points(card: char) -> u32 {
-    match card.to_ascii_uppercase() {
-        'A' => 4,
-        'K' => 3,
-        'Q' => 2,
-        'J' => 1,
-        _ => 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn boards_deals_and_records_have_diagrams() {
-        let d = board_diagram("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", false).unwrap();
+        let diagram = |p: &str, pbi: bool| board::grid(p, pbi).map(|g| grid_text(&g));
+        let d = diagram("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", false).unwrap();
         assert!(d.starts_with("8 r n b q k b n r\n"), "{d}");
         assert!(d.contains("4 . . . . P . . .\n"));
-        assert!(board_diagram("8/8/8", false).is_none());
-        assert!(board_diagram("8/8/8/8/8/8/8/S6k", true).unwrap().contains("1 N"));
-        let md = fen_markdown("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap();
+        assert!(diagram("8/8/8", false).is_none());
+        assert!(diagram("8/8/8/8/8/8/8/S6k", true).unwrap().contains("1 N"));
+        let md = fen_markdown("8/8/8/8/8/8/8/K6k w - - 0 1", false).unwrap();
         assert!(md.contains("White to move; castling: none"), "{md}");
-        let deal = deal_markdown("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+        let deal = deal_markdown(
+            "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            DealTags::default(),
+            false,
+        )
+        .unwrap();
         assert!(deal.contains("♠ AKQJ"), "{deal}");
         assert!(deal.contains("10 HCP, 4-3-3-3"), "{deal}");
-        assert!(deal_markdown("N:AKQ - - -").is_none());
-        assert!(deal_markdown("W:- - - -").unwrap().contains("(unknown)"));
+        assert!(deal_markdown("N:AKQ - - -", DealTags::default(), false).is_none());
+        assert!(deal_markdown("W:- - - -", DealTags::default(), false).unwrap().contains("(unknown)"));
+        let picture = fen_markdown("8/8/8/8/8/8/8/K6k w - - 0 1", true).unwrap();
+        assert!(picture.starts_with("![position](data:image/svg+xml;base64,"), "{picture}");
     }
 }

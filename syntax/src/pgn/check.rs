@@ -1,6 +1,8 @@
 //! The PGN checks: syntax errors from the parser, lexical rules over the raw lines, then per
-//! game the tag rules, the move replay and the termination rules.
+//! game the tag rules, the move replay (with the command comments met on the way) and the
+//! termination rules.
 
+mod comments;
 mod lexical;
 mod moves;
 mod tags;
@@ -9,6 +11,7 @@ pub use moves::{Played, Stop};
 
 use super::flat::Game;
 use super::rules;
+use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
 use crate::text::TextRange;
@@ -131,7 +134,13 @@ fn check_game(game: &Game<'_>, mode: Mode, has_syntax_error: bool, out: &mut Vec
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
         tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
-        tags::Start::Unknown => None,
+        tags::Start::Unknown => {
+            // The moves are not replayed, their comments are still read.
+            let movetext = game.movetext();
+            let comments = movetext.iter().flat_map(|m| m.tokens()).filter(|t| t.kind == SyntaxKind::COMMENT);
+            comments.for_each(|comment| comments::check(comment, out));
+            None
+        }
     };
     if let Some(plycount) = &info.plycount {
         if let Some(replay) = &replay {

@@ -251,7 +251,7 @@ impl Lines {
     /// A brace comment, its words filled like tokens: a space or a line break between words.
     fn comment(&mut self, comment: &str) {
         let inner = &comment[1..comment.len() - 1];
-        let mut words = inner.split_whitespace().peekable();
+        let mut words = comment_words(inner).peekable();
         if words.peek().is_none() {
             self.token(if inner.is_empty() { "{}" } else { "{ }" });
             return;
@@ -291,6 +291,34 @@ impl Lines {
         self.end_line();
         self.out
     }
+}
+
+/// The words of a comment, split at whitespace, except that a `[%…]` command (`[%clk 0:03:00]`)
+/// is never split: it stays on one line exactly as written, so that programs reading clocks and
+/// evaluations still find it.
+fn comment_words(inner: &str) -> impl Iterator<Item = &str> {
+    let commands: Vec<(usize, usize)> = if inner.contains("[%") {
+        crate::chess::commands::commands(inner)
+            .map(|c| (usize::from(c.range.start()), usize::from(c.range.end())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut i = 0;
+    let next = |i: usize| inner[i..].chars().next();
+    std::iter::from_fn(move || {
+        while let Some(c) = next(i).filter(|c| c.is_whitespace()) {
+            i += c.len_utf8();
+        }
+        let start = i;
+        while let Some(c) = next(i).filter(|c| !c.is_whitespace()) {
+            i = match commands.iter().find(|(s, _)| *s == i) {
+                Some((_, end)) => (*end).max(i + 1),
+                None => i + c.len_utf8(),
+            };
+        }
+        (i > start).then(|| &inner[start..i])
+    })
 }
 
 /// The numeric form of a suffix annotation (PGN 8.2.3.8, NAGs 1–6).
@@ -471,5 +499,15 @@ mod tests {
         let out = fmt(&format!("1. e4 ;{long}\ne5 ;short\n*\n"));
         assert!(out.contains("1. e4 {word word"), "{out}");
         assert!(out.contains("1... e5 ;short\n*"), "{out}");
+    }
+
+    #[test]
+    fn command_comments_are_never_split_or_respaced() {
+        // Each command would straddle the 80th column if its words were filled one by one.
+        let pad = "x".repeat(62);
+        let out = fmt(&format!("1. e4 {{ {pad} [%clk  0:03:00] }} e5 {{ {pad}[%cal Ge2e4,Rd8h4] [%eval #-3] }} *\n"));
+        assert!(out.contains("\n[%clk  0:03:00] }"), "{out}");
+        assert!(out.contains("[%cal Ge2e4,Rd8h4]") && out.contains("[%eval #-3]"), "{out}");
+        assert_eq!(fmt(&out), out);
     }
 }

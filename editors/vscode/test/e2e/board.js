@@ -87,6 +87,7 @@ async function main() {
     const moveLine = await openAt(page, 'board.pgn', 'Nc6');
     await runCommand(page, 'kibitzer: Show Board');
     await labelBecomes(page, '2... Nc6');
+    await panel(page).locator('img.picture.main').waitFor({ timeout: 10000 });
     await page.screenshot({ path: path.join(artefacts, 'vscode-board-pgn.png') });
     step('▶ steps over the variation to 3. Bc4 and moves the cursor there');
     await panel(page).locator('#next').click();
@@ -102,6 +103,7 @@ async function main() {
     step('board.pbn: cursor on trick 2, the panel follows');
     await openAt(page, 'board.pbn', 'CJ C8');
     await labelBecomes(page, 'Trick 2');
+    await panel(page).locator('img.picture.trick').waitFor({ timeout: 10000 });
     await panel(page).locator('#first').click();
     await labelBecomes(page, 'Deal');
     await panel(page).locator('#last').click();

@@ -23,10 +23,13 @@ test('steps stay inside the frames', () => {
 test('a picture is the SVG as an image, else the escaped text diagram', () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>';
   const html = pictureHtml(frame('1. e4', { svg }));
-  assert.match(html, /^<img class="picture" alt="1\. e4" src="data:image\/svg\+xml;base64,/);
+  assert.match(html, /^<img class="picture main" alt="1\. e4" src="data:image\/svg\+xml;base64,/);
   const data = html.match(/base64,([^"]+)"/)[1];
   assert.equal(Buffer.from(data, 'base64').toString('utf8'), svg);
   assert.equal(pictureHtml(frame('x')), '<pre class="picture">x &lt;diagram&gt;</pre>');
+  const both = pictureHtml(frame('Trick 2', { svg, trickSvg: svg }));
+  assert.equal((both.match(/<img /g) || []).length, 2);
+  assert.match(both, /class="picture trick"/);
 });
 
 test('the page allows only its own script and data images', () => {

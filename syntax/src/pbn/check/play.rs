@@ -196,6 +196,8 @@ pub(crate) struct PlayAt {
     pub next_seat: Seat,
     pub leader: Option<Seat>,
     pub led: Option<Suit>,
+    /// The cards of the item's trick (its row of the section) by seat, as written.
+    pub trick_cards: [Option<String>; 4],
 }
 
 /// The play of `game` at `offset`: the replay of the cards before the offset, or with
@@ -227,7 +229,14 @@ pub(crate) fn replay_to(
         let column = (l.index() + 4 - first.index()) % 4;
         items[row_start..before].get(column).and_then(|i| Card::parse(i.token.text)).map(|c| c.suit)
     });
-    Some(PlayAt { replay, item, next_seat: first.offset(before % 4), leader, led })
+    let mut trick_cards: [Option<String>; 4] = Default::default();
+    if let Some(i) = at {
+        let row = i - i % 4;
+        for (k, card) in items.iter().skip(row).take(4).enumerate() {
+            trick_cards[first.offset(k).index()] = Some(card.token.text.to_owned());
+        }
+    }
+    Some(PlayAt { replay, item, next_seat: first.offset(before % 4), leader, led, trick_cards })
 }
 
 /// Where a row of the play section ends, and declarer's side's tricks up to it.

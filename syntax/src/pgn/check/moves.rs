@@ -210,7 +210,11 @@ fn step(
                     Some(p) if p.number_range.end() == token.range.start() => p.dots = token.text.len(),
                     _ => {}
                 },
-                SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT => line.interrupted = true,
+                SyntaxKind::COMMENT => {
+                    line.interrupted = true;
+                    super::comments::check(token, out);
+                }
+                SyntaxKind::LINE_COMMENT => line.interrupted = true,
                 // A NAG is annotation too: 8.2.2.2 wants `N...` before Black's move after one,
                 // as the formatter and python-chess write it.
                 SyntaxKind::NAG => {

@@ -75,7 +75,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                     .with_related(*first, "first appearance"),
             );
         }
-        check_value(name, &value, vrange, out);
+        check_value(name, &value, vrange, mode, out);
         match name {
             "Result" => info.result = Some((value.to_string(), vrange)),
             "FEN" => fen = Some((raw_inner(value_token.text).to_owned(), vrange)),
@@ -187,7 +187,7 @@ fn valid_tag_name(name: &str) -> bool {
         && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
-fn check_value(name: &str, value: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
+fn check_value(name: &str, value: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
     let problem: Option<(&Rule, String)> = match name {
         "Date" | "EventDate" | "UTCDate" => date_problem(value).map(|p| (&rules::DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
         "Round" => (!valid_round(value)).then(|| {
@@ -207,9 +207,7 @@ fn check_value(name: &str, value: &str, range: TextRange, out: &mut Vec<Diagnost
             (&rules::ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))
         }),
         "ECO" => (!valid_eco(value)).then(|| (&rules::ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
-        "Termination" => (!TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value))).then(|| {
-            (&rules::TERMINATION_VALUE, format!("Termination value `{value}`: expected one of {}", TERMINATIONS.join(", ")))
-        }),
+        "Termination" => termination_problem(value, mode).map(|p| (&rules::TERMINATION_VALUE, p)),
         "Mode" => (!MODES.contains(&value)).then(|| {
             (&rules::MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))
         }),
@@ -222,6 +220,38 @@ fn check_value(name: &str, value: &str, range: TextRange, out: &mut Vec<Diagnost
 
 const TERMINATIONS: [&str; 8] =
     ["abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit", "unterminated"];
+/// PGN 9.8.1's values are accepted in any case (lichess writes `Normal`, `Time forfeit`).
+/// chess.com writes a sentence instead (`alice won by resignation`, `Game drawn by repetition`,
+/// `bob won on time`): import format takes it as the export of a well-known server; export
+/// format wants the standard value the sentence stands for.
+fn termination_problem(value: &str, mode: Mode) -> Option<String> {
+    if TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value)) {
+        return None;
+    }
+    let list = TERMINATIONS.join(", ");
+    match chess_com_termination(value) {
+        Some(_) if mode == Mode::Import => None,
+        Some(standard) => Some(format!(
+            "Termination value `{value}` is chess.com's sentence; export format writes `{standard}` (one of {list})"
+        )),
+        None => Some(format!("Termination value `{value}`: expected one of {list}")),
+    }
+}
+
+/// The PGN 9.8.1 value a chess.com termination sentence stands for.
+fn chess_com_termination(value: &str) -> Option<&'static str> {
+    let v = value.to_ascii_lowercase();
+    if v.contains(" won on time") || v.contains("drawn by timeout") {
+        Some("time forfeit")
+    } else if v.contains("abandon") {
+        Some("abandoned")
+    } else if v.contains(" won by ") || v.starts_with("game drawn by ") {
+        Some("normal")
+    } else {
+        None
+    }
+}
+
 const MODES: [&str; 5] = ["OTB", "PM", "EM", "ICS", "TC"];
 
 fn all_digits(s: &str) -> bool {
@@ -372,6 +402,12 @@ mod tests {
         assert!(time_problem("23:59:59").is_none() && time_problem("24:00:00").is_some());
         assert!(valid_time_control("40/7200:3600") && valid_time_control("300+2") && valid_time_control("*60"));
         assert!(!valid_time_control("40/") && !valid_time_control("5 min"));
+        assert_eq!(termination_problem("Time forfeit", Mode::Export), None);
+        assert_eq!(termination_problem("alice_k won by checkmate", Mode::Import), None);
+        assert_eq!(termination_problem("Game drawn by repetition", Mode::Import), None);
+        let export = termination_problem("bob_r won on time", Mode::Export).unwrap();
+        assert!(export.contains("writes `time forfeit`"), "{export}");
+        assert!(termination_problem("won", Mode::Import).is_some());
         assert!(valid_eco("E99") && valid_eco("B12/01") && !valid_eco("F00") && !valid_eco("A1"));
     }
 }
