@@ -471,6 +471,21 @@ mod tests {
         );
     }
 
+    /// Found by `fuzz/run.sh fmt-pgn` (`.;`): a comment that starts the movetext, written after
+    /// the tag section's empty line, was read back into the tag section and moved up a line on
+    /// the next run. The empty line ends the tag section (PGN 8.1) unless more tags follow.
+    #[test]
+    fn a_comment_starting_the_movetext_stays_there() {
+        for text in [".;", "[Event \"x\"]\n\n{c}\n1. e4 *\n", "[Event \"x\"]\n\n; c\n\n{d}\n[Site \"y\"]\n\n1. e4 *\n"]
+        {
+            let once = fmt(text);
+            assert_eq!(fmt(&once), once, "{text:?}");
+        }
+        assert!(fmt("[Event \"x\"]\n\n{c}\n1. e4 *\n").contains("[Result \"*\"]\n\n{c} 1. e4 *"));
+        // Comments between tags, even after an empty line, stay with the tags.
+        assert!(fmt("[Event \"x\"]\n\n{c}\n[Site \"y\"]\n\n1. e4 *\n").contains("[Event \"x\"]\n{c}\n[Site \"y\"]"));
+    }
+
     #[test]
     fn lines_are_filled_below_80_columns() {
         let moves = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(20);

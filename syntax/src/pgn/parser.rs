@@ -81,6 +81,8 @@ fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
 fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG_SECTION);
     let mut names = TagNames::default();
+    // Where a tag was found after a run of comments: the comments before it need no new look.
+    let mut tag_ahead: Option<TextSize> = None;
     loop {
         match p.current() {
             Some(L_BRACKET) => {
@@ -97,6 +99,9 @@ fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         // movetext.
         let Some(n) = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())) else { break };
         match p.nth(n) {
+            // A comment after an empty line belongs to the movetext (the empty line ends the
+            // tag section, PGN 8.1), unless more tags follow it.
+            Some(COMMENT | LINE_COMMENT) if blank_line_ahead(p) && !tag_after_comments(p, n, &mut tag_ahead) => break,
             Some(COMMENT | LINE_COMMENT) => {}
             Some(L_BRACKET) => {
                 if blank_line_ahead(p) && tag_name_at(p, n).is_some_and(|name| names.contains(name)) {
@@ -136,6 +141,27 @@ impl<'t> TagNames<'t> {
 }
 
 /// Whether the trivia ahead holds an empty line.
+/// Whether a tag comes after the comments and trivia from `n` tokens ahead. `known` remembers
+/// the last tag found this way, so that a long run of comments is looked through once, not once
+/// per comment.
+fn tag_after_comments<S: Sink<SyntaxKind>>(p: &P<'_, S>, n: usize, known: &mut Option<TextSize>) -> bool {
+    if known.is_some_and(|at| p.current_range().start() < at) {
+        return true;
+    }
+    let Some(i) = (n..).find(|&i| !matches!(p.nth(i), Some(k) if k.is_trivia() || matches!(k, COMMENT | LINE_COMMENT)))
+    else {
+        return false;
+    };
+    if p.nth(i) != Some(L_BRACKET) {
+        return false;
+    }
+    // The start of the `[`: the text up to it is the current token's start plus the lengths of
+    // the tokens between, which `nth_text` gives.
+    let offset = (0..i).fold(p.current_range().start(), |at, k| at + TextSize::of(p.nth_text(k)));
+    *known = Some(offset);
+    true
+}
+
 fn blank_line_ahead<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     let mut newlines = 0;
     for i in 0.. {
