@@ -198,7 +198,7 @@ fn workspace_symbols_find_games_by_player_event_and_board_in_open_and_closed_fil
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
     std::fs::write(root.join("wch.pgn"), PGN_GOOD).unwrap();
-    std::fs::write(root.join("pairs.pbn"), PBN).unwrap();
+    std::fs::write(root.join("pairs.pbn"), PBN.replace("[Dealer", "[North \"Zia Mahmood\"]\n[Dealer")).unwrap();
     let (mut c, init) = start(pulling(), json!({}), Some(&root));
     assert_eq!(init["capabilities"]["workspaceSymbolProvider"], true);
     let open = "file:///tmp/kibitzer-symbols/open.pgn";
@@ -215,6 +215,9 @@ fn workspace_symbols_find_games_by_player_event_and_board_in_open_and_closed_fil
     assert_eq!(names(&c.call("workspace/symbol", json!({"query": "carlnepo"}))).len(), 1);
     let board = c.call("workspace/symbol", json!({"query": "board 7"}));
     assert!(names(&board)[0].starts_with("Board 7"), "{board}");
+    // A PBN game by its players.
+    let zia = c.call("workspace/symbol", json!({"query": "mahmood"}));
+    assert!(names(&zia)[0].starts_with("Board 7"), "{zia}");
     let arena = c.call("workspace/symbol", json!({"query": "titled arena"}));
     assert_eq!(arena[0]["location"]["uri"], open, "{arena}");
     assert_eq!(c.call("workspace/symbol", json!({"query": "kasparov"})), json!([]));

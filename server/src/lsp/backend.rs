@@ -607,7 +607,9 @@ impl LanguageServer for Backend {
                 let mut files: Vec<(Uri, String, Arc<Vec<workspace_symbols::Entry>>)> = snapshots
                     .iter()
                     .map(|s| {
-                        let entries = workspace_symbols::entries_of_outline(super::views::symbols(s));
+                        let pos = s.positions();
+                        let text_of = |r: Range| s.text_of(pos.text_range(r)).into_owned();
+                        let entries = workspace_symbols::entries_of_outline(s.lang, super::views::symbols(s), text_of);
                         (s.uri.clone(), container_name(&s.uri), Arc::new(entries))
                     })
                     .collect();
