@@ -1,6 +1,7 @@
 //! The editor features never panic, wherever the cursor is and however the text is cut short:
 //! hover, completion and note navigation at every offset of truncated copies of every fixture
-//! (a file being typed is a prefix of a finished one). The answers must also stay inside the text.
+//! (a file being typed is a prefix of a finished one), and inlay hints and links of each of them.
+//! The answers must also stay inside the text (or the asked range).
 
 use kibitzer_syntax::{ide, Lang, TextSize};
 
@@ -22,6 +23,18 @@ fn exercise(lang: Lang, text: &str) {
         if let Some(r) = ide::definition(lang, text, at) {
             assert!(r.end() <= end);
         }
+    }
+    // Inlay hints over the whole text and over a range from each offset; links.
+    let all = ide::InlayOptions { hcp: true, tricks: true, ply: true, clock: true };
+    let end = TextSize::from(text.len() as u32);
+    for offset in boundaries(text).step_by(7).chain([0]) {
+        let range = kibitzer_syntax::TextRange::new(TextSize::from(offset as u32), end);
+        for h in ide::inlay_hints(lang, text, range, &all) {
+            assert!(range.contains_inclusive(h.offset), "hint outside {range:?}: {h:?}");
+        }
+    }
+    for link in ide::links(lang, text) {
+        assert!(link.range.end() <= end && text[link.range] == link.target, "{link:?}");
     }
 }
 

@@ -142,6 +142,27 @@ fn workspace_pull_checks_the_files_of_the_folder_and_skips_unchanged_ones() {
     let b_report = third["items"].as_array().unwrap().iter().find(|i| i["uri"] == b.as_str()).cloned().unwrap();
     assert_eq!(b_report["kind"], "full", "{third}");
     assert!(!b_report["items"].as_array().unwrap().is_empty(), "{b_report}");
+    // Saving a document changes no setting: nothing is read again.
+    let ids = |report: &Value, before: &[Value]| -> Vec<Value> {
+        let mut ids: Vec<Value> = before.to_vec();
+        for item in report["items"].as_array().unwrap() {
+            if let Some(id) = ids.iter_mut().find(|p| p["uri"] == item["uri"]) {
+                id["value"] = item["resultId"].clone();
+            }
+        }
+        ids
+    };
+    let previous = ids(&third, &previous);
+    c.notify("textDocument/didSave", doc(&a));
+    let fourth = c.call("workspace/diagnostic", json!({"previousResultIds": previous}));
+    let kinds: Vec<&str> = fourth["items"].as_array().unwrap().iter().map(|i| i["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["unchanged"; 3], "{fourth}");
+    // New settings: the client is asked to pull again, and every file on disk is checked again.
+    c.notify("workspace/didChangeConfiguration", json!({"settings": {"rules": {"FEN012": "off"}}}));
+    c.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
+    let fifth = c.call("workspace/diagnostic", json!({"previousResultIds": previous}));
+    let epd = fifth["items"].as_array().unwrap().iter().find(|i| i["uri"] == c_epd["uri"]).cloned().unwrap();
+    assert_eq!((epd["kind"].as_str(), epd["items"].as_array().map(Vec::len)), (Some("full"), Some(0)), "{epd}");
     assert!(c.shutdown().success());
 }
 
@@ -198,7 +219,7 @@ fn workspace_symbols_find_games_by_player_event_and_board_in_open_and_closed_fil
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
     std::fs::write(root.join("wch.pgn"), PGN_GOOD).unwrap();
-    std::fs::write(root.join("pairs.pbn"), PBN).unwrap();
+    std::fs::write(root.join("pairs.pbn"), PBN.replace("[Dealer", "[North \"Zia Mahmood\"]\n[Dealer")).unwrap();
     let (mut c, init) = start(pulling(), json!({}), Some(&root));
     assert_eq!(init["capabilities"]["workspaceSymbolProvider"], true);
     let open = "file:///tmp/kibitzer-symbols/open.pgn";
@@ -215,6 +236,9 @@ fn workspace_symbols_find_games_by_player_event_and_board_in_open_and_closed_fil
     assert_eq!(names(&c.call("workspace/symbol", json!({"query": "carlnepo"}))).len(), 1);
     let board = c.call("workspace/symbol", json!({"query": "board 7"}));
     assert!(names(&board)[0].starts_with("Board 7"), "{board}");
+    // A PBN game by its players.
+    let zia = c.call("workspace/symbol", json!({"query": "mahmood"}));
+    assert!(names(&zia)[0].starts_with("Board 7"), "{zia}");
     let arena = c.call("workspace/symbol", json!({"query": "titled arena"}));
     assert_eq!(arena[0]["location"]["uri"], open, "{arena}");
     assert_eq!(c.call("workspace/symbol", json!({"query": "kasparov"})), json!([]));

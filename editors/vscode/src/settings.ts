@@ -4,9 +4,17 @@ import * as vscode from 'vscode';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
+export interface InlayHintSettings {
+  hcp: boolean;
+  tricks: boolean;
+  plyCount: boolean;
+  clockTime: boolean;
+}
+
 export interface ServerSettings {
   mode: 'import' | 'export';
   rules: Record<string, Severity>;
+  inlayHints: InlayHintSettings;
 }
 
 export function serverSettings(): ServerSettings {
@@ -14,5 +22,11 @@ export function serverSettings(): ServerSettings {
   return {
     mode: config.get<'import' | 'export'>('mode', 'import'),
     rules: config.get<Record<string, Severity>>('rules', {}),
+    inlayHints: {
+      hcp: config.get<boolean>('inlayHints.hcp', true),
+      tricks: config.get<boolean>('inlayHints.tricks', true),
+      plyCount: config.get<boolean>('inlayHints.plyCount', false),
+      clockTime: config.get<boolean>('inlayHints.clockTime', true),
+    },
   };
 }

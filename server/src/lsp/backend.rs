@@ -103,11 +103,6 @@ impl Backend {
 
     /// Re-reads the settings of every open document and re-checks those whose settings changed.
     async fn reload_settings(&self) {
-        let (pull, diagnostic_refresh, inlay_refresh) = {
-            let mut config = self.state.config.write().unwrap_or_else(|e| e.into_inner());
-            config.generation += 1;
-            (config.pull_diagnostics, config.diagnostic_refresh, config.inlay_refresh)
-        };
         let uris: Vec<(Uri, Option<PathBuf>)> =
             lock(&self.state.docs).values().map(|d| (d.uri.clone(), d.path.clone())).collect();
         for (uri, path) in uris {
@@ -123,8 +118,18 @@ impl Backend {
             };
             self.schedule_diagnostics(uri, version, false);
         }
-        // A client that pulls is asked to pull again; hints may have been switched on or off.
-        // (Sent from a task of its own: the answers come while this handler has returned.)
+    }
+
+    /// After the settings may have changed (the client's, or a kibitzer.toml): the files on disk
+    /// get new result ids, a client that pulls is asked to pull again, and the inlay hints to be
+    /// asked for again (they may have been switched on or off).
+    fn settings_changed(&self) {
+        let (pull, diagnostic_refresh, inlay_refresh) = {
+            let mut config = self.state.config.write().unwrap_or_else(|e| e.into_inner());
+            config.generation += 1;
+            (config.pull_diagnostics, config.diagnostic_refresh, config.inlay_refresh)
+        };
+        // Sent from a task of its own: the answers come after the handler has returned.
         let client = self.client.clone();
         tokio::spawn(async move {
             if pull && diagnostic_refresh {
@@ -343,8 +348,13 @@ impl LanguageServer for Backend {
 
     async fn did_save(&self, params: DidSaveTextDocumentParams) {
         // Saving kibitzer.toml, or any document, is the moment settings files may have changed.
-        let _ = params;
-        guard::notification("didSave", self.reload_settings()).await
+        guard::notification("didSave", async {
+            self.reload_settings().await;
+            if params.text_document.uri.path().as_str().ends_with(crate::inputs::CONFIG_FILE) {
+                self.settings_changed();
+            }
+        })
+        .await
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -374,12 +384,17 @@ impl LanguageServer for Backend {
             };
             self.apply_client_settings(&value).await;
             self.reload_settings().await;
+            self.settings_changed();
         })
         .await
     }
 
     async fn did_change_watched_files(&self, _: DidChangeWatchedFilesParams) {
-        guard::notification("didChangeWatchedFiles", self.reload_settings()).await
+        guard::notification("didChangeWatchedFiles", async {
+            self.reload_settings().await;
+            self.settings_changed();
+        })
+        .await
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -630,7 +645,9 @@ impl LanguageServer for Backend {
                 let mut files: Vec<(Uri, String, Arc<Vec<workspace_symbols::Entry>>)> = snapshots
                     .iter()
                     .map(|s| {
-                        let entries = workspace_symbols::entries_of_outline(super::views::symbols(s));
+                        let pos = s.positions();
+                        let text_of = |r: Range| s.text_of(pos.text_range(r)).into_owned();
+                        let entries = workspace_symbols::entries_of_outline(s.lang, super::views::symbols(s), text_of);
                         (s.uri.clone(), container_name(&s.uri), Arc::new(entries))
                     })
                     .collect();

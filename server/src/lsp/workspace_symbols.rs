@@ -3,12 +3,14 @@
 //! outline entry (PGN: "White – Black, Event, Round, Result" and the date; PBN: "Board N: contract
 //! by declarer, result" and the event), matched case-insensitively as a substring, else as a
 //! fuzzy subsequence (`carlnep` finds "Carlsen – Nepomniachtchi"). The outline of a file on
-//! disk is kept while its length and modification time stay the same.
+//! disk is kept while its length and modification time stay the same. A PBN game is also found by
+//! its players (North, East, South, West).
 
 use super::position::{SegmentPositions, ToPosition};
 use super::workspace::{Stamp, WorkspaceFile};
 use kibitzer_syntax::ide;
 use kibitzer_syntax::text::ColumnUnit;
+use kibitzer_syntax::Lang;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -23,14 +25,33 @@ pub struct Entry {
     pub name: String,
     pub detail: Option<String>,
     pub range: Range,
+    /// PBN: the players (North, East, South, West tags), searched besides the title.
+    pub players: Option<String>,
 }
 
 /// The outlines of files on disk, by path, with the stamp and column unit they were read with.
 pub type Cache = Mutex<HashMap<PathBuf, (Stamp, ColumnUnit, Arc<Vec<Entry>>)>>;
 
-/// The games of an open document's outline.
-pub fn entries_of_outline(symbols: Vec<DocumentSymbol>) -> Vec<Entry> {
-    symbols.into_iter().map(|s| Entry { name: s.name, detail: s.detail, range: s.range }).collect()
+/// The games of an open document's outline; `text_of` gives a game's text (for its players).
+pub fn entries_of_outline(lang: Lang, symbols: Vec<DocumentSymbol>, text_of: impl Fn(Range) -> String) -> Vec<Entry> {
+    symbols
+        .into_iter()
+        .map(|s| Entry { players: players(lang, &text_of(s.range)), name: s.name, detail: s.detail, range: s.range })
+        .collect()
+}
+
+/// The players a PBN game names, if any.
+fn players(lang: Lang, game: &str) -> Option<String> {
+    if lang != Lang::Pbn {
+        return None;
+    }
+    let tokens = ide::scan::scan(game);
+    let names: Vec<&str> = ide::scan::tag_pairs(game, &tokens)
+        .into_iter()
+        .filter(|p| matches!(&game[p.name], "North" | "East" | "South" | "West"))
+        .filter_map(|p| p.value.map(|v| &game[v]))
+        .collect();
+    (!names.is_empty()).then(|| names.join(" "))
 }
 
 /// The games of a file on disk (from the cache while it is unchanged).
@@ -45,7 +66,12 @@ pub fn entries_of_file(file: &WorkspaceFile, unit: ColumnUnit, cache: &Cache) ->
             let pos = SegmentPositions::new(&source.text, unit);
             ide::symbols(file.lang, &source.text)
                 .into_iter()
-                .map(|s| Entry { name: s.name, detail: s.detail, range: pos.range(s.range) })
+                .map(|s| Entry {
+                    players: players(file.lang, &source.text[s.range]),
+                    name: s.name,
+                    detail: s.detail,
+                    range: pos.range(s.range),
+                })
                 .collect()
         }
         None => Vec::new(),
@@ -60,10 +86,12 @@ fn score(query: &str, entry: &Entry) -> Option<u8> {
     if query.is_empty() {
         return Some(0);
     }
-    let hay = match &entry.detail {
-        Some(d) => format!("{} {d}", entry.name).to_lowercase(),
-        None => entry.name.to_lowercase(),
-    };
+    let hay = [Some(&entry.name), entry.detail.as_ref(), entry.players.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|s| s.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ");
     if hay.contains(query) {
         return Some(0);
     }
@@ -107,13 +135,20 @@ mod tests {
 
     #[test]
     fn substring_then_subsequence_case_insensitive() {
-        let entry =
-            |name: &str| Entry { name: name.to_owned(), detail: Some("2024.01.01".into()), range: Range::default() };
+        let entry = |name: &str| Entry {
+            name: name.to_owned(),
+            detail: Some("2024.01.01".into()),
+            range: Range::default(),
+            players: None,
+        };
         let carlsen = entry("Carlsen, Magnus – Nepomniachtchi, Ian, World Championship");
         assert_eq!(score("nepo", &carlsen), Some(0));
         assert_eq!(score("carlnep", &carlsen), Some(1));
         assert_eq!(score("2024", &carlsen), Some(0));
         assert_eq!(score("kasparov", &carlsen), None);
         assert_eq!(score("board 7", &entry("Board 7: 3NT by S")), Some(0));
+        let deal = Entry { players: Some("Zia Meckstroth".into()), ..entry("Board 1") };
+        assert_eq!(score("zia", &deal), Some(0));
+        assert_eq!(players(Lang::Pbn, "[North \"Zia\"]\n[South \"Rosenberg\"]").as_deref(), Some("Zia Rosenberg"));
     }
 }

@@ -213,7 +213,7 @@ fn pgn_hints(text: &str, range: TextRange, options: &InlayOptions) -> Vec<Inlay>
                 if !options.clock || !range.contains_inclusive(end) {
                     continue;
                 }
-                let spent = (before + increment).saturating_sub(now);
+                let spent = before.saturating_add(increment).saturating_sub(now);
                 let who = if side == 0 { "White" } else { "Black" };
                 out.push(Inlay {
                     offset: end,
@@ -296,5 +296,8 @@ mod tests {
         assert_eq!(plain.len(), 4);
         // Without a clock: nothing.
         assert!(all(Lang::Pgn, "1. e4 e5 *", InlayOptions::default()).is_empty());
+        // Absurd time controls do not overflow.
+        let huge = "[TimeControl \"1e300+1e300\"]\n\n1. e4 { [%clk 0:03:00] } *";
+        assert_eq!(all(Lang::Pgn, huge, InlayOptions::default()).len(), 1);
     }
 }

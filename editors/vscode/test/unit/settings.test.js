@@ -6,12 +6,19 @@ const { serverSettings } = require('../../out/settings');
 
 beforeEach(reset);
 
+const HINTS = { hcp: true, tricks: true, plyCount: false, clockTime: true };
+
 test('defaults: import mode and no rule overrides', () => {
-  assert.deepEqual(serverSettings(), { mode: 'import', rules: {} });
+  assert.deepEqual(serverSettings(), { mode: 'import', rules: {}, inlayHints: HINTS });
 });
 
 test('mode and rule severities come from the kibitzer section', () => {
   state.settings['kibitzer.mode'] = 'export';
   state.settings['kibitzer.rules'] = { PGN101: 'off', PBN203: 'error' };
-  assert.deepEqual(serverSettings(), { mode: 'export', rules: { PGN101: 'off', PBN203: 'error' } });
+  state.settings['kibitzer.inlayHints.plyCount'] = true;
+  assert.deepEqual(serverSettings(), {
+    mode: 'export',
+    rules: { PGN101: 'off', PBN203: 'error' },
+    inlayHints: { ...HINTS, plyCount: true },
+  });
 });
