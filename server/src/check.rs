@@ -132,7 +132,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
         #[cfg(feature = "dd")]
         if target.lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
-            diagnostics.extend(crate::dd::verify(text));
+            diagnostics.extend(crate::dd::verify(text, &options));
             diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
         }
         let name = target.display_name();

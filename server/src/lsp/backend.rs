@@ -6,6 +6,8 @@
 use super::analysis;
 use super::convert;
 use super::document::{Document, Snapshot};
+#[cfg(feature = "dd")]
+use super::double_dummy;
 use super::features;
 use super::guard;
 use super::guard::lock;
@@ -103,59 +105,8 @@ impl Backend {
         }
     }
 
-    /// Re-checks the document in the background and publishes its diagnostics, unless a newer
-    /// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
-    /// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
-    /// after a pause is checked at once, a burst of them once.
     fn schedule_diagnostics(&self, uri: Uri, version: i32, debounce: bool) {
-        let state = self.state.clone();
-        let client = self.client.clone();
-        let delay = if debounce {
-            state.config.read().unwrap_or_else(|e| e.into_inner()).settings.debounce
-        } else {
-            std::time::Duration::ZERO
-        };
-        tokio::spawn(guard::notification("diagnostics", async move {
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
-            let (unit, max) = {
-                let c = state.config.read().unwrap_or_else(|e| e.into_inner());
-                (c.unit, c.settings.max_diagnostics)
-            };
-            let snapshot = {
-                let docs = lock(&state.docs);
-                match docs.get(&uri) {
-                    Some(d) if d.version == version => d.snapshot(unit),
-                    _ => return, // closed, or edited again: that edit's run publishes
-                }
-            };
-            let work = move || {
-                let mut snapshot = snapshot;
-                analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
-                let pos = snapshot.positions();
-                let diagnostics: Vec<Diagnostic> = analysis::diagnostics(&snapshot.segments)
-                    .take(max)
-                    .map(|d| convert::diagnostic(&d, &snapshot.uri, &pos))
-                    .collect();
-                (snapshot, diagnostics)
-            };
-            let Ok((snapshot, diagnostics)) = guard::blocking("diagnostics", work).await else { return };
-            let _publishing = state.publishing.lock().await;
-            let publish = {
-                let mut docs = lock(&state.docs);
-                let Some(doc) = docs.get_mut(&uri) else { return };
-                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
-                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
-                if newest {
-                    doc.published = Some(snapshot.version);
-                }
-                newest
-            };
-            if publish {
-                client.publish_diagnostics(uri, diagnostics, Some(snapshot.version)).await;
-            }
-        }));
+        schedule_diagnostics(self.state.clone(), self.client.clone(), uri, version, debounce);
     }
 
     /// Runs `f` on a snapshot of `uri` on the blocking pool; `None` for an unknown document.
@@ -168,6 +119,89 @@ impl Backend {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(None) };
         guard::blocking(what, move || f(&snapshot)).await
     }
+}
+
+/// Re-checks the document in the background and publishes its diagnostics, unless a newer
+/// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
+/// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
+/// after a pause is checked at once, a burst of them once.
+///
+/// With the `dd` feature, a PBN document's DDS diagnostics are published with the others for
+/// the games whose deals are solved; the deals of the other games are solved after the publish
+/// (the ordinary diagnostics never wait for the solver), and the document is then checked
+/// again, at its version of that moment.
+fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i32, debounce: bool) {
+    let delay = if debounce {
+        state.config.read().unwrap_or_else(|e| e.into_inner()).settings.debounce
+    } else {
+        std::time::Duration::ZERO
+    };
+    tokio::spawn(guard::notification("diagnostics", async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        let (unit, max) = {
+            let c = state.config.read().unwrap_or_else(|e| e.into_inner());
+            (c.unit, c.settings.max_diagnostics)
+        };
+        let snapshot = {
+            let docs = lock(&state.docs);
+            match docs.get(&uri) {
+                Some(d) if d.version == version => d.snapshot(unit),
+                _ => return, // closed, or edited again: that edit's run publishes
+            }
+        };
+        let work = move || {
+            let mut snapshot = snapshot;
+            analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
+            let pos = snapshot.positions();
+            let found = analysis::diagnostics(&snapshot.segments);
+            #[cfg(feature = "dd")]
+            let (found, unsolved) = {
+                let (double_dummy, unsolved) =
+                    double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
+                (double_dummy::merged(found, double_dummy), unsolved)
+            };
+            let diagnostics: Vec<Diagnostic> =
+                found.take(max).map(|d| convert::diagnostic(&d, &snapshot.uri, &pos)).collect();
+            #[cfg(not(feature = "dd"))]
+            let unsolved = ();
+            (snapshot, diagnostics, unsolved)
+        };
+        let Ok((snapshot, diagnostics, unsolved)) = guard::blocking("diagnostics", work).await else { return };
+        {
+            let _publishing = state.publishing.lock().await;
+            let publish = {
+                let mut docs = lock(&state.docs);
+                let Some(doc) = docs.get_mut(&uri) else { return };
+                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
+                if newest {
+                    doc.published = Some(snapshot.version);
+                }
+                newest
+            };
+            if publish {
+                client.publish_diagnostics(uri.clone(), diagnostics, Some(snapshot.version)).await;
+            }
+        }
+        #[cfg(feature = "dd")]
+        {
+            let to_solve = double_dummy::claim(unsolved);
+            if to_solve.is_empty() {
+                return;
+            }
+            if guard::blocking("double dummy", move || double_dummy::solve(to_solve)).await.is_err() {
+                return;
+            }
+            let now = lock(&state.docs).get(&uri).map(|d| d.version);
+            if let Some(now) = now {
+                schedule_diagnostics(state, client, uri, now, false);
+            }
+        }
+        #[cfg(not(feature = "dd"))]
+        let () = unsolved;
+    }));
 }
 
 fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
