@@ -607,6 +607,27 @@ mod tests {
 
     /// Each hand holds one suit: whoever has trumps takes all 13; in notrump the leader's suit
     /// runs (declarer N: East leads his suit).
+    /// The analysis written into a game whose deal ends the text (no line end after it) and into
+    /// one in CRLF with a stale tag and a table: the solver then agrees with every tag.
+    #[test]
+    fn the_analysis_written_in_checks_clean() {
+        let solved = SolvedDeals::new();
+        let ends = "[Board \"1\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]";
+        let stale = "[Board \"1\"]\r\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\r\n\
+                     [OptimumScore \"NS 1\"]\r\n[OptimumResultTable \"Declarer;Result\"]\r\nN 2\r\n[Auction \"N\"]\r\n7S AP\r\n";
+        for text in [ends, stale] {
+            let (_, edits) = analysis_edits(text, TextSize::from(3), &solved).unwrap();
+            let (written, _) = kibitzer_syntax::diagnostic::apply_edits(text, &edits);
+            assert_eq!(verify(&written, &CheckOptions::default()), vec![], "{written}");
+            assert_eq!(boards(&written).len(), 1, "{written}");
+            assert!(written.contains("[DoubleDummyTricks \"0d0d00d0d000d0d00d0d\"]"), "{written}");
+            assert!(written.contains("[OptimumScore \"NS 1510\"]") && written.contains("W  C 13"), "{written}");
+            assert_eq!(written.contains('\r'), text.contains('\r'), "{written}");
+            // Written again: nothing left to change.
+            assert_eq!(analysis_edits(&written, TextSize::from(3), &solved).unwrap().1, vec![], "{written}");
+        }
+    }
+
     #[test]
     fn the_solver_solves_a_trivial_deal() {
         let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\

@@ -164,3 +164,31 @@ fn a_stale_analysis_is_reported_and_the_action_replaces_it() {
     assert_eq!(fixed, analysed, "the stale value is replaced in place");
     assert!(c.shutdown().success());
 }
+
+/// The ordinary diagnostics never wait for the solver: in a fresh server, the first publish of
+/// a hand record whose deal is not solved yet comes without the DDS diagnostic, and a second
+/// one of the same version brings it once the deal is solved.
+#[test]
+fn ordinary_diagnostics_are_published_before_the_deal_is_solved() {
+    let (_, text) = hand_record();
+    // Board 6 with a planted wrong trick count (kibitzer dd: 656a9656a94863248632).
+    let planted = text.replace(
+        "[Deal \"E:J9.KQJT96.74.Q95 8542.A3.82.AK843 KQT763.52.A96.T6 A.874.KQJT53.J72\"]\n",
+        "[Deal \"E:J9.KQJT96.74.Q95 8542.A3.82.AK843 KQT763.52.A96.T6 A.874.KQJT53.J72\"]\n[DoubleDummyTricks \"756a9656a94863248632\"]\n",
+    );
+    assert_ne!(planted, text);
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/planted.pbn";
+    c.open(uri, "pbn", 1, &planted);
+    let first = c.diagnostics(uri, 1);
+    assert!(first.iter().all(|d| d["code"] != "DDS001"), "{first:?}");
+    let second = c.diagnostics(uri, 1);
+    let dds: Vec<&serde_json::Value> = second.iter().filter(|d| d["code"] == "DDS001").collect();
+    assert_eq!(dds.len(), 1, "{second:?}");
+    // The first entry (North in notrump) is the one that differs.
+    let line = planted.lines().position(|l| l.starts_with("[DoubleDummyTricks")).unwrap();
+    assert_eq!(dds[0]["range"]["start"], json!({"line": line, "character": 20}));
+    assert_eq!(dds[0]["severity"], 1);
+    assert!(c.shutdown().success());
+}
