@@ -105,6 +105,7 @@ impl Backend {
         }
     }
 
+    /// [`schedule_diagnostics`] for this server's state and client.
     fn schedule_diagnostics(&self, uri: Uri, version: i32, debounce: bool) {
         schedule_diagnostics(self.state.clone(), self.client.clone(), uri, version, debounce);
     }
