@@ -190,5 +190,10 @@ fn ordinary_diagnostics_are_published_before_the_deal_is_solved() {
     let line = planted.lines().position(|l| l.starts_with("[DoubleDummyTricks")).unwrap();
     assert_eq!(dds[0]["range"]["start"], json!({"line": line, "character": 20}));
     assert_eq!(dds[0]["severity"], 1);
+    // A keystroke in the other game: the deal is solved already, so the first publish of the
+    // new version carries the diagnostic.
+    c.change(uri, 2, ((3, 0), (3, 0)), "{a note} ");
+    let after_edit = c.diagnostics(uri, 2);
+    assert_eq!(after_edit.iter().filter(|d| d["code"] == "DDS001").count(), 1, "{after_edit:?}");
     assert!(c.shutdown().success());
 }
