@@ -1,70 +1,57 @@
-//! Double-dummy truth for PBN hand records (the `dd` feature, on by default): every deal of a
-//! file that carries `DoubleDummyTricks`, `OptimumResultTable`, `OptimumScore` or `ParContract`
-//! is solved with DDS (through the `dds-bridge` crate, all deals of the file in one batch on
-//! every core), and each of those tags is checked against the solver. `kibitzer dd FILE.pbn`
-//! prints the analysis of every deal.
+//! Double-dummy truth for PBN hand records (the `dd` feature, opt-in: see server/Cargo.toml):
+//! every deal of a file that carries `DoubleDummyTricks`, `OptimumResultTable`, `OptimumScore` or
+//! `ParContract` is solved with DDS (through the `dds-bridge` crate, all deals of the file in one
+//! batch on every core), and each of those tags is checked against the solver (rules DDS001–
+//! DDS005, declared with the other PBN rules in `kibitzer_syntax::pbn::rules`). `kibitzer dd
+//! FILE.pbn` prints the analysis of every deal. The language server uses the same checks one
+//! game at a time, with the deals it solved kept in [`SolvedDeals`], and writes the analysis
+//! into a game with [`analysis_edits`].
 
 use contract_bridge::deal::FullDeal;
 use contract_bridge::seat::Seat;
 use contract_bridge::Strain;
 use dds_bridge::{calculate_par, solve_deals, TrickCountTable, Vulnerability};
-use kibitzer_syntax::diagnostic::{Rule, RuleScope};
+use kibitzer_syntax::diagnostic::TextEdit;
 use kibitzer_syntax::pbn::model::Game;
-use kibitzer_syntax::{Diagnostic, Severity, TextRange, TextSize};
-
-macro_rules! dd_rule {
-    ($name:ident, $code:literal, $kebab:literal, $summary:literal) => {
-        pub const $name: Rule = Rule {
-            code: $code,
-            name: $kebab,
-            severity: Severity::Error,
-            scope: RuleScope::Import,
-            section: "PBN 4.2.7, 5.7 (DDS)",
-            summary: $summary,
-            explanation: "The double-dummy solver (DDS) disagrees with the hand record: the analysis was made for \
-                          another deal (re-dealt or mistyped) or by a faulty program. Recompute it.",
-            bad: "",
-            good: "",
-        };
-    };
-}
-
-dd_rule!(DD_TRICKS, "DDS001", "double-dummy-tricks-wrong", "DoubleDummyTricks disagrees with the double-dummy solver");
-dd_rule!(DD_TABLE, "DDS002", "optimum-result-table-wrong", "an OptimumResultTable row disagrees with the solver");
-dd_rule!(DD_SCORE, "DDS003", "optimum-score-wrong", "OptimumScore is not the par score of the deal");
-dd_rule!(DD_PAR, "DDS004", "par-contract-wrong", "a ParContract does not take the tricks the solver gives it");
-
-/// Some programs write 1 for every contract that goes down at the one level: that is not the
-/// number of tricks, but it is no stale analysis either, so it is a warning, said once a tag.
-pub const DD_TRICKS_BELOW_BOOK: Rule = Rule {
-    code: "DDS005",
-    name: "double-dummy-below-book-as-one",
-    severity: Severity::Warning,
-    scope: RuleScope::Import,
-    section: "PBN 5.7 (DDS)",
-    summary: "DoubleDummyTricks or OptimumResultTable writes 1 where declarer takes fewer than 7 tricks",
-    explanation: "Some hand-record programs write 1 instead of the number of tricks when a contract fails at the \
-                  one level. The entries that matter for bidding agree with the solver; write the true counts.",
-    bad: "",
-    good: "",
+use kibitzer_syntax::pbn::rules::{
+    BELOW_BOOK_WRITTEN_AS_ONE, WRONG_DOUBLE_DUMMY_TRICKS, WRONG_OPTIMUM_RESULT, WRONG_OPTIMUM_SCORE, WRONG_PAR_CONTRACT,
 };
+use kibitzer_syntax::{CheckOptions, Diagnostic, TextRange, TextSize};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
 
 /// The tags this module checks; a file without any is not solved.
 const TAGS: [&str; 4] = ["DoubleDummyTricks", "OptimumResultTable", "OptimumScore", "ParContract"];
 
-/// The order of `DoubleDummyTricks`: declarers N S E W, each in NT S H D C.
+/// The order of `DoubleDummyTricks`: declarers N S E W, each in NT S H D C. The rows of the
+/// `OptimumResultTable` that [`analysis_edits`] writes follow it too, as BridgeComposer's do.
 const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 const STRAINS: [Strain; 5] = [Strain::Notrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
-/// A deal of the file and where its game is.
-pub struct Board<'a> {
-    pub game: Game<'a>,
+/// What the analysis of a deal depends on: the cards (the trick table), and for par the
+/// vulnerability and the dealer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealKey {
     pub deal: FullDeal,
     pub vulnerability: Vulnerability,
     pub dealer: Seat,
 }
 
+/// A deal of the file and where its game is.
+pub struct Board<'a> {
+    pub game: Game<'a>,
+    pub key: DealKey,
+}
+
+impl Board<'_> {
+    /// Whether the game carries a tag this module checks.
+    pub fn has_dd_tags(&self) -> bool {
+        TAGS.iter().any(|t| self.game.tag(t).is_some())
+    }
+}
+
 /// The solved analysis of a deal.
+#[derive(Debug)]
 pub struct Analysis {
     pub table: TrickCountTable,
     /// Par score for North-South (negative when East-West score).
@@ -93,20 +80,25 @@ pub fn boards(text: &str) -> Vec<Board<'_>> {
             _ => Vulnerability::NONE,
         };
         let dealer = game.value("Dealer").and_then(|d| d.parse::<Seat>().ok()).unwrap_or(Seat::North);
-        out.push(Board { game, deal, vulnerability, dealer });
+        out.push(Board { game, key: DealKey { deal, vulnerability, dealer } });
     }
     out
 }
 
 /// Solves the boards, all at once (DDS spreads them over the cores).
 pub fn analyse(boards: &[Board<'_>]) -> Vec<Analysis> {
-    let deals: Vec<FullDeal> = boards.iter().map(|b| b.deal).collect();
+    solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>())
+}
+
+/// Solves the deals, all at once.
+fn solve(keys: &[DealKey]) -> Vec<Analysis> {
+    let deals: Vec<FullDeal> = keys.iter().map(|k| k.deal).collect();
     let tables = solve_deals(&deals);
     tables
         .into_iter()
-        .zip(boards)
-        .map(|(table, board)| {
-            let par = dealer_par(table, board.vulnerability, board.dealer);
+        .zip(keys)
+        .map(|(table, key)| {
+            let par = dealer_par(table, key.vulnerability, key.dealer);
             let mut par_contracts: Vec<String> = par
                 .contracts
                 .iter()
@@ -126,11 +118,71 @@ pub fn analyse(boards: &[Board<'_>]) -> Vec<Analysis> {
                 })
                 .collect();
             // The same contract by either partner is one par contract of the side.
-            let mut seen = std::collections::HashSet::new();
+            let mut seen = HashSet::new();
             par_contracts.retain(|c| seen.insert(c.clone()));
             Analysis { table, par_score: par.score, par_contracts }
         })
         .collect()
+}
+
+/// Deals solved before, for the language server: a deal is solved once however often its game
+/// is checked again or hovered, while the keystrokes go elsewhere. Bounded: the oldest
+/// analyses are forgotten first (each is about a hundred bytes).
+pub struct SolvedDeals {
+    solved: Mutex<Solved>,
+}
+
+#[derive(Default)]
+struct Solved {
+    analyses: HashMap<DealKey, Arc<Analysis>>,
+    order: VecDeque<DealKey>,
+}
+
+impl SolvedDeals {
+    /// Enough for the largest hand-record files of the corpus many times over.
+    const CAPACITY: usize = 50_000;
+
+    pub fn new() -> SolvedDeals {
+        SolvedDeals { solved: Mutex::new(Solved::default()) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Solved> {
+        // The map is whole after any panic: each change is one insert or remove.
+        self.solved.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(&self, key: &DealKey) -> Option<Arc<Analysis>> {
+        self.lock().analyses.get(key).cloned()
+    }
+
+    /// The analyses of `keys`, solving (in one batch, not under the lock) those not known.
+    pub fn solve(&self, keys: &[DealKey]) -> Vec<Arc<Analysis>> {
+        let mut seen = HashSet::new();
+        let missing: Vec<DealKey> =
+            keys.iter().filter(|k| self.get(k).is_none() && seen.insert(**k)).copied().collect();
+        let solved = solve(&missing);
+        let mut cache = self.lock();
+        for (key, analysis) in missing.into_iter().zip(solved) {
+            if cache.analyses.insert(key, Arc::new(analysis)).is_none() {
+                cache.order.push_back(key);
+            }
+            while cache.order.len() > Self::CAPACITY {
+                if let Some(old) = cache.order.pop_front() {
+                    cache.analyses.remove(&old);
+                }
+            }
+        }
+        // A key forgotten at once (more keys than the capacity) is solved again alone.
+        keys.iter()
+            .map(|k| cache.analyses.get(k).cloned().unwrap_or_else(|| Arc::new(solve(&[*k]).remove(0))))
+            .collect()
+    }
+}
+
+impl Default for SolvedDeals {
+    fn default() -> Self {
+        SolvedDeals::new()
+    }
 }
 
 /// The par of a deal for its dealer and vulnerability. dds-bridge 0.21's `calculate_par` passes
@@ -169,19 +221,44 @@ pub fn dd_tricks_string(table: &TrickCountTable) -> String {
         .collect()
 }
 
-/// Checks the double-dummy tags of a PBN text against the solver.
-pub fn verify(text: &str) -> Vec<Diagnostic> {
+/// Checks the double-dummy tags of a PBN text against the solver (`kibitzer check`): the deals
+/// of the games that carry such tags, solved in one batch; the configured severities applied.
+pub fn verify(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     if !has_dd_tags(text) {
         return Vec::new();
     }
-    let boards: Vec<Board<'_>> =
-        boards(text).into_iter().filter(|b| TAGS.iter().any(|t| b.game.tag(t).is_some())).collect();
+    let boards: Vec<Board<'_>> = boards(text).into_iter().filter(Board::has_dd_tags).collect();
     let analyses = analyse(&boards);
     let mut out = Vec::new();
     for (board, analysis) in boards.iter().zip(&analyses) {
         verify_board(board, analysis, &mut out);
     }
+    options.rules.apply(&mut out);
     out
+}
+
+/// [`verify`] for the language server, which checks a game at a time and must not wait for the
+/// solver: from the deals solved before, or `Err` with the deals still to solve
+/// ([`SolvedDeals::solve`]).
+pub fn verify_solved(
+    text: &str,
+    options: &CheckOptions,
+    solved: &SolvedDeals,
+) -> Result<Vec<Diagnostic>, Vec<DealKey>> {
+    if !has_dd_tags(text) {
+        return Ok(Vec::new());
+    }
+    let boards: Vec<Board<'_>> = boards(text).into_iter().filter(Board::has_dd_tags).collect();
+    let analyses: Vec<Option<Arc<Analysis>>> = boards.iter().map(|b| solved.get(&b.key)).collect();
+    if analyses.iter().any(Option::is_none) {
+        return Err(boards.iter().zip(&analyses).filter(|(_, a)| a.is_none()).map(|(b, _)| b.key).collect());
+    }
+    let mut out = Vec::new();
+    for (board, analysis) in boards.iter().zip(analyses.into_iter().flatten()) {
+        verify_board(board, &analysis, &mut out);
+    }
+    options.rules.apply(&mut out);
+    Ok(out)
 }
 
 fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic>) {
@@ -192,7 +269,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
             && tag.value.bytes().zip(want.bytes()).all(|(a, b)| a.eq_ignore_ascii_case(&b) || (a == b'1' && b < b'7'));
         if below_book_as_1 && !tag.value.eq_ignore_ascii_case(&want) {
             out.push(Diagnostic::new(
-                &DD_TRICKS_BELOW_BOOK,
+                &BELOW_BOOK_WRITTEN_AS_ONE,
                 tag.value_range,
                 format!(
                     "DoubleDummyTricks `{}` writes 1 wherever declarer takes fewer than 7 tricks (the solver: `{want}`); \
@@ -204,7 +281,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
             let first = tag.value.bytes().zip(want.bytes()).position(|(a, b)| !a.eq_ignore_ascii_case(&b)).unwrap_or(0);
             let (seat, strain) = (SEATS[first / 5], STRAINS[first % 5]);
             out.push(Diagnostic::new(
-                &DD_TRICKS,
+                &WRONG_DOUBLE_DUMMY_TRICKS,
                 tag.sub_range(first, first + 1),
                 format!(
                     "DoubleDummyTricks `{}` disagrees with the double-dummy solver: `{want}` ({} takes {} tricks in {}, not {}); was the deal changed after the analysis?",
@@ -233,7 +310,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
                 below_book += 1;
             } else if solved != claimed {
                 out.push(Diagnostic::new(
-                    &DD_TABLE,
+                    &WRONG_OPTIMUM_RESULT,
                     TextRange::new(declarer.range.start(), result.range.end()),
                     format!(
                         "OptimumResultTable: {} in {} takes {solved} tricks double dummy, not {claimed}",
@@ -245,7 +322,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
         }
         if below_book > 0 {
             out.push(Diagnostic::new(
-                &DD_TRICKS_BELOW_BOOK,
+                &BELOW_BOOK_WRITTEN_AS_ONE,
                 tag.name_range,
                 format!("OptimumResultTable writes 1 for {below_book} declarer × denomination pairs that take fewer than 7 tricks double dummy"),
             ));
@@ -255,7 +332,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
         if let Some(claimed) = parse_side_score(tag.value) {
             if claimed != analysis.par_score {
                 out.push(Diagnostic::new(
-                    &DD_SCORE,
+                    &WRONG_OPTIMUM_SCORE,
                     tag.value_range,
                     format!(
                         "OptimumScore `{}` is not the par score of the deal: {} (par {})",
@@ -275,7 +352,7 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
             let claimed = i32::from(level) + 6 + result;
             if claimed != i32::from(best) {
                 out.push(Diagnostic::new(
-                    &DD_PAR,
+                    &WRONG_PAR_CONTRACT,
                     tag.value_range,
                     format!(
                         "ParContract `{part}` means {claimed} tricks, but {} take {best} in {} double dummy (par: {})",
@@ -350,18 +427,12 @@ fn parse_par_contract(s: &str) -> Option<(bool, u8, Strain, i32)> {
 }
 
 /// Markdown for a hover on a `Deal` tag of `text` (one game, as the language server cuts it): the
-/// double-dummy table and par. Solving takes tens of milliseconds; the last few deals are kept.
-pub fn hover(text: &str, offset: TextSize) -> Option<(TextRange, String)> {
-    use std::sync::Mutex;
-    static CACHE: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+/// double-dummy table and par.
+pub fn hover(text: &str, offset: TextSize, solved: &SolvedDeals) -> Option<(TextRange, String)> {
     let boards = boards(text);
     let board = boards.iter().find(|b| b.game.tag("Deal").is_some_and(|t| t.range.contains_inclusive(offset)))?;
     let tag = board.game.tag("Deal")?;
-    let key = format!("{}|{:?}|{:?}", tag.value, board.vulnerability, board.dealer);
-    if let Some((_, md)) = CACHE.lock().ok()?.iter().find(|(k, _)| *k == key) {
-        return Some((tag.range, md.clone()));
-    }
-    let analysis = analyse(std::slice::from_ref(board)).pop()?;
+    let analysis = solved.solve(&[board.key]).pop()?;
     let mut md = String::from("**Double dummy** (DDS): tricks for each declarer\n\n| | NT | ♠ | ♥ | ♦ | ♣ |\n|---|---:|---:|---:|---:|---:|\n");
     for seat in SEATS {
         md.push_str(&format!("| {} |", seat_letter(seat)));
@@ -376,13 +447,86 @@ pub fn hover(text: &str, offset: TextSize) -> Option<(TextRange, String)> {
         analysis.par_contracts.join(", "),
         dd_tricks_string(&analysis.table)
     ));
-    if let Ok(mut cache) = CACHE.lock() {
-        if cache.len() >= 16 {
-            cache.remove(0);
-        }
-        cache.push((key, md.clone()));
-    }
     Some((tag.range, md))
+}
+
+/// The columns of the `OptimumResultTable` written (PBN 5.7), as BridgeComposer writes them:
+/// the declarer, then denomination and tricks right-aligned in two characters.
+const RESULT_TABLE_COLUMNS: &str = "Declarer;Denomination\\2R;Result\\2R";
+
+/// Edits of `text` (PBN) that write the analysis of the game at `offset`: `DoubleDummyTricks`,
+/// `OptimumScore` (PBN 4.2.7) and `ParContract` after the `Deal` line, the `OptimumResultTable`
+/// (PBN 5.7, all 20 rows) at the end of the game; tags already there get the solver's values
+/// in place, so the game's layout is kept. With the game's range; `None` when no game with a
+/// complete deal is there.
+pub fn analysis_edits(text: &str, offset: TextSize, solved: &SolvedDeals) -> Option<(TextRange, Vec<TextEdit>)> {
+    let boards = boards(text);
+    let board = boards.iter().find(|b| b.game.range.contains_inclusive(offset))?;
+    let analysis = solved.solve(&[board.key]).pop()?;
+    let game = &board.game;
+    let deal = game.tag("Deal")?;
+    let eol = if text[game.range].contains("\r\n") { "\r\n" } else { "\n" };
+    let mut edits = Vec::new();
+    // Where a line may be inserted after the deal: the start of the next line.
+    let after_deal = match text[usize::from(deal.range.end())..usize::from(game.range.end())].find('\n') {
+        Some(at) => deal.range.end() + TextSize::from(at as u32 + 1),
+        None => deal.range.end(),
+    };
+    let mut new_tags = Vec::new();
+    // A deal that all four pass out has no par contract: its stale ParContract goes.
+    let par_contracts = (!analysis.par_contracts.is_empty()).then(|| analysis.par_contracts.join(", "));
+    let values = [
+        ("DoubleDummyTricks", Some(dd_tricks_string(&analysis.table))),
+        ("OptimumScore", Some(side_score(analysis.par_score))),
+        ("ParContract", par_contracts),
+    ];
+    for (name, value) in values {
+        match (game.tag(name), value) {
+            (Some(tag), Some(value)) if tag.value != value => edits.push(TextEdit::replace(tag.value_range, value)),
+            (Some(tag), None) => {
+                let line_end = if text[usize::from(tag.range.end())..].starts_with(eol) { eol.len() } else { 0 };
+                edits.push(TextEdit::delete(TextRange::new(
+                    tag.range.start(),
+                    tag.range.end() + TextSize::from(line_end as u32),
+                )));
+            }
+            (None, Some(value)) => new_tags.push(format!("[{name} \"{value}\"]")),
+            _ => {}
+        }
+    }
+    if !new_tags.is_empty() {
+        let lines = if text[..usize::from(after_deal)].ends_with('\n') {
+            new_tags.iter().map(|t| format!("{t}{eol}")).collect()
+        } else {
+            // The deal ends the text: the tags go on lines of their own after it.
+            new_tags.iter().map(|t| format!("{eol}{t}")).collect::<String>()
+        };
+        edits.push(TextEdit::insert(after_deal, lines));
+    }
+    let mut table = format!("[OptimumResultTable \"{RESULT_TABLE_COLUMNS}\"]");
+    for seat in SEATS {
+        for strain in STRAINS {
+            let tricks = tricks(&analysis.table, seat, strain);
+            table.push_str(&format!("{eol}{} {:>2} {tricks:>2}", seat_letter(seat), strain_letter(strain)));
+        }
+    }
+    // The end of what the game says: its last tag or section item, before the trivia after it.
+    let content_end = |tag: &kibitzer_syntax::pbn::model::Tag<'_>| {
+        tag.section_items().last().map_or(tag.range.end(), |t| t.range.end())
+    };
+    match game.tag("OptimumResultTable") {
+        Some(tag) => {
+            let written = &text[TextRange::new(tag.range.start(), content_end(tag))];
+            if written != table {
+                edits.push(TextEdit::replace(TextRange::new(tag.range.start(), content_end(tag)), table));
+            }
+        }
+        None => {
+            let end = game.tags.iter().map(content_end).max().unwrap_or(game.range.end());
+            edits.push(TextEdit::insert(end, format!("{eol}{table}")));
+        }
+    }
+    Some((game.range, edits))
 }
 
 /// `kibitzer dd`: the analysis of every deal, as text or JSON.
@@ -463,6 +607,27 @@ mod tests {
 
     /// Each hand holds one suit: whoever has trumps takes all 13; in notrump the leader's suit
     /// runs (declarer N: East leads his suit).
+    /// The analysis written into a game whose deal ends the text (no line end after it) and into
+    /// one in CRLF with a stale tag and a table: the solver then agrees with every tag.
+    #[test]
+    fn the_analysis_written_in_checks_clean() {
+        let solved = SolvedDeals::new();
+        let ends = "[Board \"1\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]";
+        let stale = "[Board \"1\"]\r\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\r\n\
+                     [OptimumScore \"NS 1\"]\r\n[OptimumResultTable \"Declarer;Result\"]\r\nN 2\r\n[Auction \"N\"]\r\n7S AP\r\n";
+        for text in [ends, stale] {
+            let (_, edits) = analysis_edits(text, TextSize::from(3), &solved).unwrap();
+            let (written, _) = kibitzer_syntax::diagnostic::apply_edits(text, &edits);
+            assert_eq!(verify(&written, &CheckOptions::default()), vec![], "{written}");
+            assert_eq!(boards(&written).len(), 1, "{written}");
+            assert!(written.contains("[DoubleDummyTricks \"0d0d00d0d000d0d00d0d\"]"), "{written}");
+            assert!(written.contains("[OptimumScore \"NS 1510\"]") && written.contains("W  C 13"), "{written}");
+            assert_eq!(written.contains('\r'), text.contains('\r'), "{written}");
+            // Written again: nothing left to change.
+            assert_eq!(analysis_edits(&written, TextSize::from(3), &solved).unwrap().1, vec![], "{written}");
+        }
+    }
+
     #[test]
     fn the_solver_solves_a_trivial_deal() {
         let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
@@ -472,7 +637,7 @@ mod tests {
         let analysis = &analyse(&boards)[0];
         assert_eq!(tricks(&analysis.table, Seat::North, Strain::Spades), 13);
         assert_eq!(tricks(&analysis.table, Seat::South, Strain::Diamonds), 13);
-        let found = verify(text);
+        let found = verify(text, &CheckOptions::default());
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].code, "DDS001");
     }

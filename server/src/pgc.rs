@@ -2,22 +2,8 @@
 //! `convert FILE.pgc --to pgn`, and `check FILE.pgc` (the games decoded to PGN and checked, each
 //! diagnostic naming its game and ply).
 
-use kibitzer_syntax::diagnostic::{Rule, RuleScope};
 use kibitzer_syntax::pgc::{self, Game};
-use kibitzer_syntax::{Diagnostic, Severity, TextRange, TextSize};
-
-/// PGC data that cannot be read (reported by `check` at the end of what could be read).
-pub const PGC_DATA: Rule = Rule {
-    code: "PGC001",
-    name: "unreadable-pgc",
-    severity: Severity::Error,
-    scope: RuleScope::Import,
-    section: "PGN 20",
-    summary: "PGC data that cannot be decoded (truncated, unknown marker, impossible move ordinal)",
-    explanation: "The rest of the file after this point cannot be read.",
-    bad: "",
-    good: "",
-};
+use kibitzer_syntax::{Diagnostic, TextRange, TextSize};
 
 /// A PGC file read as PGN: the text, its diagnostics (each message naming game and ply), and
 /// a decoding error if the data stops being readable.
@@ -44,7 +30,7 @@ pub fn check(bytes: &[u8], options: &kibitzer_syntax::CheckOptions) -> Checked {
     }
     if let Some(e) = error {
         let end = TextSize::of(written.text.as_str());
-        diagnostics.push(Diagnostic::new(&PGC_DATA, TextRange::empty(end), e.to_string()));
+        diagnostics.push(Diagnostic::new(&pgc::rules::UNREADABLE_PGC, TextRange::empty(end), e.to_string()));
     }
     Checked { text: written.text, diagnostics }
 }

@@ -71,6 +71,13 @@ One root cause gives one diagnostic: where two sources of one fact disagree (a C
 
 /// (code, category, codes whose diagnostics it may suppress)
 const TABLE: &[(&str, Category, &[&str])] = &[
+    // The analysis of a deal is a fact of its cards: a wrong one misreads the table PBN 5.7
+    // (and 4.2.7) defines. Writing 1 for a contract that fails is a program's convention.
+    ("DDS001", Standard, &[]),
+    ("DDS002", Standard, &[]),
+    ("DDS003", Standard, &[]),
+    ("DDS004", Standard, &[]),
+    ("DDS005", Taste, &[]),
     ("EPD000", Standard, &[]),
     ("EPD001", Taste, &[]),
     ("EPD002", Standard, &[]),
@@ -237,6 +244,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN201", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
     ("PGN202", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
     ("PGN203", Law, &[]),
+    ("PGC001", Standard, &[]),
     ("PGN204", Law, &["PGN200", "PGN201", "PGN202", "PGN203", "PGN204", "PGN220", "PGN221", "PGN302"]),
     ("PGN205", ExportSpelling, &[]),
     ("PGN206", Standard, &[]),

@@ -14,7 +14,9 @@ pub fn catalogue() -> Vec<&'static Rule> {
         .chain(crate::chess::fen_rules::ALL)
         .chain(crate::epd::rules::ALL)
         .chain(crate::pbn::rules::ALL)
+        .chain(crate::pbn::rules::DOUBLE_DUMMY)
         .chain(crate::pbi::rules::ALL)
+        .chain(crate::pgc::rules::ALL)
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

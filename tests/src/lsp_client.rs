@@ -283,3 +283,28 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
 pub fn file_uri(path: &std::path::Path) -> String {
     format!("file://{}", path.display())
 }
+
+/// Applies LSP text edits to `text` here in the test (columns are UTF-16 code units), so that
+/// the result can be compared with what the engine makes of the text.
+pub fn apply_edits(text: &str, edits: &Value) -> String {
+    let index = kibitzer_syntax::text::LineIndex::new(text);
+    let offset = |p: &Value| {
+        let pos = kibitzer_syntax::text::LineCol {
+            line: p["line"].as_u64().unwrap() as u32,
+            col: p["character"].as_u64().unwrap() as u32,
+        };
+        usize::from(index.offset(text, pos, kibitzer_syntax::text::ColumnUnit::Utf16))
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (offset(&e["range"]["start"]), offset(&e["range"]["end"]), e["newText"].as_str().unwrap().to_owned()))
+        .collect();
+    edits.sort();
+    let mut out = text.to_owned();
+    for (start, end, new) in edits.into_iter().rev() {
+        out.replace_range(start..end, &new);
+    }
+    out
+}

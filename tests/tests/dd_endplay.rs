@@ -114,3 +114,20 @@ fn check_verifies_the_analysis_of_hand_records() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text, "right.pbn: board 2: DoubleDummyTricks 53772537725a65b5a65b, par EW 420 (EW 4S)\n");
 }
+
+/// Each double-dummy rule's own examples (docs/rules.md): the bad one raises it through
+/// `kibitzer check`, the good one does not.
+#[test]
+fn each_double_dummy_rule_is_raised_by_its_bad_example_only() {
+    let dir = tempfile::tempdir().unwrap();
+    for rule in kibitzer_syntax::pbn::rules::DOUBLE_DUMMY {
+        for (example, raised) in [(rule.bad, true), (rule.good, false)] {
+            std::fs::write(dir.path().join("example.pbn"), example).unwrap();
+            let out = kibitzer(&["check", "--format", "json", "example.pbn"], dir.path());
+            let found: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+            let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
+            assert_eq!(codes.contains(&rule.code), raised, "{} on\n{example}\n{codes:?}", rule.code);
+            assert!(raised || codes.is_empty(), "the good example of {} checks clean: {codes:?}", rule.code);
+        }
+    }
+}

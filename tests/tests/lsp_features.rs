@@ -1,7 +1,9 @@
 //! `kibitzer lsp` over stdio: the editor features on small hand-written documents, the same
 //! diagnostics as `kibitzer check`, and a 10 MB PGN.
 
-use kibitzer_tests::lsp_client::{file_uri, neovim_capabilities, vscode_capabilities, LspClient};
+use kibitzer_tests::lsp_client::{
+    apply_edits as apply_locally, file_uri, neovim_capabilities, vscode_capabilities, LspClient,
+};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -387,31 +389,6 @@ fn calls_and_cards_hover_and_complete_from_the_auction_and_play() {
     let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
     assert_eq!(labels[..4], ["Pass", "X", "1H", "1S"]);
     assert!(c.shutdown().success());
-}
-
-/// Applies LSP text edits to `text` here in the test (columns are UTF-16 code units), so that
-/// the result can be compared with what the engine makes of the text.
-fn apply_locally(text: &str, edits: &Value) -> String {
-    let index = kibitzer_syntax::text::LineIndex::new(text);
-    let offset = |p: &Value| {
-        let pos = kibitzer_syntax::text::LineCol {
-            line: p["line"].as_u64().unwrap() as u32,
-            col: p["character"].as_u64().unwrap() as u32,
-        };
-        usize::from(index.offset(text, pos, kibitzer_syntax::text::ColumnUnit::Utf16))
-    };
-    let mut edits: Vec<(usize, usize, String)> = edits
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| (offset(&e["range"]["start"]), offset(&e["range"]["end"]), e["newText"].as_str().unwrap().to_owned()))
-        .collect();
-    edits.sort();
-    let mut out = text.to_owned();
-    for (start, end, new) in edits.into_iter().rev() {
-        out.replace_range(start..end, &new);
-    }
-    out
 }
 
 fn code_actions(c: &mut LspClient, uri: &str, line: u32, only: Option<&[&str]>) -> Vec<Value> {

@@ -49,3 +49,20 @@ fn docs_rules_md_is_generated_from_the_catalogue() {
         "docs/rules.md is out of date: run `cargo run -q -- rules --markdown > docs/rules.md`"
     );
 }
+
+/// The rules that the binary checks outside the syntax crate's engine are in the catalogue
+/// too: the double-dummy rules (feature `dd`) and the PGC rule, each with its category.
+#[test]
+fn the_double_dummy_and_pgc_rules_are_listed() {
+    let (status, out, _) = kibitzer(&["rules"]);
+    assert_eq!(status, Some(0));
+    for code in ["DDS001", "DDS002", "DDS003", "DDS004", "DDS005", "PGC001"] {
+        assert!(out.lines().any(|l| l.starts_with(code)), "{code} is not listed:\n{out}");
+        let (status, explained, _) = kibitzer(&["rules", code]);
+        assert_eq!(status, Some(0), "{code}");
+        assert!(explained.contains("Category: "), "{explained}");
+        assert!(!explained.contains("undeclared"), "{explained}");
+    }
+    let (_, explained, _) = kibitzer(&["rules", "double-dummy-tricks-wrong"]);
+    assert!(explained.starts_with("DDS001") && explained.contains("Bad:"), "{explained}");
+}

@@ -34,8 +34,8 @@ fn suppressed_rules_exist() {
 
 fn lang(code: &str) -> Lang {
     match &code[..3] {
-        "PGN" => Lang::Pgn,
-        "PBN" => Lang::Pbn,
+        "PGN" | "PGC" => Lang::Pgn,
+        "PBN" | "DDS" => Lang::Pbn,
         "PBI" => Lang::Pbi,
         _ => Lang::Epd,
     }

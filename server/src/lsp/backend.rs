@@ -4,6 +4,8 @@
 //! [`analysis`](super::analysis).
 
 use super::document::{Document, Snapshot};
+#[cfg(feature = "dd")]
+use super::double_dummy;
 use super::features;
 use super::guard;
 use super::guard::lock;
@@ -141,54 +143,9 @@ impl Backend {
         });
     }
 
-    /// Re-checks the document in the background and publishes its diagnostics, unless a newer
-    /// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
-    /// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
-    /// after a pause is checked at once, a burst of them once.
-    /// A client that pulls diagnostics gets none pushed: its pull does the work.
+    /// [`schedule_diagnostics`] for this server's state and client.
     fn schedule_diagnostics(&self, uri: Uri, version: i32, debounce: bool) {
-        if self.config(|c| c.pull_diagnostics) {
-            return;
-        }
-        let state = self.state.clone();
-        let client = self.client.clone();
-        let delay = if debounce {
-            state.config.read().unwrap_or_else(|e| e.into_inner()).settings.debounce
-        } else {
-            std::time::Duration::ZERO
-        };
-        tokio::spawn(guard::notification("diagnostics", async move {
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
-            let (unit, max) = {
-                let c = state.config.read().unwrap_or_else(|e| e.into_inner());
-                (c.unit, c.settings.max_diagnostics)
-            };
-            let snapshot = {
-                let docs = lock(&state.docs);
-                match docs.get(&uri) {
-                    Some(d) if d.version == version => d.snapshot(unit),
-                    _ => return, // closed, or edited again: that edit's run publishes
-                }
-            };
-            let work = move || pull::diagnose(snapshot, max);
-            let Ok((snapshot, diagnostics)) = guard::blocking("diagnostics", work).await else { return };
-            let _publishing = state.publishing.lock().await;
-            let publish = {
-                let mut docs = lock(&state.docs);
-                let Some(doc) = docs.get_mut(&uri) else { return };
-                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
-                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
-                if newest {
-                    doc.published = Some(snapshot.version);
-                }
-                newest
-            };
-            if publish {
-                client.publish_diagnostics(uri, diagnostics, Some(snapshot.version)).await;
-            }
-        }));
+        schedule_diagnostics(self.state.clone(), self.client.clone(), uri, version, debounce);
     }
 
     /// Runs `f` on a snapshot of `uri` on the blocking pool; `None` for an unknown document.
@@ -207,10 +164,12 @@ impl Backend {
     async fn pulled(&self, uri: &Uri) -> Result<Option<(i32, Vec<Diagnostic>)>> {
         let Some(snapshot) = self.snapshot(uri) else { return Ok(None) };
         let max = self.config(|c| c.settings.max_diagnostics);
-        let (snapshot, diagnostics) = guard::blocking("diagnostic", move || pull::diagnose(snapshot, max)).await?;
+        let (snapshot, diagnostics, unsolved) =
+            guard::blocking("diagnostic", move || pull::diagnose(snapshot, max)).await?;
         if let Some(doc) = lock(&self.state.docs).get_mut(uri) {
             doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
         }
+        solve_then(unsolved, self.state.clone(), self.client.clone(), uri.clone());
         Ok(Some((snapshot.version, diagnostics)))
     }
 }
@@ -230,6 +189,98 @@ impl Backend {
         .await
     }
 }
+
+/// Re-checks the document in the background and publishes its diagnostics, unless a newer
+/// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits
+/// keep arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke
+/// after a pause is checked at once, a burst of them once.
+///
+/// With the `dd` feature, a PBN document's DDS diagnostics are published with the others for
+/// the games whose deals are solved; the deals of the other games are solved after the publish
+/// (the ordinary diagnostics never wait for the solver), and the document is then checked
+/// again, at its version of that moment.
+/// Re-checks the document in the background and publishes its diagnostics, unless a newer
+/// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits keep
+/// arriving, see [`Document::apply_changes`]) waits for typing to pause: a keystroke after a
+/// pause is checked at once, a burst of them once. A client that pulls diagnostics gets none
+/// pushed: its pull does the work.
+fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i32, debounce: bool) {
+    let (pull_client, delay) = {
+        let c = state.config.read().unwrap_or_else(|e| e.into_inner());
+        (c.pull_diagnostics, if debounce { c.settings.debounce } else { std::time::Duration::ZERO })
+    };
+    if pull_client {
+        return;
+    }
+    tokio::spawn(guard::notification("diagnostics", async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        let (unit, max) = {
+            let c = state.config.read().unwrap_or_else(|e| e.into_inner());
+            (c.unit, c.settings.max_diagnostics)
+        };
+        let snapshot = {
+            let docs = lock(&state.docs);
+            match docs.get(&uri) {
+                Some(d) if d.version == version => d.snapshot(unit),
+                _ => return, // closed, or edited again: that edit's run publishes
+            }
+        };
+        let work = move || pull::diagnose(snapshot, max);
+        let Ok((snapshot, diagnostics, unsolved)) = guard::blocking("diagnostics", work).await else { return };
+        {
+            let _publishing = state.publishing.lock().await;
+            let publish = {
+                let mut docs = lock(&state.docs);
+                let Some(doc) = docs.get_mut(&uri) else { return };
+                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
+                if newest {
+                    doc.published = Some(snapshot.version);
+                }
+                newest
+            };
+            if publish {
+                client.publish_diagnostics(uri.clone(), diagnostics, Some(snapshot.version)).await;
+            }
+        }
+        solve_then(unsolved, state, client, uri);
+    }));
+}
+
+/// Solves the deals a check found unsolved (feature `dd`; none otherwise), off the request
+/// path, then brings the client the DDS diagnostics: a client that pulls is asked to pull again,
+/// the others get the document checked and published again.
+#[cfg(feature = "dd")]
+fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: Uri) {
+    let to_solve = double_dummy::claim(unsolved);
+    if to_solve.is_empty() {
+        return;
+    }
+    tokio::spawn(guard::notification("double dummy", async move {
+        if guard::blocking("double dummy", move || double_dummy::solve(to_solve)).await.is_err() {
+            return;
+        }
+        let (pull_client, refresh) = {
+            let c = state.config.read().unwrap_or_else(|e| e.into_inner());
+            (c.pull_diagnostics, c.diagnostic_refresh)
+        };
+        if pull_client {
+            if refresh {
+                let _ = client.workspace_diagnostic_refresh().await;
+            }
+            return;
+        }
+        let now = lock(&state.docs).get(&uri).map(|d| d.version);
+        if let Some(now) = now {
+            schedule_diagnostics(state, client, uri, now, false);
+        }
+    }));
+}
+
+#[cfg(not(feature = "dd"))]
+fn solve_then(_: pull::Unsolved, _: Arc<State>, _: Client, _: Uri) {}
 
 fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
     Lang::from_id(language_id).or_else(|| {

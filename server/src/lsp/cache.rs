@@ -2,7 +2,8 @@
 //! semantic-token parts, each computed on first use) and the remembered semantic-token answer a
 //! delta is computed from ([`TokenAnswer`]). Plain data, below the modules that fill them:
 //! [`analysis`](super::analysis) keeps one per segment, [`document`](super::document) keeps the
-//! last answer, [`views`](super::views) computes and reads them.
+//! last answer, [`views`](super::views) computes and reads them (and the double-dummy module
+//! keeps a segment's DDS diagnostics there).
 
 use kibitzer_syntax::text::ColumnUnit;
 use std::sync::{Arc, OnceLock};
@@ -23,6 +24,10 @@ pub struct UnitViews {
     pub(super) symbols: OnceLock<(ColumnUnit, Vec<DocumentSymbol>)>,
     pub(super) folds: OnceLock<(ColumnUnit, Vec<FoldingRange>)>,
     pub(super) tokens: OnceLock<(ColumnUnit, Vec<LineToken>)>,
+    /// The segment's double-dummy diagnostics (relative to its start), once its deals are
+    /// solved: the settings they were made with are the document's (new settings, new segments).
+    #[cfg(feature = "dd")]
+    pub(super) double_dummy: OnceLock<Vec<kibitzer_syntax::Diagnostic>>,
 }
 
 /// A whole-document semantic-token answer as the next delta request needs it: which cache each

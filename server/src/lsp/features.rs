@@ -95,7 +95,9 @@ pub fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> 
     #[cfg(feature = "dd")]
     let info = {
         let dd = match s.lang {
-            kibitzer_syntax::Lang::Pbn => crate::dd::hover(&text, TextSize::from(offset as u32) - unit.start()),
+            kibitzer_syntax::Lang::Pbn => {
+                crate::dd::hover(&text, TextSize::from(offset as u32) - unit.start(), super::double_dummy::solved())
+            }
             _ => None,
         };
         match dd {
@@ -210,6 +212,11 @@ pub fn format(s: &Snapshot, range: Option<Range>) -> Option<Vec<TextEdit>> {
 /// The kind of the "convert to export format" action: a source action on the whole document.
 pub const CONVERT_TO_EXPORT: CodeActionKind = CodeActionKind::new("source.convertToExport");
 
+/// The kind of "Add double-dummy analysis": a rewrite of the game at the cursor, told apart from
+/// "Format this game".
+#[cfg(feature = "dd")]
+pub const ADD_DOUBLE_DUMMY: CodeActionKind = CodeActionKind::new("refactor.rewrite.doubleDummy");
+
 /// The actions whose edits are worked out only when chosen (`codeAction/resolve`): each may
 /// re-check or re-format the whole document, too slow to do for every lightbulb request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,6 +227,9 @@ enum Deferred {
     FormatUnit(usize),
     /// Export-format fixes, then the formatter, on the whole document.
     ToExport,
+    /// The double-dummy analysis written into the PBN game at this byte offset: solved here.
+    #[cfg(feature = "dd")]
+    DoubleDummy(usize),
 }
 
 impl Deferred {
@@ -228,6 +238,8 @@ impl Deferred {
             Deferred::FixAll => serde_json::json!({"action": "fixAll"}),
             Deferred::FormatUnit(offset) => serde_json::json!({"action": "formatUnit", "offset": offset}),
             Deferred::ToExport => serde_json::json!({"action": "toExport"}),
+            #[cfg(feature = "dd")]
+            Deferred::DoubleDummy(offset) => serde_json::json!({"action": "doubleDummy", "offset": offset}),
         }
     }
 
@@ -236,6 +248,8 @@ impl Deferred {
             "fixAll" => Some(Deferred::FixAll),
             "formatUnit" => Some(Deferred::FormatUnit(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
             "toExport" => Some(Deferred::ToExport),
+            #[cfg(feature = "dd")]
+            "doubleDummy" => Some(Deferred::DoubleDummy(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
             _ => None,
         }
     }
@@ -252,14 +266,17 @@ impl Deferred {
                 super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, Some(at))
             }
             Deferred::ToExport => document_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
+            #[cfg(feature = "dd")]
+            Deferred::DoubleDummy(offset) => super::double_dummy::analysis_edits(s, offset),
         };
         convert::edits(&edits, &s.positions())
     }
 }
 
 /// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
-/// fix a rule offers, safe or not), "apply every safe fix", "format this game" and "convert to
-/// export format". The last three are computed on `codeAction/resolve` when the client can
+/// fix a rule offers, safe or not), "apply every safe fix", "format this game", "convert to
+/// export format" and, on a PBN game with a deal (feature `dd`), "add double-dummy analysis".
+/// All but the quick fixes are computed on `codeAction/resolve` when the client can
 /// resolve edits (`resolve_edits`). A client that cannot gets them with their edits, but only
 /// when the user asked for actions (`invoked`) or for their kinds (`only`): on a large file
 /// they take seconds, too long for every automatic lightbulb request.
@@ -314,6 +331,10 @@ pub fn code_actions(
     }
     if allowed(&CONVERT_TO_EXPORT) {
         out.push(deferred("Convert to export format", CONVERT_TO_EXPORT, Deferred::ToExport));
+    }
+    #[cfg(feature = "dd")]
+    if allowed(&ADD_DOUBLE_DUMMY) && super::double_dummy::offers_analysis(s, &segments, offset) {
+        out.push(deferred("Add double-dummy analysis", ADD_DOUBLE_DUMMY, Deferred::DoubleDummy(offset)));
     }
     out
 }

@@ -2,7 +2,8 @@
 //!
 //! - [`backend`]: the protocol handlers (tower-lsp-server);
 //! - [`document`]: open documents (ropey) and their edits; [`position`]: LSP positions;
-//! - [`analysis`]: per-unit diagnostics with incremental re-checking;
+//! - [`analysis`]: per-unit diagnostics with incremental re-checking; [`double_dummy`] (feature
+//!   `dd`): the DDS diagnostics and the double-dummy action, the solver off the request path;
 //! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
 //! - [`board`]: the `kibitzer/boardView` request (a board panel's frames);
@@ -21,6 +22,8 @@ mod board;
 mod cache;
 mod convert;
 mod document;
+#[cfg(feature = "dd")]
+mod double_dummy;
 mod features;
 mod formatting;
 mod guard;

@@ -15,6 +15,7 @@
 mod codec;
 mod model;
 mod pgn;
+pub mod rules;
 
 pub use codec::{decode, encode_game, DecodeError, DecodedGame, EncodeError};
 pub use model::{ordered_moves, Game, Item, SEVEN_TAG_ROSTER};
