@@ -20,7 +20,8 @@ pub(super) fn grid_text(grid: &Grid) -> String {
 /// shows images, else the text diagram in a code block.
 pub fn board_markdown(grid: &Grid, marks: &Marks, title: &str, pictures: bool) -> String {
     if pictures {
-        format!("{}\n", picture::markdown_image(title, &board::svg(grid, marks, title)))
+        // A paragraph of its own: the text after it starts below the picture.
+        format!("{}\n\n", picture::markdown_image(title, &board::svg(grid, marks, title)))
     } else {
         format!("```\n{}```\n", grid_text(grid))
     }

@@ -200,6 +200,39 @@ async function exercise(page, file, formatCommand, observed) {
   await page.waitForTimeout(300);
 }
 
+// The hover pictures (SVG images in the hover's Markdown): for each {file, needle, skip, name} of
+// $KIBITZER_PICTURES, open the file, hover `skip` characters into the first `needle`, wait for the
+// image and take a screenshot `vscode-picture-NAME.png`.
+async function pictures(page, list, observed) {
+  const dir = env('KIBITZER_FILES_DIR');
+  // The whole editor's height for the hovers (pictures are 250-360 pixels tall).
+  await runCommand(page, 'View: Hide Panel').catch(() => {});
+  await page.keyboard.press('Escape');
+  for (const { file, needle, skip, name } of list) {
+    step(`hover picture: ${name}`);
+    await openFile(page, file);
+    await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+    const text = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\uFEFF/, '');
+    const at = text.indexOf(needle) + (skip || 0);
+    const before = text.slice(0, at).split('\n');
+    await hoverAt(page, { line: before.length - 1, character: before[before.length - 1].length });
+    const img = page.locator('.monaco-hover:not(.hidden) img').first();
+    let ok = true;
+    try {
+      await img.waitFor({ state: 'visible', timeout: 10000 });
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle(), { timeout: 10000 });
+      await page.waitForTimeout(300);
+    } catch {
+      ok = false;
+    }
+    await shot(page, `picture-${name}`);
+    observed.checks.push({ name: `hover on ${name} in ${file} shows a picture`, ok, detail: ok ? '' : 'no image in the hover' });
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'View: Close All Editors');
+    await page.waitForTimeout(300);
+  }
+}
+
 async function main() {
   const observed = { files: [], checks: [] };
   const browser = await chromium.launch({
@@ -224,6 +257,9 @@ async function main() {
     // Every other file is formatted with the extension's own command rather than Format Document.
     for (const [i, file] of plan.files.entries()) {
       await exercise(page, file, i % 2 ? 'kibitzer: Format as Export Format' : 'Format Document', observed);
+    }
+    if (process.env.KIBITZER_PICTURES) {
+      await pictures(page, JSON.parse(process.env.KIBITZER_PICTURES), observed);
     }
   } catch (e) {
     const where = await shot(page, 'failure').catch(() => '(no screenshot)');

@@ -2,8 +2,10 @@
 # VS Code in the real client: code-server (VS Code for the browser, from npm) on 127.0.0.1 with the
 # packaged .vsix installed, driven by playwright-core in Debian's headless Chromium. Opens a PBN
 # with a revoke, waits for the diagnostic in the Problems panel, hovers a NAG, runs Format Document
-# and saves; what VS Code showed must match `kibitzer check` and `kibitzer fmt`. Then the board
-# panel (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
+# and saves; what VS Code showed must match `kibitzer check` and `kibitzer fmt`. Then hovers a move,
+# a FEN tag, an EPD line, a PBI position, a PBN deal and a card, each of which must show a picture;
+# then the board panel (board.js): *kibitzer: Show Board* follows the cursor and steps through
+# moves and tricks.
 # Screenshots go to $KIBITZER_ARTEFACTS (default target/editor-artefacts).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +22,17 @@ fi
 
 make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
     "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
+# The hover pictures: a move, the FEN tag, an EPD line, a PBI position, a PBN deal and a card.
+cp "$SAMPLES_DIR"/pictures.* "$FILES_DIR"/
+export KIBITZER_FILES_DIR=$FILES_DIR
+export KIBITZER_PICTURES='[
+ {"file": "pictures.pgn", "needle": "Qxf7#", "skip": 1, "name": "move"},
+ {"file": "pictures.pgn", "needle": "r1bqkbnr", "skip": 2, "name": "fen-tag"},
+ {"file": "pictures.epd", "needle": "8/8/8", "skip": 1, "name": "epd-line"},
+ {"file": "pictures.pbi", "needle": "4k3", "skip": 1, "name": "pbi-position"},
+ {"file": "pictures.pbn", "needle": "W:KQ76", "skip": 3, "name": "pbn-deal"},
+ {"file": "pictures.pbn", "needle": "SJ", "skip": 1, "name": "pbn-card"}
+]'
 # The board panel's files (board.js), beside the plan's copies in the folder code-server opens.
 cp "$SAMPLES_DIR/board.pgn" "$SAMPLES_DIR/board.pbn" "$FILES_DIR/"
 export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}
@@ -34,6 +47,7 @@ cat > "$state/user/User/settings.json" <<JSON
   "update.mode": "none",
   "telemetry.telemetryLevel": "off",
   "workbench.startupEditor": "none",
+  "editor.hover.above": false,
   "workbench.tips.enabled": false,
   "extensions.autoCheckUpdates": false,
   "extensions.autoUpdate": false

@@ -112,7 +112,7 @@ fn glyph(letter: char) -> char {
 /// a `<circle class="mark">`, the last move's squares `<rect class="last-move">`.
 pub fn svg(grid: &Grid, marks: &Marks, title: &str) -> String {
     let size = 8.0 * SQUARE + 2.0 * MARGIN;
-    let mut svg = Svg::open(size as u32, size as u32, title);
+    let mut svg = Svg::open(size as u32, size as u32, 0.58, title);
     svg.rect(0.0, 0.0, size, size, r##"fill="#fff""##);
     for square in Square::ALL {
         let (x, y) = corner(square);

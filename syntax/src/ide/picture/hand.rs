@@ -17,20 +17,22 @@ pub struct Deal<'a> {
 }
 
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
-const WIDTH: f32 = 420.0;
-const HEIGHT: f32 = 360.0;
+const WIDTH: f32 = 370.0;
+const HEIGHT: f32 = 252.0;
+/// The distance between two lines of a hand.
+const LINE: f32 = 16.0;
 
 /// The deal as SVG. Each hand's points are a `<text class="hcp">`.
 pub fn svg(deal: &Deal<'_>, title: &str) -> String {
-    let mut svg = Svg::open(WIDTH as u32, HEIGHT as u32, title);
+    let mut svg = Svg::open(WIDTH as u32, HEIGHT as u32, 0.9, title);
     svg.rect(0.0, 0.0, WIDTH, HEIGHT, r##"fill="#fff""##);
     // Where each hand's block starts: N top centre, E right, S bottom centre, W left.
-    let places = [(150.0, 22.0), (290.0, 136.0), (150.0, 250.0), (12.0, 136.0)];
+    let places = [(136.0, 2.0), (250.0, 84.0), (136.0, 168.0), (8.0, 84.0)];
     for (seat, (x, y)) in places.into_iter().enumerate() {
         hand(&mut svg, SEATS[seat], deal.hands[seat], x, y);
     }
     // The table in the middle.
-    let (tx, ty, tw, th) = (140.0, 126.0, 140.0, 112.0);
+    let (tx, ty, tw, th) = (128.0, 86.0, 112.0, 78.0);
     svg.rect(tx, ty, tw, th, r##"rx="8" fill="#2e7d32" fill-opacity="0.12" stroke="#2e7d32""##);
     let vulnerable = |seat: usize| {
         let v = deal.vulnerable.unwrap_or("").to_ascii_uppercase();
@@ -74,8 +76,8 @@ pub fn svg(deal: &Deal<'_>, title: &str) -> String {
         let class = if i + 1 == lines.len() && deal.result.is_some() { r#" class="result""# } else { "" };
         svg.text(
             tx + tw / 2.0,
-            ty + 36.0 + i as f32 * 17.0,
-            &format!(r#"font-size="13" text-anchor="middle"{class}"#),
+            ty + 25.0 + i as f32 * 12.5,
+            &format!(r#"font-size="11" text-anchor="middle"{class}"#),
             line,
         );
     }
@@ -95,16 +97,16 @@ fn pretty_contract(contract: &str) -> String {
 
 fn hand(svg: &mut Svg, seat: &str, suits: Option<[&str; 4]>, x: f32, y: f32) {
     let Some(suits) = suits else {
-        svg.text(x, y + 14.0, r##"font-size="14" font-weight="bold""##, seat);
-        svg.text(x, y + 34.0, r##"font-size="13" fill="#777""##, "(not given)");
+        svg.text(x, y + LINE, r##"font-size="13" font-weight="bold""##, seat);
+        svg.text(x, y + 2.0 * LINE, r##"font-size="12" fill="#777""##, "(not given)");
         return;
     };
     let points: u32 = suits.iter().map(|s| hcp(s)).sum();
-    svg.text(x, y + 14.0, r##"font-size="14" font-weight="bold""##, seat);
+    svg.text(x, y + LINE, r##"font-size="13" font-weight="bold""##, seat);
     svg.raw(format_args!(
-        r##"<text x="{}" y="{}" font-size="12" fill="#555" class="hcp" data-seat="{seat}">{points} HCP</text>"##,
-        x + 62.0,
-        y + 14.0
+        r##"<text x="{}" y="{}" font-size="11" fill="#555" class="hcp" data-seat="{seat}">{points} HCP</text>"##,
+        x + 50.0,
+        y + LINE
     ));
     for (i, (holding, (symbol, colour))) in suits.iter().zip(SUITS).enumerate() {
         let shown = if holding.is_empty() {
@@ -113,8 +115,8 @@ fn hand(svg: &mut Svg, seat: &str, suits: Option<[&str; 4]>, x: f32, y: f32) {
             holding.replace('T', "10").chars().flat_map(|c| [c, ' ']).collect::<String>().replace("1 0", "10")
         };
         svg.raw(format_args!(
-            r#"<text x="{x}" y="{}" font-size="15"><tspan fill="{colour}">{symbol}</tspan> {}</text>"#,
-            y + 34.0 + i as f32 * 19.0,
+            r#"<text x="{x}" y="{}" font-size="14"><tspan fill="{colour}">{symbol}</tspan> {}</text>"#,
+            y + (i + 2) as f32 * LINE,
             super::svg::escape(shown.trim_end())
         ));
     }

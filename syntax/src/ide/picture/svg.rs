@@ -9,11 +9,14 @@ pub struct Svg {
 }
 
 impl Svg {
-    pub fn open(width: u32, height: u32, title: &str) -> Svg {
+    /// A drawing of `width` × `height` units, shown `scale` times that size in pixels: editors
+    /// cap a hover's height at about 250 pixels, so every picture is shown at most about 220 tall.
+    pub fn open(width: u32, height: u32, scale: f32, title: &str) -> Svg {
         let mut out = String::with_capacity(8192);
+        let (shown_w, shown_h) = ((width as f32 * scale).round(), (height as f32 * scale).round());
         let _ = write!(
             out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial Unicode MS, sans-serif"><title>{}</title>"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{shown_w}" height="{shown_h}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial Unicode MS, sans-serif"><title>{}</title>"#,
             escape(title)
         );
         Svg { out }

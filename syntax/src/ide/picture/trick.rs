@@ -21,7 +21,7 @@ const CARD_H: f32 = 60.0;
 
 /// The trick as SVG: each card a `<g class="card" data-seat="N" data-card="SA">`.
 pub fn svg(trick: &Trick<'_>, title: &str) -> String {
-    let mut svg = Svg::open(SIZE as u32, SIZE as u32 + 24, title);
+    let mut svg = Svg::open(SIZE as u32, SIZE as u32 + 24, 0.85, title);
     svg.rect(0.0, 0.0, SIZE, SIZE + 24.0, r##"fill="#fff""##);
     svg.rect(8.0, 8.0, SIZE - 16.0, SIZE - 16.0, r##"rx="12" fill="#2e7d32" fill-opacity="0.85""##);
     let mid = SIZE / 2.0;
