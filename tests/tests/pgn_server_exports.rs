@@ -71,3 +71,27 @@ fn export_mode_names_the_standard_values() {
     assert!(diagnostics.iter().any(|d| code(d) == "PGN104"), "lichess's tag order is not export order");
     assert!(!diagnostics.iter().any(|d| code(d).starts_with("PGN24")), "valid commands pass in export mode too");
 }
+
+/// The same in the editor, over stdio: a chess.com export opened in the language server gets
+/// no diagnostic about its tags or commands; a malformed clock gets one warning on its bytes.
+#[test]
+fn in_the_language_server_the_conventions_pass_and_a_bad_clock_is_one_warning() {
+    use kibitzer_tests::lsp_client::{neovim_capabilities, LspClient};
+    use serde_json::json;
+    let good = std::fs::read_to_string(kibitzer_tests::fixtures("pgn/import/server-exports-good.pgn")).unwrap();
+    let mut c = LspClient::start();
+    c.initialize(neovim_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-exports/good.pgn";
+    c.open(uri, "pgn", 1, &good);
+    let found: Vec<String> =
+        c.diagnostics(uri, 1).iter().map(|d| d["code"].as_str().unwrap_or("").to_owned()).collect();
+    assert!(found.iter().all(|code| TOLERATED.contains(&code.as_str())), "{found:?}");
+    let bad_uri = "file:///tmp/kibitzer-exports/bad.pgn";
+    c.open(bad_uri, "pgn", 1, "[Event \"x\"]\n\n1. e4 { [%clk 0:3:00] } e5 *\n");
+    let bad = c.diagnostics(bad_uri, 1);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!(bad[0]["code"], "PGN240");
+    assert_eq!(bad[0]["severity"], 2, "a warning");
+    assert_eq!(bad[0]["range"]["start"], json!({"line": 2, "character": 14}));
+    c.shutdown();
+}
