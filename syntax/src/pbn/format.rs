@@ -643,7 +643,8 @@ fn suffix_nag(suffix: &str, play: bool) -> Option<u32> {
 }
 
 /// A section this formatter does not lay out: its lines as written, tabs turned into spaces,
-/// without trailing blanks, with CRLF.
+/// without trailing blanks, with CRLF. A line of only blanks (the indentation before the next
+/// tag, say) is left out: written empty it would end the game (PBN 3.1).
 fn section_as_written(section: &[SyntaxElement]) -> String {
     let mut text = String::new();
     for element in section {
@@ -651,8 +652,11 @@ fn section_as_written(section: &[SyntaxElement]) -> String {
     }
     let mut out = String::with_capacity(text.len());
     for line in to_crlf(&text).split_inclusive(CRLF) {
-        let content = line.strip_suffix(CRLF).unwrap_or(line);
-        out.push_str(content.replace('\t', " ").trim_end());
+        let content = line.strip_suffix(CRLF).unwrap_or(line).replace('\t', " ");
+        if content.trim().is_empty() {
+            continue;
+        }
+        out.push_str(content.trim_end());
         out.push_str(CRLF);
     }
     out
@@ -661,6 +665,19 @@ fn section_as_written(section: &[SyntaxElement]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by `fuzz/run.sh fmt-pbn`: stray text after a tag and an indented tag on the next
+    /// line gave an empty line inside the game, which split it on the next run.
+    #[test]
+    fn a_section_never_gains_an_empty_line() {
+        let options = crate::format::FormatOptions::default();
+        for text in ["%\n[n\"\"]-\n [c\"\"]", "[Event \"x\"]-\n [Site \"y\"]\n"] {
+            let once = crate::format::format(crate::Lang::Pbn, text, &options).text;
+            let twice = crate::format::format(crate::Lang::Pbn, &once, &options).text;
+            assert_eq!(once, twice, "{text:?}");
+            assert!(!once.trim_end().contains("\r\n\r\n["), "one game: {once:?}");
+        }
+    }
 
     /// Found by fuzzing: a column width in the hundreds of billions was padded out.
     #[test]
