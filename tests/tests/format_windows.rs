@@ -43,3 +43,18 @@ fn every_window_size_formats_every_fixture_as_the_whole_text() {
     }
     assert!(checked > 30, "only {checked} fixtures found");
 }
+
+/// Found by `fuzz/run.sh fmt-pgn`: a window cut right after a game's result on a line that goes
+/// on (`1/2-1/2%`) made the next window start with `%` at a line start, an escape line there and
+/// an error token in the whole text. Windows are cut only where the rest of the line is blank.
+#[test]
+fn a_window_never_starts_mid_line_before_text() {
+    let text = "1/2-1/2%\ne4 c6 Nc3 d5 Nf3 e4 Ne4 Nf6 Qe2 Ne4 Qe4 Qd5 Qh4 Qe6 Be2 Qg4 Qg3 Qg3 hg3 Nd7\n\
+                1-0 [Event \"b\"]\n1. d4 *\n";
+    let whole = format(Lang::Pgn, text, &FormatOptions::default());
+    for window in 1..=120 {
+        let (out, skipped) = streamed(Lang::Pgn, text, None, window);
+        assert!(out == whole.text, "window {window}: {out:?}\nwhole: {:?}", whole.text);
+        assert_eq!(skipped, whole.skipped, "window {window}");
+    }
+}

@@ -130,7 +130,14 @@ pub fn format_into<E>(
             let after = &text[end..];
             let undone = errors.iter().find(|d| engine.formatter.may_depend_on_text_after(d, after));
             let certain = units.len().saturating_sub(1);
-            units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count()
+            let take =
+                units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count();
+            // The next window must not start mid-line before other text: what a token is can
+            // depend on what stands before it on its line (a `%` escape, a `[` that starts a
+            // game), so the cut is at a unit whose line has only blanks after it.
+            let clean =
+                |end: TextSize| slice[usize::from(end)..].split('\n').next().is_some_and(|rest| rest.trim().is_empty());
+            (0..=take).rev().find(|&n| n == 0 || clean(units[n - 1].end())).unwrap_or(0)
         };
         // None certain (or all ending at the window's start, which would never move on): a
         // larger window.
