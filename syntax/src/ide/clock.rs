@@ -1,35 +1,18 @@
 //! The clock command of PGN comments as lichess and chess.com write it, `[%clk h:mm:ss]`
 //! (seconds may have a fraction: `[%clk 0:00:09.8]`): the time left on the mover's clock after
-//! the move. A minimal reading for the editor's inlay hints; the PGN model's own reading of
-//! command comments replaces it when it lands.
+//! the move, for the editor's inlay hints. Read by the chess domain's command reader
+//! ([`crate::chess::commands`]), the one the check and hover use, so a clock the check calls
+//! malformed (PGN240) gives no hint.
 
-/// The clock time, in tenths of a second, of the first `[%clk …]` command of a comment's text.
+use crate::chess::commands::{commands, Value};
+
+/// The clock time, in tenths of a second, of the first well-formed `[%clk …]` command of a
+/// comment's text.
 pub fn clock_tenths(comment: &str) -> Option<u64> {
-    let at = comment.find("[%clk")?;
-    let rest = comment[at + 5..].trim_start();
-    let value = &rest[..rest.find(']')?];
-    let fields: Vec<&str> = value.trim().split(':').collect();
-    if !(2..=3).contains(&fields.len()) {
-        return None;
-    }
-    let mut total: u64 = 0;
-    let mut tenths = 0;
-    for (i, field) in fields.iter().enumerate() {
-        let (whole, fraction) = field.split_once('.').unwrap_or((field, ""));
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty() || whole.len() > 4 || !digits(whole) {
-            return None;
-        }
-        if field.contains('.') {
-            // Only the seconds, the last field, may have a fraction.
-            if i + 1 != fields.len() || fraction.is_empty() || !digits(fraction) {
-                return None;
-            }
-            tenths = u64::from(fraction.as_bytes()[0] - b'0');
-        }
-        total = total * 60 + whole.parse::<u64>().ok()?;
-    }
-    Some(total * 10 + tenths)
+    commands(comment).find(|c| c.name == "clk").and_then(|c| match c.value {
+        Ok(Value::Time(d)) => Some(d.millis / 100),
+        _ => None,
+    })
 }
 
 /// A duration in tenths of a second as a hint shows it: `7s`, `1:05`, `1:02:03`, `0.4s`.
@@ -52,7 +35,8 @@ mod tests {
         assert_eq!(clock_tenths(" [%clk 0:03:00] "), Some(1800));
         assert_eq!(clock_tenths("[%eval 0.17] [%clk 1:00:05]"), Some(36050));
         assert_eq!(clock_tenths("[%clk 0:00:09.8]"), Some(98));
-        assert_eq!(clock_tenths("[%clk 2:59]"), Some(1790));
+        // Not h:mm:ss: PGN240 says so, and there is no hint.
+        assert_eq!(clock_tenths("[%clk 2:59]"), None);
         assert_eq!(clock_tenths("[%clk x]"), None);
         assert_eq!(clock_tenths("[%clk 0:0.5:00]"), None);
         assert_eq!(clock_tenths("[%clk 0:03:00"), None);
