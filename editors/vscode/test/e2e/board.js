@@ -4,26 +4,12 @@
 // Screenshots go to $KIBITZER_ARTEFACTS (vscode-board-*.png). Started by run.sh after e2e.js.
 const fs = require('fs');
 const path = require('path');
-const { chromium } = require('playwright-core');
+const { env, step, launch, runCommand } = require('./common');
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const url = env('KIBITZER_CODE_SERVER_URL');
 const artefacts = env('KIBITZER_ARTEFACTS');
 const files = env('KIBITZER_BOARD_FILES');
-const step = (what) => console.log(`  .. ${what}`);
 
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
-}
 
 async function openAt(page, name, needle) {
   const lines = fs.readFileSync(path.join(files, name), 'utf8').split('\n');
@@ -70,13 +56,7 @@ async function cursor(page) {
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
-  });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const { browser, page } = await launch();
   try {
     step(`loading ${url}`);
     await page.goto(url);

@@ -4,18 +4,12 @@
 // editors/testlib/harness.py) and screenshots to $KIBITZER_ARTEFACTS. Started by run.sh.
 const fs = require('fs');
 const path = require('path');
-const { chromium } = require('playwright-core');
+const { env, step, launch, runCommand } = require('./common');
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const url = env('KIBITZER_CODE_SERVER_URL');
 const artefacts = env('KIBITZER_ARTEFACTS');
 const plan = JSON.parse(fs.readFileSync(env('KIBITZER_PLAN'), 'utf8'));
 
-const step = (what) => console.log(`  .. ${what}`);
 
 async function shot(page, name) {
   const file = path.join(artefacts, `vscode-${name}.png`);
@@ -23,14 +17,6 @@ async function shot(page, name) {
   return file;
 }
 
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await page.keyboard.press('Enter');
-}
 
 async function openFile(page, name) {
   await page.keyboard.press('Control+P');
@@ -235,20 +221,7 @@ async function pictures(page, list, observed) {
 
 async function main() {
   const observed = { files: [], checks: [] };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const { browser, page } = await launch();
   try {
     step(`loading ${url}`);
     await page.goto(url);
