@@ -4,7 +4,7 @@
 // Screenshots go to $KIBITZER_ARTEFACTS (vscode-board-*.png). Started by run.sh after e2e.js.
 const fs = require('fs');
 const path = require('path');
-const { env, step, launch, runCommand } = require('./common');
+const { env, step, launch, runCommand, openFile, goTo } = require('./common');
 
 const url = env('KIBITZER_CODE_SERVER_URL');
 const artefacts = env('KIBITZER_ARTEFACTS');
@@ -15,19 +15,9 @@ async function openAt(page, name, needle) {
   const lines = fs.readFileSync(path.join(files, name), 'utf8').split('\n');
   const line = lines.findIndex((l) => l.includes(needle));
   if (line < 0) throw new Error(`${name}: no ${needle}`);
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+  await openFile(page, name);
   await page.waitForTimeout(1500); // the language server starts and reads the file
-  await page.keyboard.press('Control+G');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(`:${line + 1}:${lines[line].indexOf(needle) + 1}`);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  await goTo(page, { line, character: lines[line].indexOf(needle) });
   return line + 1;
 }
 

@@ -40,4 +40,26 @@ async function runCommand(page, title) {
   await page.keyboard.press('Enter');
 }
 
-module.exports = { env, step, launch, runCommand };
+/** Opens a file of the folder by name with Quick Open (Ctrl+P) and waits for its editor. */
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab[data-resource-name="${name}"], .tab:has-text("${name}")`).first().waitFor({ timeout: 15000 });
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+}
+
+/** Puts the cursor at a 0-based line and column with Go to Line (Ctrl+G), as a user can. */
+async function goTo(page, position) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(`:${position.line + 1}:${position.character + 1}`);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+}
+
+module.exports = { env, step, launch, runCommand, openFile, goTo };

@@ -4,29 +4,16 @@
 // editors/testlib/harness.py) and screenshots to $KIBITZER_ARTEFACTS. Started by run.sh.
 const fs = require('fs');
 const path = require('path');
-const { env, step, launch, runCommand } = require('./common');
+const { env, step, launch, runCommand, openFile, goTo } = require('./common');
 
 const url = env('KIBITZER_CODE_SERVER_URL');
 const artefacts = env('KIBITZER_ARTEFACTS');
 const plan = JSON.parse(fs.readFileSync(env('KIBITZER_PLAN'), 'utf8'));
 
-
 async function shot(page, name) {
   const file = path.join(artefacts, `vscode-${name}.png`);
   await page.screenshot({ path: file });
   return file;
-}
-
-
-async function openFile(page, name) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
-  await page.keyboard.press('Enter');
-  await page.locator(`.tab[data-resource-name="${name}"], .tab:has-text("${name}")`).first().waitFor({ timeout: 15000 });
-  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
 }
 
 // The Problems panel's rows: a header row per file, then one row per marker whose text ends
@@ -81,12 +68,7 @@ function toCharacterColumns(markers, file) {
 async function hoverAt(page, position) {
   // Put the cursor on the first character of the NAG (line:column, 1-based) and ask for the hover
   // from the keyboard, as a user can.
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill(`:${position.line + 1}:${position.character + 1}`);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  await goTo(page, position);
   await runCommand(page, 'Show or Focus Hover');
   const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden)').first();
   try {
