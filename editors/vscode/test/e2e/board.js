@@ -46,12 +46,8 @@ async function cursor(page) {
 }
 
 async function main() {
-  const { browser, page } = await launch();
+  const { browser, page } = await launch(url);
   try {
-    step(`loading ${url}`);
-    await page.goto(url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.waitForTimeout(2000);
 
     step('board.pgn: cursor on 2... Nc6, Show Board');
     const moveLine = await openAt(page, 'board.pgn', 'Nc6');

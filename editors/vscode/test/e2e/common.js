@@ -11,8 +11,9 @@ const env = (name) => {
 
 const step = (what) => console.log(`  .. ${what}`);
 
-/** Debian's Chromium, headless, without the background traffic this machine's network refuses. */
-async function launch() {
+/** Debian's Chromium, headless, without the background traffic this machine's network refuses,
+ * on code-server's workbench at `url`. */
+async function launch(url) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -27,6 +28,15 @@ async function launch() {
     ],
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    step(`loading ${url}`);
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.waitForTimeout(2000);
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
   return { browser, page };
 }
 

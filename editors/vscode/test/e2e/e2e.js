@@ -203,12 +203,8 @@ async function pictures(page, list, observed) {
 
 async function main() {
   const observed = { files: [], checks: [] };
-  const { browser, page } = await launch();
+  const { browser, page } = await launch(url);
   try {
-    step(`loading ${url}`);
-    await page.goto(url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.waitForTimeout(2000);
     // Every other file is formatted with the extension's own command rather than Format Document.
     for (const [i, file] of plan.files.entries()) {
       await exercise(page, file, i % 2 ? 'kibitzer: Format as Export Format' : 'Format Document', observed);
