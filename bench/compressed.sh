@@ -6,16 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
-corpus=""
-for c in "${KIBITZER_CORPUS:-../shared/corpus}"; do
-  if [ -d "$c" ]; then corpus="$c"; break; fi
-done
-if [ -z "$corpus" ] || ! command -v zstd >/dev/null; then
-  echo "skipped: needs the shared corpus and zstd" >&2
+source bench/lib.sh
+need_corpus
+if ! command -v zstd >/dev/null; then
+  echo "skipped: needs zstd" >&2
   exit 0
 fi
-cargo build --release -p kibitzer --quiet
-bin=target/release/kibitzer
+release_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 largest=$(ls -S "$corpus"/pgn/large/*.pgn | head -1)

@@ -8,16 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
-corpus=""
-for c in "${KIBITZER_CORPUS:-../shared/corpus}"; do
-  if [ -d "$c" ]; then corpus="$c"; break; fi
-done
-if [ -z "$corpus" ]; then
-  echo "skipped: no shared corpus found" >&2
-  exit 0
-fi
-cargo build --release -p kibitzer --quiet
-bin=target/release/kibitzer
+source bench/lib.sh
+need_corpus
+release_binary --features dd
 best_of() {
   local best=""
   for _ in $(seq "$runs"); do

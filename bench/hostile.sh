@@ -13,8 +13,8 @@
 # Usage: bench/hostile.sh [SHAPE…]   (default: all; `kill` for the kill test only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -p kibitzer --quiet
-bin=$PWD/target/release/kibitzer
+source bench/lib.sh
+release_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 shapes=("$@")

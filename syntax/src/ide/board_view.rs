@@ -247,47 +247,28 @@ fn pbn_view(text: &str, offset: TextSize) -> Option<BoardView> {
         picture: Picture::Bridge(picture(0, deal_hands, Vec::new(), None, (0, 0), None)),
     }];
     let mut current = 0;
-    let facts = facts_of(&game);
-    if let Some((play_tag, first)) =
-        game.tags.iter().find(|t| t.name == "Play").and_then(|t| Some((t, Seat::parse(t.value)?)))
-    {
-        // The section's cards a row a trick, a column a seat from the Play tag's seat (PBN
-        // 3.6.2); `-` is a card not known, `*` and `+` end the play.
-        let slots: Vec<(TextRange, Option<Card>)> = play_tag
-            .section_items()
-            .map(|t| (t.range, t.text))
-            .take_while(|(_, text)| !matches!(*text, "*" | "+"))
-            .filter(|(_, text)| *text == "-" || Card::parse(text).is_some())
-            .map(|(range, text)| (range, Card::parse(text)))
-            .collect();
-        for (k, row) in slots.chunks(4).enumerate() {
-            // The hands before this trick, and the trick's leader and winner from the replay
-            // through the end of the trick.
-            let before = play::replay_to(&game, &facts, row[0].0.start(), false);
-            let through = play::replay_to(&game, &facts, row[0].0.start(), true);
-            let (Some(before), Some(through)) = (before, through) else { break };
-            let Some(hands) = before.replay.hands else { break };
-            let record = through.replay.tricks.get(k).copied();
-            let leader = record.and_then(|r| r.leader).unwrap_or(first);
-            let mut trick: Vec<(Seat, Card)> =
-                row.iter().enumerate().filter_map(|(i, (_, card))| Some((first.offset(i), (*card)?))).collect();
-            // Shown in the order played, from the trick's leader.
-            trick.sort_by_key(|(seat, _)| (seat.index() + 4 - leader.index()) % 4);
-            let range = row[0].0.cover(row[row.len() - 1].0);
-            if range.start() <= offset {
+    let opening = game.tags.iter().find(|t| t.name == "Play").and_then(|t| Seat::parse(t.value));
+    if let Some((replay, rows)) = play::rows(&game, &facts_of(&game)) {
+        for (k, row) in rows.iter().enumerate() {
+            let Some(hands) = row.hands_before else { break };
+            // Shown in the order played, from the trick's leader (when the replay does not know
+            // it, from the Play tag's seat, where the section's columns start).
+            let leader = row.leader.or(opening).unwrap_or(Seat::N);
+            let trick: Vec<(Seat, Card)> =
+                (0..4).map(|i| leader.offset(i)).filter_map(|seat| Some((seat, row.cards[seat.index()]?))).collect();
+            if row.range.start() <= offset {
                 current = frames.len();
             }
-            let won = (before.replay.won.declarer, before.replay.won.defenders);
             frames.push(Frame {
                 label: format!("Trick {}", k + 1),
-                range,
+                range: row.range,
                 picture: Picture::Bridge(picture(
                     k + 1,
                     hands,
                     trick,
-                    record.and_then(|r| r.winner),
-                    won,
-                    through.replay.trump,
+                    row.winner,
+                    (row.won_before.declarer, row.won_before.defenders),
+                    replay.trump,
                 )),
             });
         }

@@ -239,32 +239,78 @@ pub(crate) fn replay_to(
     Some(PlayAt { replay, item, next_seat: first.offset(before % 4), leader, led, trick_cards })
 }
 
+/// One row of the play section, a trick, as the editor shows it.
+#[derive(Debug, Clone)]
+pub(crate) struct PlayRow {
+    /// From its first card to its last.
+    pub range: crate::text::TextRange,
+    /// Its cards by seat (N, E, S, W); `None` for a `-` or a seat without a card.
+    pub cards: [Option<Card>; 4],
+    pub leader: Option<Seat>,
+    pub winner: Option<Seat>,
+    /// The cards each seat holds before the trick (`None` without a full deal).
+    pub hands_before: Option<[CardSet; 4]>,
+    /// Tricks won by declarer's side and by the defenders before the trick.
+    pub won_before: Tricks,
+}
+
+/// The play section a row a trick, from the check's own replay: the cards of each row, its
+/// leader and winner, the hands before it and the tricks won so far. With the declarer and the
+/// trump (`Some(None)` at no trump) as the replay knows them. `None` without a well-formed Play
+/// tag or the tags the play needs.
+pub(crate) fn rows(game: &Game<'_>, facts: &Facts) -> Option<(PlayReplay, Vec<PlayRow>)> {
+    let tag = game.tags.iter().find(|t| t.name == "Play" && t.well_formed)?;
+    let first = Seat::parse(tag.value)?;
+    let mut sink = Sink::new(false);
+    let mut items = split(tag, SectionKind::Play, &mut sink).items;
+    // `*` ends an incomplete play and `+` marks where it is to go on (PBN 3.2): no trick after them.
+    if let Some(end) = items.iter().position(|i| matches!(i.token.text, "*" | "+")) {
+        items.truncate(end);
+    }
+    let whole = replay(game, facts, None, &mut sink)?;
+    let mut rows = Vec::new();
+    for (k, row) in items.chunks(4).enumerate() {
+        let Some(record) = whole.tricks.get(k) else { break };
+        // The replay up to the row's first card: the hands and the tricks won before it.
+        let before = replay(game, facts, Some(4 * k), &mut sink)?;
+        let mut cards = [None; 4];
+        for (column, item) in row.iter().enumerate() {
+            cards[first.offset(column).index()] = Card::parse(item.token.text);
+        }
+        rows.push(PlayRow {
+            range: row[0].token.range.cover(row[row.len() - 1].token.range),
+            cards,
+            leader: record.leader,
+            winner: record.winner,
+            hands_before: before.hands,
+            won_before: before.won,
+        });
+    }
+    Some((whole, rows))
+}
+
 /// Where a row of the play section ends, and declarer's side's tricks up to it.
 pub(crate) type RowTricks = (crate::text::TextSize, Option<u8>);
 
 /// The tricks of the play section as the editor's hints need them: for each row, where its last
 /// card ends and how many tricks declarer's side has won up to and including it (`None` once a
-/// winner is unknown). `None` without a well-formed Play tag or the tags the play needs.
+/// winner is unknown). `None` without the rows ([`rows`]), a declarer or a trump.
 pub(crate) fn tricks_by_row(game: &Game<'_>, facts: &Facts) -> Option<(Seat, Vec<RowTricks>)> {
-    let tag = game.tags.iter().find(|t| t.name == "Play" && t.well_formed)?;
-    let mut sink = Sink::new(false);
-    let items = split(tag, SectionKind::Play, &mut sink).items;
-    let replay = replay(game, facts, None, &mut sink)?;
+    let (replay, rows) = rows(game, facts)?;
     let declarer = replay.declarer?;
     replay.trump?;
     let mut won = Some(0u8);
-    let rows = items
-        .chunks(4)
-        .zip(&replay.tricks)
-        .map(|(row, trick)| {
-            won = match (won, trick.winner) {
+    let ends = rows
+        .iter()
+        .map(|row| {
+            won = match (won, row.winner) {
                 (Some(n), Some(w)) => Some(n + u8::from(w.is_ns() == declarer.is_ns())),
                 _ => None,
             };
-            (row.last().map_or(tag.range.end(), |i| i.token.range.end()), won)
+            (row.range.end(), won)
         })
         .collect();
-    Some((declarer, rows))
+    Some((declarer, ends))
 }
 
 struct PlayState {
