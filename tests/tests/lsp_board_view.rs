@@ -79,8 +79,12 @@ fn a_deal_steps_through_its_tricks_and_an_epd_line_shows_its_position() {
     let epd = board_view(&mut c, EPD_URI, 0, 60);
     assert_eq!(labels(&epd), ["Line 1"]);
     assert_eq!(epd["frames"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");
-    // Nothing to show: an unknown document, and a position outside the text.
+    // Nothing to show: an unknown document; a position past the end of the text (taken as the
+    // end, the empty line after the record), answered with null, not an error.
     assert!(board_view(&mut c, "file:///tmp/kibitzer-board/never-opened.pgn", 0, 0).is_null());
-    assert!(board_view(&mut c, PGN_URI, 99, 99).is_null());
+    let past = board_view(&mut c, EPD_URI, 99, 99);
+    assert!(past.is_null(), "{past}");
+    // Between the deal's tags, before the play: the deal itself.
+    assert_eq!(board_view(&mut c, PBN_URI, 4, 2)["current"], 0);
     assert!(c.shutdown().success());
 }
