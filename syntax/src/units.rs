@@ -33,12 +33,7 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
         let block: Vec<TextRange> = units_in_one_go(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
         if start > 0 {
             let proved = match (out.last(), block.first()) {
-                (Some(&last), Some(&first)) => {
-                    let around = TextRange::new(last.start(), first.end());
-                    let alone: Vec<TextRange> =
-                        units_in_one_go(lang, &text[around]).into_iter().map(|u| u + around.start()).collect();
-                    alone == [last, first]
-                }
+                (Some(&last), Some(&first)) => proves_cut(lang, text, last, first),
                 _ => false,
             };
             if !proved {
@@ -49,6 +44,36 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
         start = end;
     }
     out
+}
+
+/// Where a unit most likely starts at or after byte `from`, at the start of a line: for PGN a
+/// `[` after an empty line, for EPD the next line; `None` for formats whose text is not cut
+/// (PBN games inherit from the games before them, PBI lines from the file's marker line).
+/// Only a guess: [`proves_cut`] tells whether cutting there keeps the units.
+pub(crate) fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
+    match lang {
+        Lang::Pgn => next_cut(text, from),
+        Lang::Epd => {
+            let at = from.checked_sub(1)?;
+            let newline = memchr::memchr(b'\n', text.as_bytes().get(at..)?)?;
+            Some(at + newline + 1).filter(|&start| start < text.len())
+        }
+        Lang::Pbn | Lang::Pbi => None,
+    }
+}
+
+/// Whether `last`, the last unit found before a cut, and `first`, the first unit found after
+/// it (each side parsed alone), are the units the whole `text` has there: parsing from the start
+/// of `last` to the end of `first` alone must give exactly those two units. The parsers start
+/// every unit afresh (nothing is carried from one PGN game or EPD line to the next), so the
+/// whole text then has the same units around the cut.
+pub(crate) fn proves_cut(lang: Lang, text: &str, last: TextRange, first: TextRange) -> bool {
+    if last.end() > first.start() {
+        return false;
+    }
+    let around = TextRange::new(last.start(), first.end());
+    let alone: Vec<TextRange> = units_in_one_go(lang, &text[around]).into_iter().map(|u| u + around.start()).collect();
+    alone == [last, first]
 }
 
 /// A piece of a text that can be checked on its own ([`crate::check_unit`]).

@@ -6,7 +6,7 @@
 mod epdpbi_support;
 
 use epdpbi_support::{corpus, files};
-use kibitzer_syntax::format::{format, format_into, format_range, FormatOptions};
+use kibitzer_syntax::format::{format, format_in_pieces, format_into, format_range, FormatOptions, Formatted};
 use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{check, units, CheckOptions, Lang, Mode, Severity};
 
@@ -282,6 +282,18 @@ fn pbi_corpus() {
     run_corpus(Lang::Pbi);
 }
 
+/// `kibitzer fmt`'s streaming: the file cut into pieces (PGN, EPD) formatted in parallel, each a
+/// window of units at a time.
+fn streamed(lang: Lang, text: &str, window: usize, piece_bytes: usize) -> Formatted {
+    let mut out = String::new();
+    let skipped = format_in_pieces(lang, text, &FormatOptions::default(), window, piece_bytes, &mut |piece: &str| {
+        out.push_str(piece);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    Formatted { text: out, skipped }
+}
+
 /// Formatting a window of units at a time gives the same bytes and the same units left as
 /// written as formatting the whole text, wherever the windows end: with a window of one byte,
 /// each window grows from a line end to the next until it holds two units, so the windows end
@@ -295,19 +307,19 @@ fn windows_agree_with_the_whole_text(lang: Lang) {
     for path in files(&dir).into_iter().filter(|p| Lang::from_path(p).is_some_and(|l| l == lang) || lang == Lang::Epd) {
         let name = path.display();
         let text = decode(&std::fs::read(&path).unwrap()).text;
-        let whole = format(lang, &text, &options);
-        for window in [1, 300, 5000] {
-            let mut out = String::new();
-            let skipped = format_into(lang, &text, None, &options, window, &mut |piece: &str| {
-                out.push_str(piece);
-                Ok::<(), ()>(())
-            })
-            .unwrap();
+        // The reference: the whole text in one window on one thread.
+        let whole = streamed(lang, &text, usize::MAX, usize::MAX);
+        assert!(whole == format(lang, &text, &options), "{name}: format differs from the one-window reference");
+        // Windows alone, then the file cut into pieces formatted in parallel.
+        for (window, piece_bytes) in
+            [(1, usize::MAX), (300, usize::MAX), (5000, usize::MAX), (5000, 20_000), (300, 150_000)]
+        {
+            let Formatted { text: out, skipped } = streamed(lang, &text, window, piece_bytes);
             if out != whole.text {
                 let at = out.bytes().zip(whole.text.bytes()).take_while(|(a, b)| a == b).count();
                 let from = at.saturating_sub(300);
                 panic!(
-                    "{name}: window {window} formats differently at {at}:\n{}\n=== whole:\n{}",
+                    "{name}: window {window}, pieces of {piece_bytes} format differently at {at}:\n{}\n=== whole:\n{}",
                     &out[from..(at + 300).min(out.len())],
                     &whole.text[from..(at + 300).min(whole.text.len())]
                 );

@@ -5,7 +5,7 @@
 
 mod epdpbi_support;
 
-use kibitzer_syntax::format::{format, format_into, format_range, FormatOptions, SkippedUnit};
+use kibitzer_syntax::format::{format, format_in_pieces, format_into, format_range, FormatOptions, SkippedUnit};
 use kibitzer_syntax::{units, Lang, TextRange};
 
 fn streamed(lang: Lang, text: &str, range: Option<TextRange>, window: usize) -> (String, Vec<SkippedUnit>) {
@@ -56,5 +56,58 @@ fn a_window_never_starts_mid_line_before_text() {
         let (out, skipped) = streamed(Lang::Pgn, text, None, window);
         assert!(out == whole.text, "window {window}: {out:?}\nwhole: {:?}", whole.text);
         assert_eq!(skipped, whole.skipped, "window {window}");
+    }
+}
+
+fn in_pieces(lang: Lang, text: &str, window: usize, piece_bytes: usize) -> (String, Vec<SkippedUnit>) {
+    let mut out = String::new();
+    let skipped = format_in_pieces(lang, text, &FormatOptions::default(), window, piece_bytes, &mut |piece: &str| {
+        out.push_str(piece);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    (out, skipped)
+}
+
+/// A large file is cut into pieces that the cores format in parallel: whatever the piece size,
+/// the output and the units left as written are those of formatting the text whole, on every
+/// fixture (broken ones included: a guessed cut inside a comment or between a game's tags must
+/// be refused).
+#[test]
+fn every_piece_size_formats_every_fixture_as_the_whole_text() {
+    let mut checked = 0;
+    for path in epdpbi_support::files(&epdpbi_support::fixtures("")) {
+        let Some(lang) = Lang::from_path(&path) else { continue };
+        let text = kibitzer_syntax::text::decode(&std::fs::read(&path).unwrap()).text;
+        let whole = format(lang, &text, &FormatOptions::default());
+        for piece_bytes in 1..=48 {
+            for window in [3, 4096] {
+                let (out, skipped) = in_pieces(lang, &text, window, piece_bytes);
+                assert!(out == whole.text, "{}: pieces of {piece_bytes} format differently", path.display());
+                assert_eq!(skipped, whole.skipped, "{}: pieces of {piece_bytes}", path.display());
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 30, "only {checked} fixtures found");
+}
+
+/// Guessed cuts that do not keep the units (a game whose tags an empty line splits, a comment
+/// left open over an empty line and a `[`) fall back to one thread from the last proved cut.
+#[test]
+fn pieces_refuse_cuts_that_split_a_unit() {
+    let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"*\"]\n\n1. e4   e5 2. Nf3 *\n\n");
+    let plain: String = (0..300).map(game).collect();
+    for trap in ["{ open\n\n[Event \"inside\"]\n\n", "[Site \"x\"]\n\n[Date \"y\"]\n\n", "[Site \"x\"]\n\n"] {
+        for at in [100, plain.len() / 2, plain.len() - 40] {
+            let at = plain[..at].rfind("\n\n[").map_or(0, |i| i + 2);
+            let text = [&plain[..at], trap, &plain[at..]].concat();
+            let (whole, whole_skipped) = in_pieces(Lang::Pgn, &text, 4096, usize::MAX);
+            for piece_bytes in [1, 50, 200, 1000, 5000] {
+                let (out, skipped) = in_pieces(Lang::Pgn, &text, 4096, piece_bytes);
+                assert!(out == whole, "trap {trap:?} at {at}, pieces of {piece_bytes}");
+                assert_eq!(skipped, whole_skipped, "trap {trap:?} at {at}, pieces of {piece_bytes}");
+            }
+        }
     }
 }

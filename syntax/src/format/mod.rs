@@ -13,6 +13,7 @@
 //! module picks one by language and drives it, and the formats import only [`unit`], never this
 //! module.
 
+mod pieces;
 pub mod unit;
 
 pub use unit::{syntax_errors, Declined, FormatOptions};
@@ -87,13 +88,43 @@ fn formatter_for(lang: Lang, text: &str, options: &FormatOptions) -> Box<dyn Uni
 /// [`format`]'s (or [`format_range`]'s) whatever `window` is.
 ///
 /// Memory stays bounded by the largest unit, not by the file: the text is parsed a window of
-/// about `window` bytes at a time (grown when one unit is larger). A window ends at a line end;
-/// all its units but the last are formatted, and the next window starts where they end. A unit
-/// parses the same from its own start as inside the file (the parsers recover at unit
-/// boundaries, which is what the language server's incremental reparse relies on too), and the
-/// last unit of a window, which the window's end may have cut, is parsed again whole in the
-/// next. PBI is parsed in one window: its marker line gives the whole file its meaning.
+/// about `window` bytes at a time (grown when one unit is larger), see [`format_windows`]. A
+/// large file of independent units (PGN, EPD) is cut into pieces that the cores format in
+/// parallel ([`pieces`]); the output is the same.
 pub fn format_into<E>(
+    lang: Lang,
+    text: &str,
+    range: Option<TextRange>,
+    options: &FormatOptions,
+    window: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    if range.is_none() && lang.has_independent_units() && text.len() >= pieces::PARALLEL_MIN_BYTES {
+        format_in_pieces(lang, text, options, window, pieces::PIECE_BYTES, out)
+    } else {
+        format_whole(lang, text, range, options, window, out)
+    }
+}
+
+/// [`format_into`] of the whole text with the file cut into pieces of about `piece_bytes`
+/// (where its format allows: PGN and EPD), formatted on every core. The output is the same as
+/// [`format`]'s whatever `piece_bytes` and `window` are (tests choose small ones).
+pub fn format_in_pieces<E>(
+    lang: Lang,
+    text: &str,
+    options: &FormatOptions,
+    window: usize,
+    piece_bytes: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    if crate::binary::not_text(lang, [text], &crate::CheckOptions::default()).is_some() {
+        return format_whole(lang, text, None, options, window, out);
+    }
+    pieces::format(lang, text, options, window, piece_bytes, out)
+}
+
+/// [`format_into`] on one thread, window after window.
+fn format_whole<E>(
     lang: Lang,
     text: &str,
     range: Option<TextRange>,
@@ -109,9 +140,39 @@ pub fn format_into<E>(
             diagnostics: vec![d],
         }]);
     }
+    Ok(format_windows(lang, text, range, options, window, out)?.skipped)
+}
+
+/// What formatting a text window by window found: the units left as written, and the first and
+/// last unit it met (which [`pieces`] needs to prove that its cuts keep the units).
+struct Windows {
+    skipped: Vec<SkippedUnit>,
+    first_unit: Option<TextRange>,
+    last_unit: Option<TextRange>,
+}
+
+/// Formats `text` a window of about `window` bytes at a time. A window ends at a line end; all
+/// its units but the last are formatted, and the next window starts where they end. A unit
+/// parses the same from its own start as inside the file (the parsers recover at unit
+/// boundaries, which is what the language server's incremental reparse relies on too), and the
+/// last unit of a window, which the window's end may have cut, is parsed again whole in the
+/// next. PBI is parsed in one window: its marker line gives the whole file its meaning.
+fn format_windows<E>(
+    lang: Lang,
+    text: &str,
+    range: Option<TextRange>,
+    options: &FormatOptions,
+    window: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Windows, E> {
     let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
-    let mut engine =
-        Engine { formatter: formatter_for(lang, text, options), before: Before::Start, skipped: Vec::new() };
+    let mut engine = Engine {
+        formatter: formatter_for(lang, text, options),
+        before: Before::Start,
+        skipped: Vec::new(),
+        first_unit: None,
+        last_unit: None,
+    };
     let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
@@ -150,7 +211,7 @@ pub fn format_into<E>(
         if last_window {
             let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
             engine.gap(&slice[tail], selected(tail + base), out)?;
-            return Ok(engine.skipped);
+            return Ok(Windows { skipped: engine.skipped, first_unit: engine.first_unit, last_unit: engine.last_unit });
         }
         engine.formatter.advance(consumed);
         start += usize::from(consumed);
@@ -171,6 +232,9 @@ struct Engine {
     formatter: Box<dyn UnitFormatter>,
     before: Before,
     skipped: Vec<SkippedUnit>,
+    /// The first and the last unit met, in the file's offsets.
+    first_unit: Option<TextRange>,
+    last_unit: Option<TextRange>,
 }
 
 impl Engine {
@@ -204,6 +268,8 @@ impl Engine {
                 next_error += 1;
             }
             let source = &text[unit];
+            self.first_unit.get_or_insert(unit + base);
+            self.last_unit = Some(unit + base);
             self.before = Before::Kept;
             if !selected(unit + base) {
                 out(source)?;

@@ -1,0 +1,171 @@
+//! Formatting a large file on every core: the text is cut into pieces of whole units at likely
+//! unit starts, the pieces are formatted in parallel, each window by window as a file of its own
+//! would be, and their outputs are handed on in order.
+//!
+//! Formatting a piece alone gives what formatting the whole file gives for that stretch when the
+//! cut keeps the units: the engine starts the piece at its first unit with nothing before it,
+//! and the text between the piece's last unit and the cut is the same gap the whole file has
+//! there. Each cut is a guess ([`crate::units::likely_unit_start`]), so it is proved before the
+//! output on either side is handed on ([`crate::units::proves_cut`]): the piece before it must
+//! end with a unit, the piece after it must start with one at the cut, and those two units must
+//! be what parsing across the cut gives. Should a proof fail (a game whose tags are split by an
+//! empty line, say), the rest of the file is formatted on one thread from the last proved cut.
+//!
+//! Memory stays bounded: a round of a few pieces per core is formatted at a time, and the
+//! output of one piece waits for the proof of the cut after it.
+
+use super::{format_windows, FormatOptions, SkippedUnit, Windows};
+use crate::text::{TextRange, TextSize};
+use crate::units::{likely_unit_start, proves_cut};
+use crate::Lang;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Below this size a text is formatted on one thread: threads would cost more than they save.
+pub(super) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
+
+/// About how much text one piece holds.
+pub(super) const PIECE_BYTES: usize = 1 << 20;
+
+/// Pieces formatted per core in one round.
+const PIECES_PER_THREAD: usize = 2;
+
+/// A piece formatted alone: its output and what the proofs of its cuts need, in file offsets.
+struct Formatted {
+    start: usize,
+    text: String,
+    skipped: Vec<SkippedUnit>,
+    first_unit: Option<TextRange>,
+    last_unit: Option<TextRange>,
+}
+
+pub(super) fn format<E>(
+    lang: Lang,
+    text: &str,
+    options: &FormatOptions,
+    window: usize,
+    piece_bytes: usize,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    let cuts = cuts(lang, text, piece_bytes.max(1));
+    let threads = if cuts.len() > 2 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { 1 };
+    let round = threads * PIECES_PER_THREAD;
+    let mut skipped = Vec::new();
+    // The piece whose output waits for the proof of the cut after it.
+    let mut waiting: Option<Formatted> = None;
+    let mut first = 0;
+    while first + 1 < cuts.len() {
+        let last = (first + round).min(cuts.len() - 1);
+        for piece in format_round(lang, text, options, window, &cuts[first..=last], threads) {
+            if let Some(before) = waiting.take() {
+                let proved = match (before.last_unit, piece.first_unit) {
+                    (Some(a), Some(b)) => usize::from(b.start()) == piece.start && proves_cut(lang, text, a, b),
+                    _ => false,
+                };
+                if !proved {
+                    return rest_on_one_thread(lang, text, options, window, before.start, skipped, out);
+                }
+                out(&before.text)?;
+                skipped.extend(before.skipped);
+            }
+            waiting = Some(piece);
+        }
+        first = last;
+    }
+    if let Some(last) = waiting {
+        out(&last.text)?;
+        skipped.extend(last.skipped);
+    }
+    Ok(skipped)
+}
+
+/// Where the text is cut: 0, the likely unit starts about `piece_bytes` apart, the text's end.
+fn cuts(lang: Lang, text: &str, piece_bytes: usize) -> Vec<usize> {
+    let mut cuts = vec![0];
+    let mut from = piece_bytes;
+    while from < text.len() {
+        match likely_unit_start(lang, text, from) {
+            Some(cut) if cut > *cuts.last().unwrap_or(&0) && cut < text.len() => {
+                cuts.push(cut);
+                from = cut + piece_bytes;
+            }
+            _ => break,
+        }
+    }
+    cuts.push(text.len());
+    cuts
+}
+
+/// Formats the pieces between consecutive `cuts` on `threads` threads; in order.
+fn format_round(
+    lang: Lang,
+    text: &str,
+    options: &FormatOptions,
+    window: usize,
+    cuts: &[usize],
+    threads: usize,
+) -> Vec<Formatted> {
+    let pieces = cuts.len() - 1;
+    let piece = |i: usize| format_piece(lang, text, options, window, cuts[i], cuts[i + 1]);
+    if threads <= 1 || pieces == 1 {
+        return (0..pieces).map(piece).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Formatted)>> = Mutex::new(Vec::with_capacity(pieces));
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= pieces {
+            return;
+        }
+        let formatted = piece(i);
+        done.lock().unwrap_or_else(|e| e.into_inner()).push((i, formatted));
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.min(pieces) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, formatted)| formatted).collect()
+}
+
+/// Formats `text[start..end]` as a file of its own; offsets in the result are the file's.
+fn format_piece(lang: Lang, text: &str, options: &FormatOptions, window: usize, start: usize, end: usize) -> Formatted {
+    let mut output = String::with_capacity((end - start) + (end - start) / 8);
+    let windows = format_windows(lang, &text[start..end], None, options, window, &mut |part: &str| {
+        output.push_str(part);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(Windows { skipped, first_unit, last_unit }) = windows;
+    let shift = TextSize::from(start as u32);
+    Formatted {
+        start,
+        text: output,
+        skipped: skipped.into_iter().map(|s| shifted(s, shift)).collect(),
+        first_unit: first_unit.map(|u| u + shift),
+        last_unit: last_unit.map(|u| u + shift),
+    }
+}
+
+/// Formats `text` from `start` (a proved cut, where a unit starts with nothing before it) to
+/// its end on this thread, after `skipped`, the units left as written before it.
+fn rest_on_one_thread<E>(
+    lang: Lang,
+    text: &str,
+    options: &FormatOptions,
+    window: usize,
+    start: usize,
+    mut skipped: Vec<SkippedUnit>,
+    out: &mut impl FnMut(&str) -> Result<(), E>,
+) -> Result<Vec<SkippedUnit>, E> {
+    let shift = TextSize::from(start as u32);
+    let rest = format_windows(lang, &text[start..], None, options, window, out)?;
+    skipped.extend(rest.skipped.into_iter().map(|s| shifted(s, shift)));
+    Ok(skipped)
+}
+
+fn shifted(unit: SkippedUnit, by: TextSize) -> SkippedUnit {
+    SkippedUnit { range: unit.range + by, diagnostics: unit.diagnostics.into_iter().map(|d| d.shifted(by)).collect() }
+}
