@@ -78,8 +78,8 @@ impl<L: rowan::Language> Parse<L> {
 
 /// What a parse produces, as the grammar walks the tokens: nodes opened and closed, tokens
 /// added. One grammar, two sinks: [`GreenSink`] builds the lossless rowan tree the language
-/// server's views and the formatter read; [`EventSink`] writes the flat [`ParseEvent`] list the
-/// batch checks read without building a tree.
+/// server's views read; [`EventSink`] writes the flat [`ParseEvent`] list the batch checks
+/// and the PGN formatter read without building a tree.
 pub trait Sink<K> {
     fn start_node(&mut self, kind: K);
     fn token(&mut self, kind: K, range: TextRange, text: &str);

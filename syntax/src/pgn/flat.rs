@@ -1,11 +1,13 @@
-//! The checks' view of a parsed PGN text: the parser's events in one flat list, read in place.
+//! The checks' and the formatter's view of a parsed PGN text: the parser's events in one flat
+//! list, read in place.
 //!
-//! The PGN grammar ([`super::parser`]) writes either a rowan tree (the language server's views,
-//! the formatter) or, through the same grammar functions, the flat list of [`ParseEvent`]s that
-//! this module reads: node starts and ends with their offsets, tokens with their ranges. Building
-//! no tree costs a fraction of building one (no node allocation, no token interning), and the
-//! checks need only walk each game once, so every PGN rule runs here, in `kibitzer check` and in
-//! the language server alike: one implementation of every rule. A test proves that the events
+//! The PGN grammar ([`super::parser`]) writes either a rowan tree (the language server's views)
+//! or, through the same grammar functions, the flat list of [`ParseEvent`]s that this module
+//! reads: node starts and ends with their offsets, tokens with their ranges. Building no tree
+//! costs a fraction of building one (no node allocation, no token interning), and the checks and
+//! the formatter need only walk each game once, so every PGN rule runs here, in `kibitzer check`
+//! and in the language server alike: one implementation of every rule; `kibitzer fmt` and the
+//! editor's formatting write the export format from here too. A test proves that the events
 //! describe exactly the tree the other sink builds, on the corpus and on fuzzed text.
 
 use super::lexer;
@@ -39,6 +41,34 @@ impl<'a> FlatParse<'a> {
     /// The event buffer, for the next parse to reuse.
     pub fn into_buffer(self) -> Vec<ParseEvent<SyntaxKind>> {
         self.events
+    }
+
+    /// The events and the syntax errors, for a caller that keeps the events to view its games
+    /// later ([`FlatParse::game_spans`], [`Game::of_events`]).
+    pub fn into_parts(self) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
+        (self.events, self.errors)
+    }
+
+    /// Each game's range and where its events are in [`FlatParse::events`].
+    pub fn game_spans(&self) -> Vec<(TextRange, std::ops::Range<usize>)> {
+        let mut spans = Vec::new();
+        // The root's children, skipped a node at a time by the distance to its finish.
+        let mut i = 1;
+        while i + 1 < self.events.len() {
+            match self.events[i] {
+                ParseEvent::Start { kind, at, finish } => {
+                    let end = (i + finish as usize + 1).min(self.events.len());
+                    if kind == SyntaxKind::GAME {
+                        if let Some(ParseEvent::Finish(to)) = self.events.get(end - 1) {
+                            spans.push((TextRange::new(at, *to), i..end));
+                        }
+                    }
+                    i = end;
+                }
+                _ => i += 1,
+            }
+        }
+        spans
     }
 
     pub fn events(&self) -> &[ParseEvent<SyntaxKind>] {
@@ -206,6 +236,12 @@ impl<'a> Iterator for Children<'a> {
 pub struct Game<'a>(Node<'a>);
 
 impl<'a> Game<'a> {
+    /// The game whose events (from its start to its finish) are `events`, of a parse of `text`:
+    /// a span [`FlatParse::game_spans`] gave.
+    pub fn of_events(text: &'a str, events: &'a [ParseEvent<SyntaxKind>]) -> Game<'a> {
+        Game(Node { text, events })
+    }
+
     pub fn node(&self) -> Node<'a> {
         self.0
     }
@@ -265,6 +301,11 @@ impl<'a> Game<'a> {
 pub struct Tag<'a>(Node<'a>);
 
 impl<'a> Tag<'a> {
+    /// The tag of a `TAG` node.
+    pub fn cast(node: Node<'a>) -> Option<Tag<'a>> {
+        (node.kind() == SyntaxKind::TAG).then_some(Tag(node))
+    }
+
     pub fn range(&self) -> TextRange {
         self.0.range()
     }

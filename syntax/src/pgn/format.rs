@@ -8,15 +8,20 @@
 //! A game the formatter cannot replay (an illegal or ambiguous move, an unreadable FEN) is
 //! declined, and the engine keeps it as written: canonical SAN needs the position.
 
-use super::model::{self, Game};
-use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use super::flat::{Children, Element, Game, Node, Tag};
+use super::model;
+use super::syntax_kind::SyntaxKind;
 use crate::chess::san::{self, SanMove};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
+use crate::parsing::ParseEvent;
 use crate::text::TextRange;
 use crate::Lang;
 use cozy_chess::{Board, Color};
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::ops::Range;
 
 /// The Seven Tag Roster in its export order, with the value a missing tag gets (PGN 8.1.1).
 const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -31,37 +36,47 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 
 pub(crate) struct Formatter {
     width: usize,
-    /// The games of the file, parsed once by `prepare`, in order.
-    games: Vec<Game>,
+    /// The window `prepare` parsed (a copy, so that `unit` can read its games afterwards), its
+    /// parse events, and each game's range and events. The formatter reads the parser's flat
+    /// events as the checks do: no syntax tree is built.
+    text: String,
+    events: Vec<ParseEvent<SyntaxKind>>,
+    games: Vec<(TextRange, Range<usize>)>,
 }
 
 impl Formatter {
     pub(crate) fn new(_text: &str, options: &FormatOptions) -> Formatter {
-        Formatter { width: options.max_line_width, games: Vec::new() }
+        Formatter { width: options.max_line_width, text: String::new(), events: Vec::new(), games: Vec::new() }
     }
 }
 
 impl UnitFormatter for Formatter {
     fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
-        let (green, errors) = super::parse(text).into_parts();
-        self.games = model::games(&SyntaxNode::new_root(green)).collect();
-        (self.games.iter().map(Game::range).collect(), errors)
+        let parse = super::parser::parse_events(text, std::mem::take(&mut self.events));
+        self.games = parse.game_spans();
+        let (events, errors) = parse.into_parts();
+        self.events = events;
+        self.text.clear();
+        self.text.push_str(text);
+        (self.games.iter().map(|(range, _)| *range).collect(), errors)
     }
 
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
-        let game = match self.games.binary_search_by_key(&range.start(), |g| g.range().start()) {
-            Ok(i) if self.games[i].range() == range => self.games[i].clone(),
+        let formatted = match self.games.binary_search_by_key(&range.start(), |(r, _)| r.start()) {
+            Ok(i) if self.games[i].0 == range => {
+                format_game(&Game::of_events(&self.text, &self.events[self.games[i].1.clone()]), self.width)
+            }
             // Not a unit of `prepare` (never so through the engine): parse it alone.
             _ => {
-                let root = super::parse(unit).syntax();
-                let mut games = model::games(&root);
+                let parse = super::parser::parse_events(unit, Vec::new());
+                let mut games = parse.games();
                 match (games.next(), games.next()) {
-                    (Some(game), None) => game,
-                    _ => return Err(why_declined(unit)),
+                    (Some(game), None) => format_game(&game, self.width),
+                    _ => None,
                 }
             }
         };
-        format_game(&game, self.width).ok_or_else(|| why_declined(unit))
+        formatted.ok_or_else(|| why_declined(unit))
     }
 }
 
@@ -73,37 +88,41 @@ fn why_declined(unit: &str) -> Declined {
 }
 
 /// The export text of one game, `None` when its moves cannot be replayed.
-pub fn format_game(game: &Game, width: usize) -> Option<String> {
-    let mut out = String::new();
-    let leading: Vec<String> = game
-        .syntax()
-        .children_with_tokens()
+pub fn format_game(game: &Game<'_>, width: usize) -> Option<String> {
+    let mut out = String::with_capacity(usize::from(game.range().len()) + 64);
+    let leading: Vec<&str> = game
+        .node()
+        .children()
         .take_while(|e| e.kind() != SyntaxKind::TAG_SECTION && e.kind() != SyntaxKind::MOVETEXT)
-        .filter_map(|e| e.into_token())
-        .filter(|t| matches!(t.kind(), SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE))
-        .map(|t| t.text().to_owned())
+        .filter_map(|e| match e {
+            Element::Token(t)
+                if matches!(t.kind, SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE) =>
+            {
+                Some(t.text)
+            }
+            _ => None,
+        })
         .collect();
     let tags = collect_tags(game);
-    let termination = game.result().map(|t| t.text().to_owned());
+    let termination = game.result().map(|t| t.text);
     let result = termination
-        .clone()
-        .or_else(|| tags.iter().find(|t| t.name == "Result").map(|t| t.value.clone()))
+        .or_else(|| tags.iter().find(|t| t.name == "Result").map(|t| t.value.as_ref()))
         .filter(|r| is_result(r))
-        .unwrap_or_else(|| "*".to_owned());
+        .unwrap_or("*");
     let start = start_position(&tags)?;
     for line in &leading {
         // A `;` comment or escape line keeps its own line; a brace comment too, before the tags.
         out.push_str(line);
         out.push('\n');
     }
-    write_tags(&mut out, &tags, &result);
+    write_tags(&mut out, &tags, result);
     out.push('\n');
-    let mut lines = Lines::new(width);
+    let mut lines = Lines::new(width, out);
     if let Some(movetext) = game.movetext() {
-        write_movetext(&movetext, start, &mut lines)?;
+        write_movetext(movetext, start, &mut lines)?;
     }
-    lines.token(&result);
-    out.push_str(&lines.finish());
+    lines.token(result);
+    let mut out = lines.finish();
     out.push('\n');
     Some(out)
 }
@@ -113,30 +132,29 @@ fn is_result(s: &str) -> bool {
 }
 
 /// A tag pair as read, plus what the tag section kept next to it (comments, escape lines).
-struct TagPair {
-    name: String,
-    value: String,
+struct TagPair<'a> {
+    name: &'a str,
+    value: Cow<'a, str>,
     /// Comments and escape lines that followed this tag in the tag section.
-    after: Vec<String>,
+    after: Vec<&'a str>,
 }
 
-fn collect_tags(game: &Game) -> Vec<TagPair> {
+fn collect_tags<'a>(game: &Game<'a>) -> Vec<TagPair<'a>> {
     let mut tags: Vec<TagPair> = Vec::new();
-    let mut before_first: Vec<String> = Vec::new();
+    let mut before_first: Vec<&str> = Vec::new();
     let Some(section) = game.tag_section() else { return tags };
-    for element in section.children_with_tokens() {
+    for element in section.children() {
         match element {
-            SyntaxElement::Node(node) => {
-                if let Some((name, value)) = model::Tag::cast(node).and_then(|t| t.parts()) {
-                    let value = model::string_value(value.text()).into_owned();
-                    tags.push(TagPair { name: name.text().to_owned(), value, after: Vec::new() });
+            Element::Node(node) => {
+                if let Some((name, value)) = Tag::cast(node).and_then(|t| t.parts()) {
+                    tags.push(TagPair { name: name.text, value: model::string_value(value.text), after: Vec::new() });
                 }
             }
-            SyntaxElement::Token(token) => {
-                if matches!(token.kind(), SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE) {
+            Element::Token(token) => {
+                if matches!(token.kind, SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE) {
                     match tags.last_mut() {
-                        Some(tag) => tag.after.push(token.text().to_owned()),
-                        None => before_first.push(token.text().to_owned()),
+                        Some(tag) => tag.after.push(token.text),
+                        None => before_first.push(token.text),
                     }
                 }
             }
@@ -160,26 +178,30 @@ fn write_tags(out: &mut String, tags: &[TagPair], result: &str) {
             write_tag(out, name, value, &[]);
         }
         for tag in present {
-            write_tag(out, &tag.name, &tag.value, &tag.after);
+            write_tag(out, tag.name, &tag.value, &tag.after);
         }
     }
-    let mut others: Vec<&TagPair> = tags.iter().filter(|t| roster_index(&t.name).is_none()).collect();
+    let mut others: Vec<&TagPair> = tags.iter().filter(|t| roster_index(t.name).is_none()).collect();
     // Stable: repeated tags keep their order.
     others.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
     for tag in others {
-        write_tag(out, &tag.name, &tag.value, &tag.after);
+        write_tag(out, tag.name, &tag.value, &tag.after);
     }
 }
 
-fn write_tag(out: &mut String, name: &str, value: &str, after: &[String]) {
+fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+    if value.contains(['"', '\\']) {
+        for c in value.chars() {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
         }
-        out.push(c);
+    } else {
+        out.push_str(value);
     }
     out.push_str("\"]\n");
     for line in after {
@@ -190,7 +212,7 @@ fn write_tag(out: &mut String, name: &str, value: &str, after: &[String]) {
 
 /// The position the moves start from: the FEN tag's when there is one (standard or Chess960
 /// castling notation), else the initial position.
-fn start_position(tags: &[TagPair]) -> Option<Board> {
+fn start_position(tags: &[TagPair<'_>]) -> Option<Board> {
     match tags.iter().find(|t| t.name == "FEN") {
         None => Some(Board::default()),
         Some(tag) => {
@@ -203,6 +225,7 @@ fn start_position(tags: &[TagPair]) -> Option<Board> {
 /// Movetext lines filled greedily: tokens separated by one space, each line shorter than the
 /// limit unless a single token is longer.
 struct Lines {
+    /// The game's export text so far: the movetext is appended to the tag section.
     out: String,
     /// Characters on the current line.
     column: usize,
@@ -210,8 +233,9 @@ struct Lines {
 }
 
 impl Lines {
-    fn new(width: usize) -> Lines {
-        Lines { out: String::new(), column: 0, width }
+    /// Lines appended to `out`, which ends with a line end.
+    fn new(width: usize, out: String) -> Lines {
+        Lines { out, column: 0, width }
     }
 
     fn token(&mut self, token: &str) {
@@ -336,14 +360,11 @@ struct Line {
     force_number: bool,
 }
 
-/// The children of a node of the movetext being walked (the movetext or a variation).
-type Frame = rowan::SyntaxElementChildren<super::syntax_kind::PGNLanguage>;
-
 /// Writes the movetext (without the termination marker), replaying the moves to spell them
-/// canonically. Variations are walked with an explicit stack: the parser caps their depth, and
-/// nothing here recurses anyway. `None` when a move cannot be replayed.
-fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Option<()> {
-    let mut stack: Vec<Frame> = vec![movetext.children_with_tokens()];
+/// canonically. Variations are walked with an explicit stack of their children: the parser
+/// caps their depth, and nothing here recurses anyway. `None` when a move cannot be replayed.
+fn write_movetext(movetext: Node<'_>, start: Board, lines: &mut Lines) -> Option<()> {
+    let mut stack: Vec<Children<'_>> = vec![movetext.children()];
     let mut play = vec![Line { board: start, before_last: None, force_number: true }];
     while let Some(frame) = stack.last_mut() {
         let Some(element) = frame.next() else {
@@ -358,37 +379,37 @@ fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Opt
         };
         let line = play.last_mut()?;
         match element {
-            SyntaxElement::Node(node) => match node.kind() {
-                SyntaxKind::MOVE => write_move(&node, line, lines)?,
+            Element::Node(node) => match node.kind() {
+                SyntaxKind::MOVE => write_move(node, line, lines)?,
                 SyntaxKind::VARIATION => {
                     let board = line.before_last.clone()?;
                     line.force_number = true;
                     play.push(Line { board, before_last: None, force_number: true });
-                    stack.push(node.children_with_tokens());
+                    stack.push(node.children());
                 }
                 SyntaxKind::MOVE_NUMBER => {}
                 // Error nodes never get here: the engine keeps games with syntax errors.
                 _ => return None,
             },
-            SyntaxElement::Token(token) => match token.kind() {
+            Element::Token(token) => match token.kind {
                 SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
                 SyntaxKind::NUMBER | SyntaxKind::DOTS => {}
-                SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => lines.token(token.text()),
-                SyntaxKind::ESCAPE => lines.escape(token.text()),
+                SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => lines.token(token.text),
+                SyntaxKind::ESCAPE => lines.escape(token.text),
                 SyntaxKind::COMMENT => {
-                    lines.comment(token.text());
+                    lines.comment(token.text);
                     line.force_number = true;
                 }
                 SyntaxKind::LINE_COMMENT => {
-                    lines.line_comment(token.text());
+                    lines.line_comment(token.text);
                     line.force_number = true;
                 }
                 SyntaxKind::NAG => {
-                    lines.token(token.text());
+                    lines.token(token.text);
                     line.force_number = true;
                 }
                 SyntaxKind::SUFFIX => {
-                    lines.token(suffix_nag(token.text())?);
+                    lines.token(suffix_nag(token.text)?);
                     line.force_number = true;
                 }
                 SyntaxKind::RESULT_TOKEN => {} // written last, by the caller
@@ -400,48 +421,78 @@ fn write_movetext(movetext: &SyntaxNode, start: Board, lines: &mut Lines) -> Opt
 }
 
 /// Writes a move (its number when due, canonical SAN, its suffix as a NAG) and plays it.
-fn write_move(node: &SyntaxNode, line: &mut Line, lines: &mut Lines) -> Option<()> {
+fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines) -> Option<()> {
     let mut san_token = None;
     let mut suffix_token = None;
-    for token in node.children_with_tokens().filter_map(|e| e.into_token()) {
-        match token.kind() {
-            SyntaxKind::SAN => san_token = Some(token),
-            SyntaxKind::SUFFIX => suffix_token = Some(token),
+    for token in node.child_tokens() {
+        match token.kind {
+            SyntaxKind::SAN => san_token = Some(token.text),
+            SyntaxKind::SUFFIX => suffix_token = Some(token.text),
             _ => {}
         }
     }
     let written = san_token?;
-    let written = written.text();
-    let suffix = suffix_token.as_ref().map(|t| t.text());
     let board = &line.board;
-    let number = board.fullmove_number().to_string();
+    // Move numbers and moves are written through small stack buffers: no allocation per move.
+    let mut number = SmallText::default();
+    write!(number, "{}", board.fullmove_number()).ok()?;
     match board.side_to_move() {
-        Color::White => lines.token_of(&[&number, "."]),
-        Color::Black if line.force_number => lines.token_of(&[&number, "..."]),
+        Color::White => lines.token_of(&[number.as_str(), "."]),
+        Color::Black if line.force_number => lines.token_of(&[number.as_str(), "..."]),
         Color::Black => {}
     }
     let parsed = san::parse(written)?;
-    let (spelled, after) = match parsed.mv {
+    let mut spelled = SmallText::default();
+    let after = match parsed.mv {
         // The standard has no null move; `--` is how python-chess, Scid and ChessBase write it.
-        SanMove::Null => ("--".to_owned(), board.null_move()?),
+        SanMove::Null => {
+            spelled.write_str("--").ok()?;
+            board.null_move()?
+        }
         ref mv => {
             let mv = match san::resolve(board, mv, parsed.spelling.ambiguous_b) {
                 san::Resolution::Legal(m) => m,
                 _ => return None,
             };
+            // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
-            after.try_play(mv).ok()?;
-            (san::canonical(board, mv, &after), after)
+            after.play_unchecked(mv);
+            san::write_canonical(&mut spelled, board, mv, &after);
+            after
         }
     };
-    lines.token(&spelled);
+    lines.token(spelled.as_str());
     line.force_number = false;
-    if let Some(suffix) = suffix {
+    if let Some(suffix) = suffix_token {
         lines.token(suffix_nag(suffix)?);
         line.force_number = true;
     }
     line.before_last = Some(std::mem::replace(&mut line.board, after));
     Some(())
+}
+
+/// A short text written on the stack (a move number, a move in SAN); `write!` fails past its
+/// capacity, which no move or move number reaches.
+#[derive(Default)]
+struct SmallText {
+    bytes: [u8; 24],
+    len: usize,
+}
+
+impl std::fmt::Write for SmallText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+impl SmallText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
 }
 
 #[cfg(test)]

@@ -17,8 +17,7 @@ use crate::text::{TextRange, TextSize};
 /// How deeply variations nest in the tree; deeper ones are reported and kept flat.
 pub const MAX_VARIATION_DEPTH: usize = 128;
 
-/// Parses `text` into a lossless rowan tree: what the language server's views and the formatter
-/// read.
+/// Parses `text` into a lossless rowan tree: what the language server's views read.
 pub fn parse(text: &str) -> Parse<PGNLanguage> {
     let mut p = Parser::new(text, lex(text), ROOT, SyntaxKind::is_trivia);
     file(&mut p);
