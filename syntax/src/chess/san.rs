@@ -267,9 +267,18 @@ fn resolve_normal(
     // move list is generated. Unpinned pieces first, as the generator lists them, so that an
     // ambiguity names the same two pieces.
     let pinned = board.pinned();
+    // A knight, bishop, rook or queen that reaches `to` (not one of its own pieces' squares)
+    // moves legally unless its king is in check or it is pinned: no test needed.
+    let plainly_legal = |from: Square| {
+        !matches!(piece, Piece::Pawn | Piece::King)
+            && promotion.is_none()
+            && board.checkers().is_empty()
+            && !pinned.has(from)
+            && !board.colors(color).has(to)
+    };
     for from in (mask & !pinned).into_iter().chain(mask & pinned) {
         let mv = Move { from, to, promotion };
-        if board.is_legal(mv) {
+        if plainly_legal(from) || board.is_legal(mv) {
             if count < 2 {
                 found[count] = Some(mv);
             }

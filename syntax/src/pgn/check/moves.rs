@@ -455,10 +455,10 @@ fn spelling(
 ) {
     let mut buf = SanBuf { bytes: [0; 16], len: 0 };
     san::write_canonical(&mut buf, board, mv, after);
-    let canonical = buf.as_str();
-    if canonical == text {
+    if buf.bytes[..buf.len] == *text.as_bytes() {
         return;
     }
+    let canonical = buf.as_str();
     let sp = &written.spelling;
     let is_capture = board.color_on(mv.to).is_some_and(|c| c != board.side_to_move())
         || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file());
