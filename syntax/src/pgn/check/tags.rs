@@ -41,7 +41,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
     let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
-    let mut seen: Vec<(String, TextRange, TextRange)> = Vec::with_capacity(16);
+    let mut seen: Vec<(&str, TextRange, TextRange)> = Vec::with_capacity(16);
     // The FEN value as written between the quotes (its problems are placed inside it).
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
@@ -69,7 +69,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                 format!("tag value has {chars} characters; at most 255 are allowed"),
             );
         }
-        if let Some((_, first, _)) = seen.iter().find(|(seen_name, ..)| seen_name == name) {
+        if let Some((_, first, _)) = seen.iter().find(|(seen_name, ..)| *seen_name == name) {
             out.push(
                 Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
@@ -95,7 +95,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             }
             _ => {}
         }
-        seen.push((name.to_owned(), name_range, vrange));
+        seen.push((name, name_range, vrange));
     }
     if mode == Mode::Export {
         export_rules(game, &seen, out);
@@ -335,19 +335,19 @@ fn valid_eco(value: &str) -> bool {
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
-fn export_rules(game: &Game<'_>, seen: &[(String, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
+fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mut Vec<Diagnostic>) {
     let anchor = game
         .tag_section()
         .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.range().start()));
     for name in SEVEN_TAG_ROSTER {
-        if !seen.iter().any(|(seen_name, ..)| seen_name == name) {
+        if !seen.iter().any(|(seen_name, ..)| *seen_name == name) {
             warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
         }
     }
     let rank = |name: &str| SEVEN_TAG_ROSTER.iter().position(|s| *s == name).unwrap_or(SEVEN_TAG_ROSTER.len());
     for pair in seen.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
-        let (ra, rb) = (rank(&a.0), rank(&b.0));
+        let (ra, rb) = (rank(a.0), rank(b.0));
         let in_order = ra < rb || (ra == rb && ra == SEVEN_TAG_ROSTER.len() && a.0 <= b.0);
         if !in_order {
             // One report per game: after the first misplaced tag the rest follows from it.
