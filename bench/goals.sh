@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The speed goals of the batch path and the language server, measured in one run and printed as a
+# markdown table: each goal, its target, what was measured, and whether it is met (or by how
+# much it is missed). Release builds; best of RUNS for each figure (wall time with GNU time, CPU
+# = user + system of all threads). The files are made from the shared corpus in a temporary
+# folder (never committed):
+#   PGN  TWIC 1389 ten times (30 MB), against pgn-reader + shakmaty replaying every main line
+#        (bench/peer-pgn-reader, its own workspace: GPL, never linked into kibitzer)
+#   PBN  ben_uncommon_boards.pbn ten times (26 MB), and the two large corpus files as they are
+#   EPD  every corpus .epd file, twenty times (5 MB)
+#   LSP  bench/lsp.sh's 10 MB PGN, default settings (keystrokes a person's pace apart)
+# Usage: bench/goals.sh [RUNS]   (default 5). Skips with a message without the corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-5}"
+source bench/lib.sh
+need_corpus
+release_binary
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+peer=""
+if cargo build -q --release --locked --manifest-path bench/peer-pgn-reader/Cargo.toml --target-dir bench/out/peer-target; then
+  peer="$PWD/bench/out/peer-target/release/peer-pgn-reader"
+else
+  echo "note: pgn-reader + shakmaty could not be built: the PGN check goal is not measured" >&2
+fi
+
+for _ in $(seq 10); do cat "$corpus/pgn/large/twic1389.pgn"; done > "$tmp/twic1389x10.pgn"
+for _ in $(seq 10); do cat "$corpus/pbn/large/ben_uncommon_boards.pbn"; done > "$tmp/ben_x10.pbn"
+for _ in $(seq 20); do cat "$corpus"/epd/*/*.epd; done > "$tmp/corpus_x20.epd"
+
+# best WALL CPU of RUNS runs of a command (its output discarded; a non-zero exit is fine:
+# `check` exits 1 when it finds errors).
+best() {
+  local best_wall="" best_cpu=""
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f "%e %U %S" -o "$tmp/t" "$@" > /dev/null 2>&1 < "${stdin:-/dev/null}" || true
+    read -r wall user sys < <(tail -1 "$tmp/t")
+    cpu=$(echo "$user + $sys" | bc -l)
+    if [ -z "$best_wall" ] || [ "$(echo "$wall < $best_wall" | bc -l)" = 1 ]; then best_wall=$wall; fi
+    if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
+  done
+  echo "$best_wall $best_cpu"
+}
+
+mb() { echo "$(stat -c %s "$1") / 1000000" | bc -l; }
+
+# row GOAL TARGET MEASURED VERDICT
+row() { printf '| %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4"; }
+
+# verdict_at_least VALUE TARGET: met, or missed by TARGET/VALUE
+at_least() { awk -v v="$1" -v t="$2" 'BEGIN { if (v >= t) print "met"; else printf "missed by %.2f×\n", t / v }'; }
+at_most() { awk -v v="$1" -v t="$2" 'BEGIN { if (v <= t) print "met"; else printf "missed by %.2f×\n", v / t }'; }
+
+echo "bench/goals.sh on $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), best of $runs"
+echo
+row goal target measured verdict
+row --- --- --- ---
+
+pgn="$tmp/twic1389x10.pgn"
+read -r k_wall k_cpu < <(best "$bin" check --format json "$pgn")
+if [ -n "$peer" ]; then
+  read -r p_wall p_cpu < <(best "$peer" "$pgn")
+  speedup=$(echo "$p_wall / $k_wall" | bc -l)
+  row "PGN check, 30 MB: wall time against pgn-reader + shakmaty" "≥ 1.5× faster" \
+    "$(printf '%.3f s against %.3f s: %.2f×' "$k_wall" "$p_wall" "$speedup")" "$(at_least "$speedup" 1.5)"
+  row "PGN check, 30 MB: CPU time against pgn-reader + shakmaty" "no more" \
+    "$(printf '%.3f s against %.3f s' "$k_cpu" "$p_cpu")" "$(at_most "$k_cpu" "$p_cpu")"
+fi
+
+for f in "$pgn" "$tmp/ben_x10.pbn"; do
+  read -r wall _ < <(stdin="$f" best "$bin" fmt --stdin-filepath "$f")
+  speed=$(echo "$(mb "$f") / $wall" | bc -l)
+  row "fmt $(basename "$f") ($(printf '%.0f' "$(mb "$f")") MB)" "≥ 100 MB/s" "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" \
+    "$(at_least "$speed" 100)"
+done
+
+for f in "$corpus"/pbn/large/*.pbn "$tmp/ben_x10.pbn"; do
+  read -r wall _ < <(best "$bin" check --format json "$f")
+  speed=$(echo "$(mb "$f") / $wall" | bc -l)
+  row "PBN check $(basename "$f") ($(printf '%.1f' "$(mb "$f")") MB)" "≥ 100 MB/s" \
+    "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" "$(at_least "$speed" 100)"
+done
+
+epd="$tmp/corpus_x20.epd"
+read -r wall _ < <(best "$bin" check --format json "$epd")
+speed=$(echo "$(mb "$epd") / $wall" | bc -l)
+row "EPD check, corpus ×20 ($(printf '%.1f' "$(mb "$epd")") MB)" "≥ 50 MB/s" \
+  "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" "$(at_least "$speed" 50)"
+
+if command -v python3 > /dev/null; then
+  bench/lsp.sh "$runs" > "$tmp/lsp.txt" 2> /dev/null || true
+  open=$(sed -n 's/^didOpen -> diagnostics: \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
+  key=$(sed -n 's/^didChange (1 char) -> diagnostics: median \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
+  if [ -n "$open" ]; then
+    row "LSP didOpen → diagnostics, 10 MB PGN" "≤ 500 ms" "$open ms" "$(at_most "$open" 500)"
+  fi
+  if [ -n "$key" ]; then
+    row "LSP keystroke → diagnostics, default settings (median)" "≤ 20 ms" "$key ms" "$(at_most "$key" 20)"
+  fi
+fi
