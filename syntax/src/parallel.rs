@@ -1,8 +1,10 @@
-//! Checking a large text of independent units (PGN games, EPD lines) on every core: the text is
-//! cut where a unit starts into pieces of about a given size, each core takes the next piece when
-//! it is done with one, and the pieces' diagnostics are put back in text order. A format gives
-//! where its units start and how to check a piece; it must be true that checking the pieces one
-//! by one gives the diagnostics of checking the text whole (each format's tests prove it).
+//! Working on a large text of independent units (PGN games, EPD lines) on every core: the text
+//! is cut where a unit starts into pieces of about a given size, each core takes the next piece
+//! when it is done with one, and the pieces' results are put back in text order. Checking uses
+//! it, and so does cutting a large PGN text into its games ([`crate::units`]). For checking, a
+//! format gives where its units start and how to check a piece; it must be true that checking
+//! the pieces one by one gives the diagnostics of checking the text whole (each format's tests
+//! prove it).
 
 use crate::diagnostic::Diagnostic;
 use crate::text::TextSize;
@@ -28,11 +30,29 @@ where
         // checking a game (the language server checks games one by one).
         return check_piece(text);
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cuts = cuts(text, text.len().div_ceil(piece_bytes).max(threads), next_start);
-    let pieces = cuts.len() - 1;
+    let cuts = cuts(text, text.len().div_ceil(piece_bytes).max(threads()), next_start);
+    let found = map_pieces(text, &cuts, |start, piece| {
+        let delta = TextSize::from(start as u32);
+        check_piece(piece).into_iter().map(|d| d.shifted(delta)).collect::<Vec<_>>()
+    });
+    found.into_iter().flatten().collect()
+}
+
+/// The number of cores this process may use (which reads cgroup files: ask once per text).
+pub(crate) fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `f(start, piece)` of every piece `text[cuts[i]..cuts[i + 1]]`, in order, computed on every
+/// core: each takes the next piece when done with one, so that unequal pieces even out.
+pub(crate) fn map_pieces<T, F>(text: &str, cuts: &[usize], f: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize, &str) -> T + Sync,
+{
+    let pieces = cuts.len().saturating_sub(1);
     let next = AtomicUsize::new(0);
-    let check_next = || {
+    let work = || {
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -40,21 +60,20 @@ where
                 return done;
             }
             let (start, end) = (cuts[i], cuts[i + 1]);
-            let delta = TextSize::from(start as u32);
-            let found: Vec<Diagnostic> = check_piece(&text[start..end]).into_iter().map(|d| d.shifted(delta)).collect();
-            done.push((i, found));
+            done.push((i, f(start, &text[start..end])));
         }
     };
-    let mut results: Vec<(usize, Vec<Diagnostic>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (1..threads.min(pieces)).map(|_| scope.spawn(check_next)).collect();
-        let mut all = check_next();
+    let threads = if pieces > 1 { threads().min(pieces) } else { 1 };
+    let mut results: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
         for w in workers {
             all.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
         all
     });
     results.sort_unstable_by_key(|(i, _)| *i);
-    results.into_iter().flat_map(|(_, found)| found).collect()
+    results.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into about `pieces` parts, each cut where
