@@ -3,8 +3,11 @@
 
 Usage: bench/lsp.py KIBITZER_BINARY FILE [ROUNDS]   (FILE: .pgn, .pbn, .epd, .pbi)
 
-Measures: didOpen -> first publishDiagnostics; a one-character didChange -> the diagnostics of
-that version (debounce set to 0 so the figure is the server's work); hover and completion on a
+Measures, with the server's default settings: didOpen -> first publishDiagnostics; a
+one-character didChange after a pause (keystrokes spaced like a person's, more than the server's
+typing gap of 250 ms apart, so each is checked at once) -> the diagnostics of that version; a
+burst of fast typing (keystrokes 50 ms apart, which the server checks once typing pauses, after
+its debounce) -> the diagnostics of the last keystroke's version; hover and completion on a
 tag and on a move; code actions;
 full-document formatting; and the server's peak resident memory (VmHWM from /proc).
 Timing belongs here, never in a pass/fail test.
@@ -85,6 +88,13 @@ class Client:
         return 0
 
 
+# A pause in typing: longer than the server's typing gap (TYPING_GAP in server/src/lsp/document.rs).
+PAUSE = 0.3
+# A burst of fast typing: keystrokes this far apart, BURST of them.
+GAP = 0.05
+BURST = 10
+
+
 def ms(seconds):
     return f"{seconds * 1000:.1f} ms"
 
@@ -101,7 +111,7 @@ def main():
                              "capabilities": {"general": {"positionEncodings": ["utf-16"]},
                                               "textDocument": {"codeAction": {"dataSupport": True,
                                                   "resolveSupport": {"properties": ["edit"]}}}},
-                             "initializationOptions": {"debounceMs": 0}})
+                             })
     c.notify("initialized", {})
     print(f"file: {path} ({len(text.encode()) / 1e6:.1f} MB, {len(lines)} lines)")
 
@@ -128,11 +138,28 @@ def main():
         change = ({"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 0}}, "text": " "}
                   if r % 2 == 0 else
                   {"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": 1}}, "text": ""})
+        time.sleep(PAUSE)
         t = time.monotonic()
         c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
         c.diagnostics(uri, version)
         times.append(time.monotonic() - t)
-    print(f"didChange (1 char) -> diagnostics: median {ms(statistics.median(times))}, max {ms(max(times))}")
+    print(f"didChange (1 char, after a pause) -> diagnostics: median {ms(statistics.median(times))}, max {ms(max(times))}")
+    # Bursts of BURST keystrokes typed GAP apart, after a pause: from the last one to its diagnostics.
+    times = []
+    for r in range(max(1, rounds // 4)):
+        time.sleep(PAUSE)
+        for k in range(BURST):
+            version += 1
+            if k:
+                time.sleep(GAP)
+            t = time.monotonic()
+            c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+                {"range": {"start": {"line": target, "character": 0}, "end": {"line": target, "character": k % 2}},
+                 "text": " " if k % 2 == 0 else ""}]})
+        c.diagnostics(uri, version)
+        times.append(time.monotonic() - t)
+    print(f"typing burst ({BURST} keystrokes {GAP * 1000:.0f} ms apart), last keystroke -> diagnostics: "
+          f"median {ms(statistics.median(times))}, max {ms(max(times))}")
 
     tag_line = next(i for i in range(target, 0, -1) if lines[i].startswith("[Event "))
     def timed(method, params):

@@ -23,31 +23,41 @@ where
     K: logos::Logos<'a, Source = str> + Copy + PartialEq,
     K::Extras: Default,
 {
-    let mut tokens: Vec<Token<K>> = Vec::new();
-    let mut lexer = K::lexer(text);
-    while let Some(result) = lexer.next() {
-        let span = lexer.span();
-        let range = TextRange::new(TextSize::from(span.start as u32), TextSize::from(span.end as u32));
-        let kind = result.unwrap_or(error);
-        match tokens.last_mut() {
-            Some(last) if kind == error && last.kind == error && last.range.end() == range.start() => {
-                last.range = last.range.cover(range);
-            }
-            _ => tokens.push(Token { kind, range }),
-        }
-    }
+    let mut tokens = Vec::new();
+    lex_range_into(text, TextRange::up_to(TextSize::of(text)), error, &mut tokens);
     tokens
 }
 
-/// Lexes the part `range` of `text` (one line, say) with logos enum `K`, giving tokens whose
-/// ranges are offsets in the whole `text` and whose kinds are converted into `S`.
-pub fn lex_range<'a, K, S>(text: &'a str, range: TextRange, error: K) -> impl Iterator<Item = Token<S>>
+/// Lexes the part `range` of `text` (one line, say) with logos enum `K` as [`lex`] does, and
+/// appends the tokens to `out` with ranges that are offsets in the whole `text` and kinds
+/// converted into `S` (appending, not collecting: a file of short lines would otherwise cost a
+/// vector per line).
+pub fn lex_range_into<'a, K, S>(text: &'a str, range: TextRange, error: K, out: &mut Vec<Token<S>>)
 where
     K: logos::Logos<'a, Source = str> + Copy + PartialEq + Into<S>,
     K::Extras: Default,
+    S: Copy + PartialEq,
 {
-    let start = range.start();
-    lex(&text[range], error).into_iter().map(move |t| Token { kind: t.kind.into(), range: t.range + start })
+    let first = out.len();
+    let start = usize::from(range.start());
+    let error_kind: S = error.into();
+    let mut lexer = K::lexer(&text[range]);
+    while let Some(result) = lexer.next() {
+        let span = lexer.span();
+        let range =
+            TextRange::new(TextSize::from((start + span.start) as u32), TextSize::from((start + span.end) as u32));
+        let kind: S = result.unwrap_or(error).into();
+        // Only tokens of this range are merged with.
+        let merges = out.len() > first;
+        match out.last_mut() {
+            Some(last)
+                if merges && kind == error_kind && last.kind == error_kind && last.range.end() == range.start() =>
+            {
+                last.range = last.range.cover(range);
+            }
+            _ => out.push(Token { kind, range }),
+        }
+    }
 }
 
 /// The result of parsing: a lossless green tree and the syntax errors found.

@@ -1,37 +1,42 @@
-//! Cutting a text into its units (PGN and PBN games, EPD and PBI lines), with memory bounded by a
-//! block of the text, not by the file, and into pieces that can be checked one at a time: the
+//! Cutting a text into its units (PGN and PBN games, EPD and PBI lines), with memory bounded by
+//! the blocks of the text being parsed, not by the file, and into pieces that can be checked one at a time: the
 //! language server cuts every document it opens this way, and `check --fix` and "convert to
 //! export format" fix a large file piece by piece.
 
 use crate::text::{TextRange, TextSize};
 use crate::{epd, pbi, pbn, pgn, Lang};
 
-/// Below this size a text is cut into units in one go; above, a block of about this size is
-/// parsed at a time.
+/// Below this size a text is cut into units in one go; above, in blocks of about this size.
 const BLOCK: usize = 64 * 1024;
 
 /// The byte ranges of the units of `text`, in order. A unit's diagnostics depend only on its own
 /// text (plus, for PBN, values inherited from earlier games), which is what lets the server
 /// re-check only the units an edit touches.
 ///
-/// A large PGN text is parsed block by block, so that only a block's syntax tree is alive at a
-/// time (one of a whole 10 MB file takes about ten times its size). Blocks end where a game most
-/// likely starts: a `[` after an empty line. That is only a guess (an unclosed comment may run
-/// on across it), so each cut is proved: parsing the text from the last unit before it to the
-/// first unit after it alone must give exactly those two units. The parser starts every unit
-/// afresh (nothing is carried from one game to the next), so the whole text then has the same
-/// units around the cut. Should a proof fail, the text is cut in one go.
+/// A large PGN text is parsed in blocks, on every core ([`crate::parallel::map_pieces`]): the
+/// language server's open waits for it. Blocks end where a game most likely starts: a `[` after
+/// an empty line. That is only a guess (an unclosed comment may run on across it), so each cut is
+/// proved: parsing the text from the last unit before it to the first unit after it alone must
+/// give exactly those two units. The parser starts every unit afresh (nothing is carried from
+/// one game to the next), so the whole text then has the same units around the cut. Should a
+/// proof fail, the text is cut in one go.
 pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
     if lang != Lang::Pgn || text.len() < 2 * BLOCK {
         return units_in_one_go(lang, text);
     }
-    let mut out: Vec<TextRange> = Vec::new();
+    let mut cuts = vec![0];
     let mut start = 0;
     while start < text.len() {
-        let end = next_cut(text, start + BLOCK).unwrap_or(text.len());
+        start = next_cut(text, start + BLOCK).unwrap_or(text.len());
+        cuts.push(start);
+    }
+    let blocks = crate::parallel::map_pieces(text, &cuts, |start, block| {
         let offset = TextSize::from(start as u32);
-        let block: Vec<TextRange> = units_in_one_go(lang, &text[start..end]).into_iter().map(|u| u + offset).collect();
-        if start > 0 {
+        units_in_one_go(lang, block).into_iter().map(|u| u + offset).collect::<Vec<TextRange>>()
+    });
+    let mut out: Vec<TextRange> = Vec::new();
+    for (k, block) in blocks.into_iter().enumerate() {
+        if k > 0 {
             let proved = match (out.last(), block.first()) {
                 (Some(&last), Some(&first)) => proves_cut(lang, text, last, first),
                 _ => false,
@@ -41,7 +46,6 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
             }
         }
         out.extend(block);
-        start = end;
     }
     out
 }
@@ -173,7 +177,12 @@ mod tests {
         }
         for text in &texts {
             assert!(text.len() > 2 * BLOCK);
-            assert_eq!(units(Lang::Pgn, text), units_in_one_go(Lang::Pgn, text));
+            let in_one_go = units_in_one_go(Lang::Pgn, text);
+            assert_eq!(units(Lang::Pgn, text), in_one_go);
+            // Read from the parser's events, they are the games of the tree.
+            let root = pgn::parse(text).syntax();
+            let games = root.children().filter(|n| n.kind() == pgn::syntax_kind::SyntaxKind::GAME);
+            assert_eq!(in_one_go, games.map(|n| n.text_range()).collect::<Vec<_>>());
         }
     }
 }

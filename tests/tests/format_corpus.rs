@@ -37,9 +37,9 @@ fn meaning(lang: Lang, unit: &str) -> Vec<String> {
 
 /// An EPD record: its fields, and its operations in opcode order with their operand values.
 fn epd_meaning(unit: &str) -> Vec<String> {
-    let root = kibitzer_syntax::epd::parse(unit).syntax();
+    let (events, _) = kibitzer_syntax::epd::parser::parse_events(unit, Vec::new());
     let mut out = Vec::new();
-    for record in kibitzer_syntax::epd::model::records(&root, unit) {
+    for record in kibitzer_syntax::epd::model::records(&events, unit) {
         out.extend(record.fields.iter().map(|f| f.text.to_owned()));
         let mut operations: Vec<String> = record
             .operations

@@ -1,16 +1,16 @@
 //! The EPD/FEN checks: each record's position (via [`crate::chess::fen`]) and its operations
 //! (PGN standard 16.2.4-16.2.5).
 
-use super::model::{records, Operand, Operation, Record};
+use super::model::{lines, Line, Operand, Operation, Record};
 use super::rules::*;
 use super::syntax_kind::SyntaxKind;
 use crate::chess::fen::{check_fields, RecordKind};
 use crate::chess::fen_rules::{FEN_CASTLING_RIGHTS, FEN_PLACEMENT};
 use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::parsing::ParseEvent;
 use crate::text::TextSize;
 use cozy_chess::{Board, Color, Move};
-use std::collections::HashMap;
 
 /// What operands an opcode takes (16.2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,18 +62,57 @@ fn opcode_is_well_formed(opcode: &str) -> bool {
         && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
 
+/// About how much text a core checks at a time: lines are independent, so a large file is
+/// checked in pieces on every core ([`crate::parallel`]).
+const PIECE_BYTES: usize = 256 * 1024;
+
 pub fn check(text: &str) -> Vec<Diagnostic> {
-    let parse = super::parser::parse(text);
-    let root = parse.syntax();
-    let mut out = parse.errors().to_vec();
-    for node in root.children().filter(|n| n.kind() == SyntaxKind::COMMENT_LINE) {
-        let range = node.first_token().map_or(node.text_range(), |t| t.text_range());
-        out.push(Diagnostic::new(&EPD_COMMENT_LINE, range, "comment line: EPD and FEN files hold only records"));
+    crate::parallel::check_in_pieces(text, PIECE_BYTES, next_line, check_piece)
+}
+
+/// The start of the first line that begins after `from`.
+fn next_line(text: &str, from: usize) -> Option<usize> {
+    let end = from + text.as_bytes()[from..].iter().position(|&b| b == b'\n' || b == b'\r')?;
+    // `\r\n` is one terminator: a cut between its bytes would make two lines of one.
+    Some(if text[end..].starts_with("\r\n") { end + 2 } else { end + 1 })
+}
+
+thread_local! {
+    /// Each thread's event buffer, reused from piece to piece (the language server checks
+    /// line after line).
+    static EVENTS: std::cell::Cell<Vec<ParseEvent<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The largest event buffer a thread keeps for the next piece (12 bytes an event: 3 MB).
+const KEPT_EVENTS: usize = 1 << 18;
+
+fn check_piece(text: &str) -> Vec<Diagnostic> {
+    let (events, mut out) = super::parser::parse_events(text, EVENTS.take());
+    for line in lines(&events, text) {
+        match line {
+            Line::Record(record) => check_record(&record, &mut out),
+            Line::Comment(range) => {
+                out.push(Diagnostic::new(&EPD_COMMENT_LINE, range, "comment line: EPD and FEN files hold only records"))
+            }
+            Line::Blank => {}
+        }
     }
-    for record in records(&root, text) {
-        check_record(&record, &mut out);
+    if events.capacity() <= KEPT_EVENTS {
+        EVENTS.set(events);
     }
     out
+}
+
+/// The operation of `opcode` among `seen`.
+fn first<'s, 'a>(seen: &[&'s Operation<'a>], opcode: &str) -> Option<&'s Operation<'a>> {
+    seen.iter().copied().find(|o| o.opcode == opcode)
+}
+
+/// The first moves of `pm` and `pv`, which must agree.
+#[derive(Default)]
+struct FirstMoves {
+    pm: Option<Move>,
+    pv: Option<Move>,
 }
 
 fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
@@ -98,8 +137,9 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
         ));
         checked.board
     };
-    let mut seen: HashMap<&str, &Operation> = HashMap::new();
-    let mut first_moves: HashMap<&str, Move> = HashMap::new();
+    // The first operation of each opcode; a record has a handful, a list beats hashing.
+    let mut seen: Vec<&Operation> = Vec::new();
+    let mut first_moves = FirstMoves::default();
     for op in &record.operations {
         if !opcode_is_well_formed(op.opcode) {
             out.push(Diagnostic::new(
@@ -109,7 +149,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
             ));
             continue;
         }
-        if let Some(first) = seen.get(op.opcode) {
+        if let Some(first) = first(&seen, op.opcode) {
             out.push(
                 Diagnostic::new(
                     &EPD_DUPLICATE_OPCODE,
@@ -119,7 +159,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
                 .with_related(first.opcode_range, "first occurrence"),
             );
         } else {
-            seen.insert(op.opcode, op);
+            seen.push(op);
         }
         let spec = match opcode_operands(op.opcode) {
             Some(spec) => spec,
@@ -139,9 +179,9 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
         };
         check_operands(op, spec, board.as_ref(), out, &mut first_moves);
     }
-    if let (Some(pm), Some(pv)) = (first_moves.get("pm"), first_moves.get("pv")) {
+    if let (Some(pm), Some(pv)) = (first_moves.pm, first_moves.pv) {
         if pm != pv {
-            if let Some(op) = seen.get("pm") {
+            if let Some(op) = first(&seen, "pm") {
                 out.push(Diagnostic::new(
                     &EPD_PV_MISMATCH,
                     op.range,
@@ -151,7 +191,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
         }
     }
     for draw in ["draw_claim", "draw_offer"] {
-        if let (Some(op), false) = (seen.get(draw), seen.contains_key("sm")) {
+        if let (Some(op), false) = (first(&seen, draw), first(&seen, "sm").is_some()) {
             out.push(Diagnostic::new(
                 &EPD_DRAW_NEEDS_SM,
                 op.opcode_range,
@@ -186,7 +226,7 @@ fn check_operands(
     spec: Operands,
     board: Option<&Board>,
     out: &mut Vec<Diagnostic>,
-    first_moves: &mut HashMap<&'static str, Move>,
+    first_moves: &mut FirstMoves,
 ) {
     match spec {
         Operands::Anything => {}
@@ -223,7 +263,7 @@ fn check_operands(
             for (i, operand) in op.operands.iter().enumerate() {
                 let mv = check_move(op, operand, board, out);
                 if let (Some(mv), 0, "pm") = (mv, i, op.opcode) {
-                    first_moves.insert("pm", mv);
+                    first_moves.pm = Some(mv);
                 }
             }
         }
@@ -233,7 +273,7 @@ fn check_operands(
             for (i, operand) in op.operands.iter().enumerate() {
                 let Some(mv) = check_move(op, operand, &position, out) else { break };
                 if i == 0 {
-                    first_moves.insert("pv", mv);
+                    first_moves.pv = Some(mv);
                 }
                 position.play_unchecked(mv);
             }
@@ -398,4 +438,39 @@ pub(crate) fn one_castling_report(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines are independent: a large file checked in pieces on every core gives what checking
+    /// it in one piece gives, whatever its line ends.
+    #[test]
+    fn parallel_check_equals_one_piece_check() {
+        let lines = [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O; pm O-O-O; pv O-O;\r\n",
+            "% a comment\n",
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"open\r",
+            "\n",
+            "4k3/8/8/8/8/8/8/4K3 w KQ - id x; bm Kd2 Ke9; draw_offer;\r\n",
+        ];
+        let text: String = (0..30_000).map(|i| lines[i % lines.len()]).collect();
+        assert!(text.len() > crate::parallel::PARALLEL_MIN_BYTES);
+        // In the engine's order (a piece lists its syntax errors first).
+        let sorted = |mut d: Vec<Diagnostic>| {
+            d.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            d
+        };
+        let serial = sorted(check_piece(&text));
+        assert!(serial.len() > 30_000);
+        assert_eq!(sorted(crate::parallel::check_in_pieces(&text, 4096, next_line, check_piece)), serial);
+    }
+
+    #[test]
+    fn a_cut_is_a_line_start() {
+        let text = "a\r\nb\rc\nd";
+        assert_eq!([0, 1, 2, 3, 4, 5, 6].map(|from| next_line(text, from)), [3, 3, 3, 5, 5, 7, 7].map(Some));
+        assert_eq!(next_line(text, 7), None);
+    }
 }

@@ -31,8 +31,8 @@ impl UnitFormatter for Formatter {
 /// The export form of one line: a record rebuilt from its model; comment and blank lines as
 /// they are.
 fn format_line(line: &str) -> String {
-    let root = super::parse(line).syntax();
-    let records = super::model::records(&root, line);
+    let (events, _) = super::parser::parse_events(line, Vec::new());
+    let records: Vec<_> = super::model::records(&events, line).collect();
     let [record] = records.as_slice() else {
         return line.to_owned();
     };

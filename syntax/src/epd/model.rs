@@ -1,8 +1,12 @@
-//! Typed views over the EPD syntax tree: records with their position fields and operations.
+//! Typed views over the EPD parser's events: records with their position fields and operations.
+//! They describe the tree [`super::parse`] builds (the events are that tree, flat), without
+//! building it: checking a line costs a few allocations, not a tree.
 
-use super::syntax_kind::{SyntaxKind::*, SyntaxNode};
+use super::syntax_kind::{SyntaxKind, SyntaxKind::*};
 use crate::chess::fen::FenField;
-use crate::text::TextRange;
+use crate::parsing::ParseEvent;
+use crate::text::{TextRange, TextSize};
+use std::borrow::Cow;
 
 /// One operand of an operation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,13 +19,17 @@ pub struct Operand<'a> {
 }
 
 impl<'a> Operand<'a> {
-    /// The value: a string's content without quotes and with `\"`/`\\` unescaped.
-    pub fn value(&self) -> String {
+    /// The value: a string's content without quotes and with `\"`/`\\` unescaped (borrowed
+    /// when nothing is unescaped, as for every move).
+    pub fn value(&self) -> Cow<'a, str> {
         if !self.quoted {
-            return self.raw.to_owned();
+            return Cow::Borrowed(self.raw);
         }
         let inner = self.raw.strip_prefix('"').unwrap_or(self.raw);
         let inner = inner.strip_suffix('"').unwrap_or(inner);
+        if !inner.contains('\\') {
+            return Cow::Borrowed(inner);
+        }
         let mut out = String::with_capacity(inner.len());
         let mut chars = inner.chars();
         while let Some(c) = chars.next() {
@@ -30,7 +38,7 @@ impl<'a> Operand<'a> {
                 c => out.push(c),
             }
         }
-        out
+        Cow::Owned(out)
     }
 }
 
@@ -52,45 +60,101 @@ pub struct Record<'a> {
     pub range: TextRange,
 }
 
-/// The records of a parsed file; `text` is the parsed text (tokens are sliced from it, so the
-/// views borrow the text rather than the tree).
-pub fn records<'a>(root: &SyntaxNode, text: &'a str) -> Vec<Record<'a>> {
-    root.children().filter(|n| n.kind() == RECORD).map(|n| record(&n, text)).collect()
+/// A line of a parsed file, as the checks and the formatter read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line<'a> {
+    Record(Record<'a>),
+    /// A `%` or `#` line: the range of its comment token.
+    Comment(TextRange),
+    Blank,
 }
 
-fn record<'a>(node: &SyntaxNode, text: &'a str) -> Record<'a> {
+/// The lines of a file parsed into `events` ([`super::parser::parse_events`]); `text` is the
+/// parsed text (tokens are sliced from it, so the views borrow the text, not the events).
+pub fn lines<'e, 'a: 'e>(events: &'e [ParseEvent<SyntaxKind>], text: &'a str) -> impl Iterator<Item = Line<'a>> + 'e {
+    let mut i = 0;
+    std::iter::from_fn(move || loop {
+        match *events.get(i)? {
+            ParseEvent::Start { kind: ROOT, .. } | ParseEvent::Token(..) | ParseEvent::Finish(_) => i += 1,
+            ParseEvent::Start { kind, at, finish } => {
+                let children = &events[i + 1..i + finish as usize];
+                i += finish as usize + 1;
+                return Some(match kind {
+                    RECORD => Line::Record(record(children, at, text)),
+                    COMMENT_LINE => Line::Comment(match children.first() {
+                        Some(&ParseEvent::Token(_, range)) => range,
+                        _ => TextRange::empty(at),
+                    }),
+                    _ => Line::Blank,
+                });
+            }
+        }
+    })
+}
+
+/// The records of a file parsed into `events`.
+pub fn records<'e, 'a: 'e>(
+    events: &'e [ParseEvent<SyntaxKind>],
+    text: &'a str,
+) -> impl Iterator<Item = Record<'a>> + 'e {
+    lines(events, text).filter_map(|line| match line {
+        Line::Record(record) => Some(record),
+        _ => None,
+    })
+}
+
+/// A record from the events between its node's start (at `start`) and finish.
+fn record<'a>(children: &[ParseEvent<SyntaxKind>], start: TextSize, text: &'a str) -> Record<'a> {
     let mut fields = Vec::new();
     let mut operations = Vec::new();
-    let mut end = node.text_range().start();
+    // The end of the last child that is not whitespace (a node counts whole).
+    let mut end = start;
     let mut space_before = "";
-    for child in node.children_with_tokens() {
-        let range = child.text_range();
-        if !matches!(child.kind(), NEWLINE | WHITESPACE) {
-            end = range.end();
-        }
-        match child.kind() {
-            WHITESPACE => space_before = &text[range],
-            PLACEMENT | SIDE_TO_MOVE | CASTLING | EN_PASSANT | HALFMOVE_CLOCK | FULLMOVE_NUMBER | EXTRA_FIELD => {
-                fields.push(FenField { text: &text[range], range, space_before });
-                space_before = "";
-            }
-            OPERATION => {
-                if let Some(node) = child.as_node() {
-                    operations.extend(operation(node, text));
+    let mut i = 0;
+    while i < children.len() {
+        match children[i] {
+            ParseEvent::Token(kind, range) => {
+                i += 1;
+                match kind {
+                    NEWLINE => continue,
+                    WHITESPACE => {
+                        space_before = &text[range];
+                        continue;
+                    }
+                    PLACEMENT | SIDE_TO_MOVE | CASTLING | EN_PASSANT | HALFMOVE_CLOCK | FULLMOVE_NUMBER
+                    | EXTRA_FIELD => {
+                        fields.push(FenField { text: &text[range], range, space_before });
+                        space_before = "";
+                    }
+                    _ => {}
                 }
+                end = range.end();
             }
-            _ => {}
+            ParseEvent::Start { kind, at, finish } => {
+                let last = i + finish as usize;
+                let node_end = match children[last] {
+                    ParseEvent::Finish(offset) => offset,
+                    _ => at,
+                };
+                if kind == OPERATION {
+                    operations.extend(operation(&children[i + 1..last], TextRange::new(at, node_end), text));
+                }
+                end = node_end;
+                i = last + 1;
+            }
+            ParseEvent::Finish(_) => i += 1,
         }
     }
-    Record { fields, operations, range: TextRange::new(node.text_range().start(), end) }
+    Record { fields, operations, range: TextRange::new(start, end) }
 }
 
-fn operation<'a>(node: &SyntaxNode, text: &'a str) -> Option<Operation<'a>> {
+/// An operation from the tokens of its node, which spans `range`.
+fn operation<'a>(tokens: &[ParseEvent<SyntaxKind>], range: TextRange, text: &'a str) -> Option<Operation<'a>> {
     let mut opcode = None;
     let mut operands = Vec::new();
-    for token in node.children_with_tokens().filter_map(|c| c.into_token()) {
-        let range = token.text_range();
-        match token.kind() {
+    for event in tokens {
+        let ParseEvent::Token(kind, range) = *event else { continue };
+        match kind {
             OPCODE => opcode = Some(range),
             OPERAND => operands.push(Operand { raw: &text[range], range, quoted: false }),
             STRING | UNTERMINATED_STRING => operands.push(Operand { raw: &text[range], range, quoted: true }),
@@ -98,5 +162,5 @@ fn operation<'a>(node: &SyntaxNode, text: &'a str) -> Option<Operation<'a>> {
         }
     }
     let opcode_range = opcode?;
-    Some(Operation { opcode: &text[opcode_range], opcode_range, operands, range: node.text_range() })
+    Some(Operation { opcode: &text[opcode_range], opcode_range, operands, range })
 }

@@ -8,24 +8,44 @@ use super::lexer::tokenize;
 use super::rules::{EPD_EMPTY_OPERATION, EPD_OPCODE_SYNTAX, EPD_OPERATION_UNTERMINATED, EPD_UNTERMINATED_STRING};
 use super::syntax_kind::{EPDLanguage, SyntaxKind, SyntaxKind::*};
 use crate::diagnostic::{Diagnostic, TextEdit};
-use crate::parsing::{Parse, Parser};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink};
 use crate::text::TextRange;
 
+/// The lossless tree of `text`, for the views and the reprint.
 pub fn parse(text: &str) -> Parse<EPDLanguage> {
-    let mut p = Parser::new(text, tokenize(text), ROOT, |k| k == WHITESPACE);
-    while !p.at_end() {
-        line(&mut p);
-    }
+    let mut p = Parser::new(text, tokenize(text), ROOT, is_trivia);
+    file(&mut p);
     p.finish()
+}
+
+/// The same parse as flat events (written into `buffer`, cleared first), with the syntax
+/// errors: what the checks and the formatter read ([`super::model`]), with no tree built.
+pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
+    let mut p = Parser::with_sink(text, tokenize(text), ROOT, is_trivia, EventSink::reusing(buffer));
+    file(&mut p);
+    let (sink, errors) = p.finish_into_sink();
+    (sink.into_events(), errors)
+}
+
+type P<'t, S> = Parser<'t, SyntaxKind, S>;
+
+fn is_trivia(kind: SyntaxKind) -> bool {
+    kind == WHITESPACE
+}
+
+fn file<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
+    while !p.at_end() {
+        line(p);
+    }
 }
 
 const FIELDS: [SyntaxKind; 4] = [PLACEMENT, SIDE_TO_MOVE, CASTLING, EN_PASSANT];
 
-fn at_line_end(p: &Parser<SyntaxKind>) -> bool {
+fn at_line_end<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     matches!(p.current(), None | Some(NEWLINE))
 }
 
-fn finish_line(p: &mut Parser<SyntaxKind>) {
+fn finish_line<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     while !at_line_end(p) {
         p.bump();
     }
@@ -35,7 +55,7 @@ fn finish_line(p: &mut Parser<SyntaxKind>) {
     p.finish_node();
 }
 
-fn line(p: &mut Parser<SyntaxKind>) {
+fn line<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     match p.peek_non_trivia() {
         None | Some(NEWLINE) => {
             p.start_node(BLANK_LINE);
@@ -55,7 +75,7 @@ fn is_numeric_field(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
 }
 
-fn record(p: &mut Parser<SyntaxKind>) {
+fn record<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(RECORD);
     let mut fields = 0;
     while fields < FIELDS.len() {
@@ -113,7 +133,7 @@ fn record(p: &mut Parser<SyntaxKind>) {
     finish_line(p);
 }
 
-fn operation(p: &mut Parser<SyntaxKind>) {
+fn operation<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(OPERATION);
     let opcode = p.current_range();
     let opcode_text = p.current_text();
@@ -164,7 +184,7 @@ fn operation(p: &mut Parser<SyntaxKind>) {
 }
 
 /// A token where an opcode should be: skip to the end of this operation (the next `;`).
-fn garbage(p: &mut Parser<SyntaxKind>) {
+fn garbage<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(ERROR_NODE);
     let start = p.current_range();
     let found = p.current_text().to_owned();
@@ -212,6 +232,49 @@ mod tests {
         let t = tree(text);
         assert!(t.contains("OPCODE@26..28 \"bm\""), "{t}");
         assert!(t.contains("FULLMOVE_NUMBER"), "{t}");
+    }
+
+    /// The corpus's EPD files and a few broken lines.
+    fn samples() -> Vec<String> {
+        let mut texts: Vec<String> = [
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"open\n4k3/8/8/8/8/8/8/4K3 w - - \"x\" ; id \"a\"\r\n",
+            "  8/8 w ; ;; bm e4 \t\r% c\n# d\r\n\n\n4k3/8 w - - 1 2 3 -4 0x id x y \"z\\\"",
+            "",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/epd");
+        let mut dirs = vec![corpus];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(bytes) = std::fs::read(&path) {
+                    texts.push(crate::text::decode(&bytes).text);
+                }
+            }
+        }
+        texts
+    }
+
+    /// The checks read the events, the views the tree: they must be the same parse.
+    #[test]
+    fn events_describe_the_tree() {
+        for text in samples() {
+            let (events, errors) = parse_events(&text, Vec::new());
+            let mut builder = rowan::GreenNodeBuilder::new();
+            for event in events {
+                match event {
+                    ParseEvent::Start { kind, .. } => builder.start_node(kind.into()),
+                    ParseEvent::Token(kind, range) => builder.token(kind.into(), &text[range]),
+                    ParseEvent::Finish(_) => builder.finish_node(),
+                }
+            }
+            let tree = parse(&text);
+            assert_eq!(builder.finish(), *tree.green(), "{text:?}");
+            assert_eq!(errors, tree.errors(), "{text:?}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! marker and comment lines have no inner structure.
 
 use super::syntax_kind::SyntaxKind;
-use crate::parsing::{lex_range, Token};
+use crate::parsing::{lex_range_into, Token};
 use crate::text::{TextRange, TextSize};
 use logos::Logos;
 
@@ -87,7 +87,7 @@ pub fn tokenize(text: &str) -> Vec<Token<SyntaxKind>> {
         if line.starts_with('#') {
             tokens.push(Token { kind: SyntaxKind::HASH_LINE, range: content });
         } else if !line.is_empty() {
-            tokens.extend(lex_range(text, content, FieldToken::Error));
+            lex_range_into(text, content, FieldToken::Error, &mut tokens);
         }
         if !terminator.is_empty() {
             tokens.push(Token { kind: SyntaxKind::NEWLINE, range: terminator });

@@ -16,79 +16,37 @@ use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
 use crate::text::TextRange;
 
-/// Below this size a file is checked on one thread (threads would cost more than they save).
-const PARALLEL_MIN_BYTES: usize = 256 * 1024;
-
 /// About how much text is parsed at a time: the syntax tree of a piece is ten times its size,
 /// so memory stays bounded by the pieces being checked, not by the file.
 const PIECE_BYTES: usize = 1 << 20;
 
 /// Checks `text`; a large file is cut at game starts into pieces of about [`PIECE_BYTES`],
-/// which the cores check in parallel, each taking the next piece when done. Games are
-/// independent (tests/pgn_units.rs proves that checking each game alone gives the whole file's
+/// which the cores check in parallel ([`crate::parallel`]). Games are independent
+/// (tests/pgn_units.rs proves that checking each game alone gives the whole file's
 /// diagnostics), so the result is the same.
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check_in_pieces(text, options, PIECE_BYTES)
 }
 
 fn check_in_pieces(text: &str, options: &CheckOptions, piece_bytes: usize) -> Vec<Diagnostic> {
-    if text.len() < PARALLEL_MIN_BYTES {
-        // Before asking for the core count: that reads cgroup files, which costs more than
-        // checking a game (the language server checks games one by one).
-        return check_piece(text, options);
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cuts = game_cuts(text, text.len().div_ceil(piece_bytes).max(threads));
-    let pieces = cuts.len() - 1;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let check_next = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if i >= pieces {
-                return done;
-            }
-            let (start, end) = (cuts[i], cuts[i + 1]);
-            let delta = crate::text::TextSize::from(start as u32);
-            let found: Vec<Diagnostic> =
-                check_piece(&text[start..end], options).into_iter().map(|d| d.shifted(delta)).collect();
-            done.push((i, found));
-        }
-    };
-    let mut results: Vec<(usize, Vec<Diagnostic>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (1..threads.min(pieces)).map(|_| scope.spawn(check_next)).collect();
-        let mut all = check_next();
-        for w in workers {
-            all.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-        }
-        all
-    });
-    results.sort_unstable_by_key(|(i, _)| *i);
-    results.into_iter().flat_map(|(_, found)| found).collect()
+    crate::parallel::check_in_pieces(text, piece_bytes, next_game, |piece| check_piece(piece, options))
 }
 
-/// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into about `pieces` parts, each cut at
-/// the start of an `[Event ` line after a blank line: where a game starts in any file that
-/// separates games the usual way. A file without such lines stays one piece.
-fn game_cuts(text: &str, pieces: usize) -> Vec<usize> {
+/// The start of the first `[Event ` line after a blank line at or after `from`: where a game
+/// starts in any file that separates games the usual way.
+fn next_game(text: &str, from: usize) -> Option<usize> {
     const MARK: &[u8] = b"\n[Event ";
     let bytes = text.as_bytes();
-    let mut cuts = vec![0];
-    for k in 1..pieces {
-        let mut from = (text.len() * k / pieces).max(*cuts.last().unwrap_or(&0));
-        while let Some(i) = bytes[from..].windows(MARK.len()).position(|w| w == MARK) {
-            let at = from + i;
-            let before = &bytes[..at];
-            if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
-                cuts.push(at + 1);
-                break;
-            }
-            from = at + 1;
+    let mut from = from;
+    while let Some(i) = bytes[from..].windows(MARK.len()).position(|w| w == MARK) {
+        let at = from + i;
+        let before = &bytes[..at];
+        if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+            return Some(at + 1);
         }
+        from = at + 1;
     }
-    cuts.push(text.len());
-    cuts.dedup();
-    cuts
+    None
 }
 
 thread_local! {
@@ -243,6 +201,10 @@ fn termination(
 mod tests {
     use super::*;
 
+    fn cuts(text: &str, pieces: usize) -> Vec<usize> {
+        crate::parallel::cuts(text, pieces, next_game)
+    }
+
     #[test]
     fn parallel_check_equals_one_piece_check() {
         let game = |i: usize| {
@@ -252,8 +214,8 @@ mod tests {
             )
         };
         let text: String = (0..4000).map(game).collect();
-        assert!(text.len() > PARALLEL_MIN_BYTES);
-        assert!(game_cuts(&text, 4).len() == 5, "the file is cut into four pieces");
+        assert!(text.len() > crate::parallel::PARALLEL_MIN_BYTES);
+        assert!(cuts(&text, 4).len() == 5, "the file is cut into four pieces");
         let options = CheckOptions::default();
         let mut serial = check_piece(&text, &options);
         let sorted = |mut d: Vec<Diagnostic>| {
@@ -264,14 +226,14 @@ mod tests {
         assert!(!serial.is_empty());
         assert_eq!(sorted(check(&text, &options)), serial);
         // Many more pieces than cores, taken by whichever core is free.
-        assert!(game_cuts(&text, text.len() / 8192).len() > 50);
+        assert!(cuts(&text, text.len() / 8192).len() > 50);
         assert_eq!(sorted(check_in_pieces(&text, &options, 8192)), serial);
     }
 
     #[test]
     fn cuts_only_before_an_event_tag_after_a_blank_line() {
         let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n\n[Event \"c\"]\n1. d4 *\n";
-        assert_eq!(game_cuts(text, 2), [0, text.find("[Event \"c").unwrap(), text.len()]);
-        assert_eq!(game_cuts("1. e4 *", 8), [0, 7]);
+        assert_eq!(cuts(text, 2), [0, text.find("[Event \"c").unwrap(), text.len()]);
+        assert_eq!(cuts("1. e4 *", 8), [0, 7]);
     }
 }

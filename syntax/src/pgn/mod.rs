@@ -13,7 +13,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::parsing::Parse;
 use crate::text::TextRange;
-use syntax_kind::{PGNLanguage, SyntaxKind};
+use syntax_kind::PGNLanguage;
 
 /// Parses PGN text into a lossless tree of games; never fails.
 pub fn parse(text: &str) -> Parse<PGNLanguage> {
@@ -25,7 +25,9 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check::check(text, options)
 }
 
-/// The range of every game.
+/// The range of every game, read from the parser's events: no tree is built (the language server
+/// cuts every document it opens into games).
 pub fn units(text: &str) -> Vec<TextRange> {
-    parse(text).syntax().children().filter(|n| n.kind() == SyntaxKind::GAME).map(|n| n.text_range()).collect()
+    let parse = parser::parse_events(text, Vec::new());
+    parse.games().map(|game| game.range()).collect()
 }
