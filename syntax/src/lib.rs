@@ -18,6 +18,7 @@ pub mod fix;
 pub mod format;
 pub mod ide;
 mod lang;
+mod parallel;
 pub mod parsing;
 pub mod pbi;
 pub mod pbn;

@@ -14,6 +14,7 @@ mod export;
 mod instant;
 mod lines;
 mod notes;
+mod pieces;
 pub(crate) mod play;
 mod reading;
 mod scores;
@@ -64,9 +65,18 @@ pub struct Carry {
     bare_line_end_reported: bool,
 }
 
-/// Checks a whole PBN text.
+impl Carry {
+    /// The same carry with its ranges (the last room score's) moved by `delta` bytes: a piece's
+    /// carry placed into its file.
+    fn shifted(mut self, delta: TextSize) -> Carry {
+        self.inheritance.previous_room = self.inheritance.previous_room.map(|r| r.shifted(delta));
+        self
+    }
+}
+
+/// Checks a whole PBN text; a large one in pieces on all cores ([`pieces`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    check_unit(text, &Carry::default(), options).0
+    pieces::check(text, options)
 }
 
 /// Checks `text`, the games of a file from some game on (and what follows them up to the next),
