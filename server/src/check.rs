@@ -144,9 +144,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
     }
     let result = match args.format {
-        OutputFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &json).map_err(std::io::Error::other).and_then(|_| writeln!(out))
-        }
+        OutputFormat::Json => crate::report::write_json_pretty(&mut out, &json).and_then(|_| writeln!(out)),
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
         OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),

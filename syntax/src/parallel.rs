@@ -1,7 +1,8 @@
 //! Working on a large text of independent units (PGN games, EPD lines) on every core: the text
 //! is cut where a unit starts into pieces of about a given size, each core takes the next piece
 //! when it is done with one, and the pieces' results are put back in text order. Checking uses
-//! it, and so does cutting a large PGN text into its games ([`crate::units`]). For checking, a
+//! it (PBN's pieces with a guess of what they inherit, `pbn::check::pieces`), and so do cutting
+//! a large PGN text into its games ([`crate::units`]) and formatting ([`crate::format`]). For checking, a
 //! format gives where its units start and how to check a piece; it must be true that checking
 //! the pieces one by one gives the diagnostics of checking the text whole (each format's tests
 //! prove it).
@@ -44,26 +45,31 @@ pub(crate) fn threads() -> usize {
 }
 
 /// `f(start, piece)` of every piece `text[cuts[i]..cuts[i + 1]]`, in order, computed on every
-/// core: each takes the next piece when done with one, so that unequal pieces even out.
+/// core ([`map`]).
 pub(crate) fn map_pieces<T, F>(text: &str, cuts: &[usize], f: F) -> Vec<T>
 where
     T: Send,
     F: Fn(usize, &str) -> T + Sync,
 {
-    let pieces = cuts.len().saturating_sub(1);
+    map(cuts.len().saturating_sub(1), |i| f(cuts[i], &text[cuts[i]..cuts[i + 1]]))
+}
+
+/// `job(0) … job(count - 1)`, run on up to as many threads as there are cores, each thread
+/// taking the next job when it is done (pieces of a file take unequal times); the results in job
+/// order. The calling thread works too, so one job or one core means no thread is spawned.
+pub(crate) fn map<T: Send>(count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = if count > 1 { threads().min(count) } else { 1 };
     let next = AtomicUsize::new(0);
     let work = || {
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= pieces {
+            if i >= count {
                 return done;
             }
-            let (start, end) = (cuts[i], cuts[i + 1]);
-            done.push((i, f(start, &text[start..end])));
+            done.push((i, job(i)));
         }
     };
-    let threads = if pieces > 1 { threads().min(pieces) } else { 1 };
     let mut results: Vec<(usize, T)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
         let mut all = work();
@@ -99,6 +105,12 @@ mod tests {
 
     fn next_line(text: &str, from: usize) -> Option<usize> {
         text[from..].find('\n').map(|i| from + i + 1)
+    }
+
+    #[test]
+    fn results_come_in_job_order() {
+        assert_eq!(map(100, |i| i * i), (0..100).map(|i| i * i).collect::<Vec<_>>());
+        assert!(map(0, |i| i).is_empty());
     }
 
     #[test]

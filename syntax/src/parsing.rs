@@ -175,6 +175,74 @@ impl<K> Sink<K> for EventSink<K> {
     }
 }
 
+/// A node of a parse recorded by [`EventSink`], read in place: its events from its start to its
+/// finish, both included. (PGN's checks read theirs through `pgn::flat`, which adds PGN's views.)
+#[derive(Debug, Clone, Copy)]
+pub struct EventNode<'a, K> {
+    events: &'a [ParseEvent<K>],
+}
+
+/// A direct child of an [`EventNode`].
+#[derive(Debug, Clone, Copy)]
+pub enum EventElement<'a, K> {
+    Node(EventNode<'a, K>),
+    Token(K, TextRange),
+}
+
+impl<'a, K: Copy> EventNode<'a, K> {
+    /// The root node of a parse: all its events.
+    pub fn root(events: &'a [ParseEvent<K>]) -> Self {
+        EventNode { events }
+    }
+
+    /// The node's kind; `None` for an empty event list.
+    pub fn kind(&self) -> Option<K> {
+        match self.events.first() {
+            Some(ParseEvent::Start { kind, .. }) => Some(*kind),
+            _ => None,
+        }
+    }
+
+    pub fn range(&self) -> TextRange {
+        match (self.events.first(), self.events.last()) {
+            (Some(ParseEvent::Start { at, .. }), Some(ParseEvent::Finish(end))) => TextRange::new(*at, *end),
+            _ => TextRange::default(),
+        }
+    }
+
+    /// The direct children, nodes and tokens, in order.
+    pub fn children(&self) -> impl Iterator<Item = EventElement<'a, K>> {
+        let mut events = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
+        std::iter::from_fn(move || {
+            let (first, rest) = events.split_first()?;
+            match *first {
+                ParseEvent::Token(kind, range) => {
+                    events = rest;
+                    Some(EventElement::Token(kind, range))
+                }
+                ParseEvent::Start { finish, .. } => {
+                    let (node, after) = events.split_at((finish as usize + 1).min(events.len()));
+                    events = after;
+                    Some(EventElement::Node(EventNode { events: node }))
+                }
+                // An unbalanced finish cannot come from the parser; end the walk rather than loop.
+                ParseEvent::Finish(_) => {
+                    events = &[];
+                    None
+                }
+            }
+        })
+    }
+
+    /// The tokens that are direct children.
+    pub fn child_tokens(&self) -> impl Iterator<Item = (K, TextRange)> + 'a {
+        self.children().filter_map(|e| match e {
+            EventElement::Token(kind, range) => Some((kind, range)),
+            EventElement::Node(_) => None,
+        })
+    }
+}
+
 /// A recursive-descent helper over a token list. It sees every token, trivia included: grammar
 /// code decides where trivia belongs (usually with [`Parser::skip_trivia`] before a node).
 pub struct Parser<'t, K, S = GreenSink> {

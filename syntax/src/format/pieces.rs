@@ -18,8 +18,6 @@ use super::{format_windows, FormatOptions, SkippedUnit, Windows};
 use crate::text::{TextRange, TextSize};
 use crate::units::{likely_unit_start, proves_cut};
 use crate::Lang;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// Below this size a text is formatted on one thread: threads would cost more than they save.
 pub(super) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
@@ -48,15 +46,14 @@ pub(super) fn format<E>(
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Vec<SkippedUnit>, E> {
     let cuts = cuts(lang, text, piece_bytes.max(1));
-    let threads = if cuts.len() > 2 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { 1 };
-    let round = threads * PIECES_PER_THREAD;
+    let round = crate::parallel::threads() * PIECES_PER_THREAD;
     let mut skipped = Vec::new();
     // The piece whose output waits for the proof of the cut after it.
     let mut waiting: Option<Formatted> = None;
     let mut first = 0;
     while first + 1 < cuts.len() {
         let last = (first + round).min(cuts.len() - 1);
-        for piece in format_round(lang, text, options, window, &cuts[first..=last], threads) {
+        for piece in format_round(lang, text, options, window, &cuts[first..=last]) {
             if let Some(before) = waiting.take() {
                 let proved = match (before.last_unit, piece.first_unit) {
                     (Some(a), Some(b)) => usize::from(b.start()) == piece.start && proves_cut(lang, text, a, b),
@@ -96,39 +93,9 @@ fn cuts(lang: Lang, text: &str, piece_bytes: usize) -> Vec<usize> {
     cuts
 }
 
-/// Formats the pieces between consecutive `cuts` on `threads` threads; in order.
-fn format_round(
-    lang: Lang,
-    text: &str,
-    options: &FormatOptions,
-    window: usize,
-    cuts: &[usize],
-    threads: usize,
-) -> Vec<Formatted> {
-    let pieces = cuts.len() - 1;
-    let piece = |i: usize| format_piece(lang, text, options, window, cuts[i], cuts[i + 1]);
-    if threads <= 1 || pieces == 1 {
-        return (0..pieces).map(piece).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, Formatted)>> = Mutex::new(Vec::with_capacity(pieces));
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= pieces {
-            return;
-        }
-        let formatted = piece(i);
-        done.lock().unwrap_or_else(|e| e.into_inner()).push((i, formatted));
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads.min(pieces) {
-            scope.spawn(work);
-        }
-        work();
-    });
-    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, formatted)| formatted).collect()
+/// Formats the pieces between consecutive `cuts` on every core; in order.
+fn format_round(lang: Lang, text: &str, options: &FormatOptions, window: usize, cuts: &[usize]) -> Vec<Formatted> {
+    crate::parallel::map(cuts.len() - 1, |i| format_piece(lang, text, options, window, cuts[i], cuts[i + 1]))
 }
 
 /// Formats `text[start..end]` as a file of its own; offsets in the result are the file's.

@@ -27,3 +27,35 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 pub fn units(text: &str) -> Vec<TextRange> {
     parse(text).syntax().children().filter(|n| n.kind() == SyntaxKind::GAME).map(|n| n.text_range()).collect()
 }
+
+/// Every PBN text of the corpus and the fixtures, one after the other, with brace comments
+/// that hold an empty line and a `[` (one closed, one never), so that cuts fall inside them.
+#[cfg(test)]
+pub(crate) fn test_corpus() -> String {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [here.join("../fixtures/pbn"), here.join("../../shared/corpus/pbn")] {
+        let mut stack = vec![dir];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "pbn") && !path.to_string_lossy().contains("large") {
+                    files.push(path);
+                }
+            }
+        }
+    }
+    files.sort();
+    let mut text = String::new();
+    for (i, file) in files.iter().enumerate() {
+        text.push_str(&crate::text::decode(&std::fs::read(file).unwrap()).text);
+        text.push_str(match i % 3 {
+            0 => "\n\n[Event \"x\"]\n{ open\n\n[Event \"inside\"]\n\n}\n[Board \"#\"]\n\n",
+            1 => "\n\n[Event \"y\"]\n{ never closed\n\n[Event \"after\"]\n\n",
+            _ => "\n\n",
+        });
+    }
+    text
+}

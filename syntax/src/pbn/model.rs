@@ -9,6 +9,7 @@ pub use crate::bridge::contract::{Contract, Denomination, Risk};
 pub use crate::bridge::deal::{parse_deal, Deal, DealError};
 
 use super::syntax_kind::{SyntaxKind, SyntaxNode};
+use crate::parsing::{EventElement, EventNode};
 use crate::text::{TextRange, TextSize};
 use std::collections::HashMap;
 
@@ -56,33 +57,68 @@ pub struct Game<'a> {
     pub tags: Vec<Tag<'a>>,
 }
 
+/// A direct child of a GAME node, as the tree and the parser's events both give it: a TAG or
+/// SECTION node with its tokens, or a token. One reading of it ([`Game::build`]) makes the
+/// model whichever the source.
+enum Child<T> {
+    Tag(TextRange, T),
+    Section(T),
+    Token(SyntaxKind, TextRange),
+    Other,
+}
+
 impl<'a> Game<'a> {
     /// Builds the view of a GAME node of `text`.
     pub fn from_node(node: &SyntaxNode, text: &'a str) -> Game<'a> {
-        let mut tags: Vec<Tag<'a>> = Vec::new();
-        let token = |t: &super::syntax_kind::SyntaxToken| SectionToken {
-            kind: t.kind(),
-            text: &text[t.text_range()],
-            range: t.text_range(),
+        let tokens = |n: &SyntaxNode| {
+            n.children_with_tokens().filter_map(|e| e.into_token()).map(|t| (t.kind(), t.text_range()))
         };
-        for child in node.children_with_tokens() {
+        let children = node.children_with_tokens().map(|child| match child {
+            rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::TAG => Child::Tag(n.text_range(), tokens(&n)),
+            rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::SECTION => Child::Section(tokens(&n)),
+            rowan::NodeOrToken::Node(_) => Child::Other,
+            rowan::NodeOrToken::Token(t) => Child::Token(t.kind(), t.text_range()),
+        });
+        Game::build(node.text_range(), children, text)
+    }
+
+    /// Builds the view of a GAME node of `text` from the parser's events
+    /// ([`super::parser::parse_events`]): the same view as [`Game::from_node`] of the tree.
+    pub fn from_events(node: EventNode<'_, SyntaxKind>, text: &'a str) -> Game<'a> {
+        let children = node.children().map(|child| match child {
+            EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Child::Tag(n.range(), n.child_tokens()),
+            EventElement::Node(n) if n.kind() == Some(SyntaxKind::SECTION) => Child::Section(n.child_tokens()),
+            EventElement::Node(_) => Child::Other,
+            EventElement::Token(kind, range) => Child::Token(kind, range),
+        });
+        Game::build(node.range(), children, text)
+    }
+
+    fn build<T: Iterator<Item = (SyntaxKind, TextRange)>>(
+        range: TextRange,
+        children: impl Iterator<Item = Child<T>>,
+        text: &'a str,
+    ) -> Game<'a> {
+        let mut tags: Vec<Tag<'a>> = Vec::new();
+        let token = |(kind, range): (SyntaxKind, TextRange)| SectionToken { kind, text: &text[range], range };
+        for child in children {
             match child {
-                rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::TAG => tags.push(tag_from_node(&n, text)),
-                rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::SECTION => {
+                Child::Tag(range, tokens) => tags.push(tag_from_tokens(range, tokens, text)),
+                Child::Section(tokens) => {
                     if let Some(tag) = tags.last_mut() {
-                        tag.section.extend(n.children_with_tokens().filter_map(|e| e.into_token()).map(|t| token(&t)));
+                        tag.section.extend(tokens.map(token));
                     }
                 }
                 // Trivia after a tag or its section (comments, line ends) stays with that tag.
-                rowan::NodeOrToken::Token(t) => {
+                Child::Token(kind, range) => {
                     if let Some(tag) = tags.last_mut() {
-                        tag.section.push(token(&t));
+                        tag.section.push(token((kind, range)));
                     }
                 }
-                _ => {}
+                Child::Other => {}
             }
         }
-        Game { range: node.text_range(), tags }
+        Game { range, tags }
     }
 
     /// The first tag named `name` (later duplicates are ignored, PBN 3.4).
@@ -95,22 +131,25 @@ impl<'a> Game<'a> {
     }
 }
 
-fn tag_from_node<'a>(node: &SyntaxNode, text: &'a str) -> Tag<'a> {
-    let range = node.text_range();
+/// The tag of a TAG node at `range`, from its tokens.
+fn tag_from_tokens<'a>(
+    range: TextRange,
+    tokens: impl Iterator<Item = (SyntaxKind, TextRange)>,
+    text: &'a str,
+) -> Tag<'a> {
     let mut name = "";
     let mut name_range = TextRange::empty(range.start());
     let mut value = "";
     let mut value_range = TextRange::empty(range.start());
     let mut has_value = false;
     let mut closed = false;
-    for t in node.children_with_tokens().filter_map(|e| e.into_token()) {
-        match t.kind() {
+    for (kind, r) in tokens {
+        match kind {
             SyntaxKind::TAG_NAME if name.is_empty() => {
-                name_range = t.text_range();
+                name_range = r;
                 name = &text[name_range];
             }
             SyntaxKind::STRING if !has_value && !name.is_empty() => {
-                let r = t.text_range();
                 value_range = TextRange::new(r.start() + TextSize::from(1), r.end() - TextSize::from(1));
                 value = &text[value_range];
                 has_value = true;
@@ -284,6 +323,43 @@ mod tests {
     }
 
     use super::*;
+
+    /// The parser's events describe the tree the other sink builds, and the games read from
+    /// them are the games read from the tree: the checks (over events) and the editor's views
+    /// (over trees) see the same file.
+    #[test]
+    fn games_from_events_are_games_from_the_tree() {
+        let text = crate::pbn::test_corpus();
+        let (events, errors) = crate::pbn::parser::parse_events(&text, Vec::new());
+        let parse = crate::pbn::parse(&text);
+        assert_eq!(errors, parse.errors());
+        let mut builder = rowan::GreenNodeBuilder::new();
+        for e in &events {
+            match *e {
+                crate::parsing::ParseEvent::Start { kind, .. } => builder.start_node(kind.into()),
+                crate::parsing::ParseEvent::Token(kind, range) => builder.token(kind.into(), &text[range]),
+                crate::parsing::ParseEvent::Finish(_) => builder.finish_node(),
+            }
+        }
+        assert!(builder.finish() == *parse.green());
+        let from_tree: Vec<String> = parse
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::GAME)
+            .map(|n| format!("{:?}", Game::from_node(&n, &text)))
+            .collect();
+        let from_events: Vec<String> = EventNode::root(&events)
+            .children()
+            .filter_map(|e| match e {
+                EventElement::Node(n) if n.kind() == Some(SyntaxKind::GAME) => {
+                    Some(format!("{:?}", Game::from_events(n, &text)))
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(from_tree.len() > 500);
+        assert!(from_tree == from_events);
+    }
 
     #[test]
     fn deals_parse_and_report_positions() {

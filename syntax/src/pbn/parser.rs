@@ -14,7 +14,8 @@
 use super::lexer::lex;
 use super::rules;
 use super::syntax_kind::{PBNLanguage, SyntaxKind};
-use crate::parsing::{Parse, Parser, Token};
+use crate::diagnostic::Diagnostic;
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, Token};
 use crate::text::TextRange;
 use SyntaxKind::*;
 
@@ -38,13 +39,13 @@ fn game_breaks(tokens: &[Token<SyntaxKind>]) -> Vec<bool> {
         .collect()
 }
 
-struct PbnParser<'t> {
-    p: Parser<'t, SyntaxKind>,
+struct PbnParser<'t, S> {
+    p: Parser<'t, SyntaxKind, S>,
     breaks: Vec<bool>,
     index: usize,
 }
 
-impl<'t> PbnParser<'t> {
+impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
     fn current(&self) -> Option<SyntaxKind> {
         self.p.current()
     }
@@ -240,4 +241,16 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
     let mut parser = PbnParser { p: Parser::new(text, tokens, ROOT, SyntaxKind::is_trivia), breaks, index: 0 };
     parser.root();
     parser.p.finish()
+}
+
+/// Parses a PBN text into the flat events of the same tree (written into `buffer`, cleared
+/// first) plus its syntax errors: what the checks read, without building the tree.
+pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
+    let tokens = lex(text);
+    let breaks = game_breaks(&tokens);
+    let p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
+    let mut parser = PbnParser { p, breaks, index: 0 };
+    parser.root();
+    let (sink, errors) = parser.p.finish_into_sink();
+    (sink.into_events(), errors)
 }

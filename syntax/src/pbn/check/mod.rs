@@ -14,6 +14,7 @@ mod export;
 mod instant;
 mod lines;
 mod notes;
+mod pieces;
 pub(crate) mod play;
 mod reading;
 mod scores;
@@ -26,7 +27,8 @@ use super::syntax_kind::SyntaxKind;
 use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::text::TextSize;
+use crate::parsing::{EventElement, EventNode, ParseEvent};
+use crate::text::{TextRange, TextSize};
 pub(crate) use context::{Facts, Inherited, Sink};
 
 /// Values carried across games for `#` and `##` (PBN 4.8), and the previous game's deal data for
@@ -64,9 +66,18 @@ pub struct Carry {
     bare_line_end_reported: bool,
 }
 
-/// Checks a whole PBN text.
+impl Carry {
+    /// The same carry with its ranges (the last room score's) moved by `delta` bytes: a piece's
+    /// carry placed into its file.
+    fn shifted(mut self, delta: TextSize) -> Carry {
+        self.inheritance.previous_room = self.inheritance.previous_room.map(|r| r.shifted(delta));
+        self
+    }
+}
+
+/// Checks a whole PBN text; a large one in pieces on all cores ([`pieces`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    check_unit(text, &Carry::default(), options).0
+    pieces::check(text, options)
 }
 
 /// Checks `text`, the games of a file from some game on (and what follows them up to the next),
@@ -75,20 +86,24 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 /// games after it. Checking a file's pieces this way in order gives the diagnostics of
 /// checking it whole.
 pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
-    let parse = super::parser::parse(text);
-    let root = parse.syntax();
+    let (events, errors) = super::parser::parse_events(text, EVENTS.take());
+    let root = EventNode::root(&events);
     // `% EXPORT` declares export format for the games after it (usually the whole file).
     let export_from =
-        if options.mode == Mode::Export || before.export { Some(TextSize::from(0)) } else { export_line(&root) };
+        if options.mode == Mode::Export || before.export { Some(TextSize::from(0)) } else { export_line(root, text) };
     let mut sink = Sink::new(before.inheritance.previous_room.is_some());
-    sink.diagnostics = parse.errors().to_vec();
+    sink.diagnostics = errors;
     let text_from = export_from.map_or(text.len(), usize::from);
     let bare_line_end_reported = lines::check(text, text_from, before.bare_line_end_reported, &mut sink);
     let mut inheritance = before.inheritance.clone();
     let mut games = 0;
-    for node in root.children().filter(|n| n.kind() == SyntaxKind::GAME) {
+    for child in root.children() {
+        let EventElement::Node(node) = child else { continue };
+        if node.kind() != Some(SyntaxKind::GAME) {
+            continue;
+        }
         games += 1;
-        let game = Game::from_node(&node, text);
+        let game = Game::from_events(node, text);
         sink.export = export_from.is_some_and(|from| game.range.start() >= from);
         check_game(&game, &mut inheritance, &mut sink);
         sink.previous_game_outside = false;
@@ -100,20 +115,30 @@ pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Di
         // A room score from before is now two pieces back: its range would be misplaced.
         inheritance.previous_room = None;
     }
+    // A buffer grown by one huge piece is let go: the language server's threads live on.
+    if events.capacity() <= KEPT_EVENTS {
+        EVENTS.set(events);
+    }
     (sink.diagnostics, sink.previous_unit, Carry { inheritance, export: export_from.is_some(), bare_line_end_reported })
 }
 
+thread_local! {
+    /// Each thread's event buffer, reused from piece to piece: a fresh one costs page faults.
+    static EVENTS: std::cell::Cell<Vec<ParseEvent<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The largest event buffer a thread keeps for the next piece (12 bytes an event: 24 MB).
+const KEPT_EVENTS: usize = 2 << 20;
+
 /// Where an escape line `% EXPORT` puts the file into export format. Escape lines between games
 /// are children of the root, inside a game children of the game node: no deeper walk is needed.
-fn export_line(root: &super::syntax_kind::SyntaxNode) -> Option<TextSize> {
-    let is_export = |t: &super::syntax_kind::SyntaxToken| {
-        (t.kind() == SyntaxKind::ESCAPE_LINE && t.text().trim_end() == "% EXPORT").then(|| t.text_range().start())
+fn export_line(root: EventNode<'_, SyntaxKind>, text: &str) -> Option<TextSize> {
+    let is_export = |(kind, range): (SyntaxKind, TextRange)| {
+        (kind == SyntaxKind::ESCAPE_LINE && text[range].trim_end() == "% EXPORT").then(|| range.start())
     };
-    root.children_with_tokens().find_map(|e| match e {
-        rowan::NodeOrToken::Token(t) => is_export(&t),
-        rowan::NodeOrToken::Node(n) => {
-            n.children_with_tokens().filter_map(|e| e.into_token()).find_map(|t| is_export(&t))
-        }
+    root.children().find_map(|e| match e {
+        EventElement::Token(kind, range) => is_export((kind, range)),
+        EventElement::Node(n) => n.child_tokens().find_map(is_export),
     })
 }
 

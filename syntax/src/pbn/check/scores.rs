@@ -22,6 +22,16 @@ pub(super) struct RoomScore {
     imp: Option<(f64, TextRange, String)>,
 }
 
+impl RoomScore {
+    /// The same score with its range moved by `delta` bytes (see [`super::Carry::shifted`]).
+    pub(super) fn shifted(mut self, delta: crate::text::TextSize) -> RoomScore {
+        if let Some((_, range, _)) = &mut self.imp {
+            *range += delta;
+        }
+        self
+    }
+}
+
 /// `tags` are the facts as the tags give them, `facts` the reading the game is checked under
 /// (see [`super::reading`], [`prefer_rotation_vulnerability`]).
 pub(super) fn check(game: &Game<'_>, tags: &Facts, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {

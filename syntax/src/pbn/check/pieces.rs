@@ -1,0 +1,166 @@
+//! Checking a large PBN text on all cores, with the diagnostics of checking it whole.
+//!
+//! Games are chained only by what they inherit ([`Carry`]), so a piece of the file can be
+//! checked before the pieces ahead of it are done, from a guess of what they will leave: the
+//! carry of the file's first game (where real files give the tags later games inherit) followed
+//! by the few games just before the piece (the previous deal and room score). Once every piece is
+//! checked, the pieces are taken in order: one whose guess differs from what the piece before
+//! really left is checked again from that. Equal carries make the same diagnostics of the same
+//! text, so the result is the sequential one whatever the guesses; good guesses only make it
+//! come sooner.
+//!
+//! Pieces are cut where a game most likely starts: a `[` after an empty line. Unless a brace
+//! comment is open there, the lexer is in its initial state (an empty line resets its mode) and
+//! the parser between games, so the piece checks as it does inside the file (the same condition
+//! as [`super::check_unit`]'s pieces). A brace comment open across a cut has no `}` in the piece
+//! before it, so that piece ends in an unterminated comment, which the parser reports: the cut
+//! is then undone and the two pieces are checked as one.
+//!
+//! Carries are kept in the file's offsets (a piece's are shifted by its start), so that those of
+//! different pieces compare, and a piece's diagnostics of the game before it
+//! (`for_previous`, a room's ScoreIMP) come out at their place in the file.
+
+use super::{check_unit, Carry};
+use crate::config::CheckOptions;
+use crate::diagnostic::Diagnostic;
+use crate::pbn::rules;
+use crate::text::{TextRange, TextSize};
+use crate::units::{next_cut, previous_cut};
+
+/// Below this size a text is checked in one go (threads would cost more than they save).
+const PARALLEL_MIN_BYTES: usize = 256 * 1024;
+
+/// About how much text a piece holds: small enough that two cores finish together, large enough
+/// that the guesses (a few games each) cost nothing.
+const PIECE_BYTES: usize = 256 * 1024;
+
+/// How many games before a piece its guess checks: two, so that a game that relies on the one
+/// before it (a second room's game without Deal, a ScoreIMP) sees the right one.
+const LEAD_IN_GAMES: usize = 2;
+
+/// Checks `text`, in pieces on all cores when it is large.
+pub(super) fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    let cuts = if text.len() < PARALLEL_MIN_BYTES { vec![0, text.len()] } else { cuts(text, PIECE_BYTES) };
+    check_in_pieces(text, &cuts, options)
+}
+
+/// Checks `text` cut at `cuts` (see [`cuts`]).
+fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> Vec<Diagnostic> {
+    if cuts.len() <= 2 {
+        return check_unit(text, &Carry::default(), options).0;
+    }
+    let range = |k: usize| TextRange::new(offset(cuts[k]), offset(cuts[k + 1]));
+    let first_game_end = cuts[1].min(next_cut(text, 1).unwrap_or(text.len()));
+    let first_game = check_unit(&text[..first_game_end], &Carry::default(), options).2;
+    let speculative = crate::parallel::map(cuts.len() - 1, |k| {
+        let before = if k == 0 { Carry::default() } else { guess(text, cuts[k], first_game_end, &first_game, options) };
+        Checked::new(text, range(k), before, options)
+    });
+    let mut done: Vec<Checked> = Vec::with_capacity(speculative.len());
+    for piece in speculative {
+        let piece = match done.last() {
+            None => piece,
+            Some(last) if !last.ends_cleanly => {
+                let last = done.pop().expect("a last piece");
+                Checked::new(text, last.range.cover(piece.range), last.before, options)
+            }
+            Some(last) if last.after != piece.before => Checked::new(text, piece.range, last.after.clone(), options),
+            Some(_) => piece,
+        };
+        done.push(piece);
+    }
+    done.into_iter().flat_map(|p| p.for_previous.into_iter().chain(p.diagnostics)).collect()
+}
+
+fn offset(at: usize) -> TextSize {
+    TextSize::from(at as u32)
+}
+
+/// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into pieces of about `piece_bytes` at
+/// likely game starts; a text without empty lines stays whole.
+fn cuts(text: &str, piece_bytes: usize) -> Vec<usize> {
+    let pieces = text.len().div_ceil(piece_bytes);
+    let mut cuts = vec![0];
+    for k in 1..pieces {
+        let from = (text.len() * k / pieces).max(cuts[cuts.len() - 1] + 1);
+        match next_cut(text, from) {
+            Some(at) => cuts.push(at),
+            None => break,
+        }
+    }
+    cuts.push(text.len());
+    cuts.dedup();
+    cuts
+}
+
+/// What the text before `cut` most likely leaves: the first game's carry, then the last
+/// [`LEAD_IN_GAMES`] games before `cut` checked from it.
+fn guess(text: &str, cut: usize, first_game_end: usize, first_game: &Carry, options: &CheckOptions) -> Carry {
+    let mut lead_in = cut;
+    for _ in 0..LEAD_IN_GAMES {
+        lead_in = previous_cut(text, lead_in).unwrap_or(0).max(first_game_end);
+    }
+    if lead_in >= cut {
+        return first_game.clone();
+    }
+    check_unit(&text[lead_in..cut], first_game, options).2.shifted(offset(lead_in))
+}
+
+/// A piece checked from a carry, everything in the file's offsets.
+struct Checked {
+    range: TextRange,
+    before: Carry,
+    diagnostics: Vec<Diagnostic>,
+    /// Diagnostics of the game before the piece (placed by `before`, already in file offsets).
+    for_previous: Vec<Diagnostic>,
+    after: Carry,
+    /// Whether the piece has no unterminated brace comment: one may be closed after the piece's
+    /// end, which makes the cut there wrong.
+    ends_cleanly: bool,
+}
+
+impl Checked {
+    fn new(text: &str, range: TextRange, before: Carry, options: &CheckOptions) -> Checked {
+        let (diagnostics, for_previous, after) = check_unit(&text[range], &before, options);
+        let ends_cleanly = !diagnostics.iter().any(|d| d.code == rules::UNTERMINATED_COMMENT.code);
+        let start = range.start();
+        Checked {
+            range,
+            before,
+            diagnostics: diagnostics.into_iter().map(|d| d.shifted(start)).collect(),
+            for_previous,
+            after: after.shifted(start),
+            ends_cleanly,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Mode;
+
+    fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        diagnostics
+    }
+
+    /// Checked in many small pieces, speculatively, the text gives the diagnostics of checking
+    /// it whole, in import and export mode and with `% EXPORT` halfway.
+    #[test]
+    fn pieces_give_the_whole_texts_diagnostics() {
+        let text = crate::pbn::test_corpus();
+        let halfway = next_cut(&text, text.len() / 2).unwrap();
+        let exported = [&text[..halfway], "% EXPORT\n", &text[halfway..]].concat();
+        for (text, mode) in [(&text, Mode::Import), (&text, Mode::Export), (&exported, Mode::Import)] {
+            let options = CheckOptions { mode, ..CheckOptions::default() };
+            let whole = sorted(check_unit(text, &Carry::default(), &options).0);
+            assert!(whole.len() > 100);
+            for piece_bytes in [2000, 30_000] {
+                let cuts = cuts(text, piece_bytes);
+                assert!(cuts.len() > 10);
+                assert_eq!(sorted(check_in_pieces(text, &cuts, &options)), whole, "{mode:?}, pieces of {piece_bytes}");
+            }
+        }
+    }
+}
