@@ -50,19 +50,19 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
     out
 }
 
-/// Where a unit most likely starts at or after byte `from`, at the start of a line: for PGN a
-/// `[` after an empty line, for EPD the next line; `None` for formats whose text is not cut
-/// (PBN games inherit from the games before them, PBI lines from the file's marker line).
-/// Only a guess: [`proves_cut`] tells whether cutting there keeps the units.
+/// Where a unit most likely starts at or after byte `from`, at the start of a line: for PGN and
+/// PBN a `[` after an empty line, for EPD the next line; `None` for PBI, whose lines take their
+/// meaning from the file's marker line. Only a guess: [`proves_cut`] tells whether cutting there
+/// keeps the units.
 pub(crate) fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
     match lang {
-        Lang::Pgn => next_cut(text, from),
+        Lang::Pgn | Lang::Pbn => next_cut(text, from),
         Lang::Epd => {
             let at = from.checked_sub(1)?;
             let newline = memchr::memchr(b'\n', text.as_bytes().get(at..)?)?;
             Some(at + newline + 1).filter(|&start| start < text.len())
         }
-        Lang::Pbn | Lang::Pbi => None,
+        Lang::Pbi => None,
     }
 }
 

@@ -17,7 +17,7 @@ mod pieces;
 pub mod unit;
 
 pub use unit::{syntax_errors, Declined, FormatOptions};
-pub(crate) use unit::{Before, UnitFormatter};
+pub(crate) use unit::{Before, Carry, UnitFormatter};
 
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::text::{TextRange, TextSize};
@@ -89,8 +89,8 @@ fn formatter_for(lang: Lang, text: &str, options: &FormatOptions) -> Box<dyn Uni
 ///
 /// Memory stays bounded by the largest unit, not by the file: the text is parsed a window of
 /// about `window` bytes at a time (grown when one unit is larger), see [`format_windows`]. A
-/// large file of independent units (PGN, EPD) is cut into pieces that the cores format in
-/// parallel ([`pieces`]); the output is the same.
+/// large file (PGN, EPD, PBN) is cut into pieces that the cores format in parallel
+/// ([`pieces`]); the output is the same.
 pub fn format_into<E>(
     lang: Lang,
     text: &str,
@@ -99,7 +99,7 @@ pub fn format_into<E>(
     window: usize,
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Vec<SkippedUnit>, E> {
-    if range.is_none() && lang.has_independent_units() && text.len() >= pieces::PARALLEL_MIN_BYTES {
+    if range.is_none() && lang != Lang::Pbi && text.len() >= pieces::PARALLEL_MIN_BYTES {
         format_in_pieces(lang, text, options, window, pieces::PIECE_BYTES, out)
     } else {
         format_whole(lang, text, range, options, window, out)
@@ -107,7 +107,7 @@ pub fn format_into<E>(
 }
 
 /// [`format_into`] of the whole text with the file cut into pieces of about `piece_bytes`
-/// (where its format allows: PGN and EPD), formatted on every core. The output is the same as
+/// (where its format allows: PGN, EPD and PBN), formatted on every core. The output is the same as
 /// [`format`]'s whatever `piece_bytes` and `window` are (tests choose small ones).
 pub fn format_in_pieces<E>(
     lang: Lang,
@@ -140,15 +140,17 @@ fn format_whole<E>(
             diagnostics: vec![d],
         }]);
     }
-    Ok(format_windows(lang, text, range, options, window, out)?.skipped)
+    Ok(format_windows(lang, text, range, options, window, &Carry::Nothing, out)?.skipped)
 }
 
-/// What formatting a text window by window found: the units left as written, and the first and
-/// last unit it met (which [`pieces`] needs to prove that its cuts keep the units).
+/// What formatting a text window by window found: the units left as written, the first and
+/// last unit it met (which [`pieces`] needs to prove that its cuts keep the units), and what it
+/// leaves for the text after it.
 struct Windows {
     skipped: Vec<SkippedUnit>,
     first_unit: Option<TextRange>,
     last_unit: Option<TextRange>,
+    after: Carry,
 }
 
 /// Formats `text` a window of about `window` bytes at a time. A window ends at a line end; all
@@ -156,13 +158,15 @@ struct Windows {
 /// parses the same from its own start as inside the file (the parsers recover at unit
 /// boundaries, which is what the language server's incremental reparse relies on too), and the
 /// last unit of a window, which the window's end may have cut, is parsed again whole in the
-/// next. PBI is parsed in one window: its marker line gives the whole file its meaning.
+/// next. PBI is parsed in one window: its marker line gives the whole file its meaning. The
+/// text is formatted as the units that left `from` before it would have it.
 fn format_windows<E>(
     lang: Lang,
     text: &str,
     range: Option<TextRange>,
     options: &FormatOptions,
     window: usize,
+    from: &Carry,
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Windows, E> {
     let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
@@ -173,6 +177,7 @@ fn format_windows<E>(
         first_unit: None,
         last_unit: None,
     };
+    engine.formatter.start_from(from);
     let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
@@ -211,7 +216,13 @@ fn format_windows<E>(
         if last_window {
             let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
             engine.gap(&slice[tail], selected(tail + base), out)?;
-            return Ok(Windows { skipped: engine.skipped, first_unit: engine.first_unit, last_unit: engine.last_unit });
+            let after = engine.formatter.carry();
+            return Ok(Windows {
+                skipped: engine.skipped,
+                first_unit: engine.first_unit,
+                last_unit: engine.last_unit,
+                after,
+            });
         }
         engine.formatter.advance(consumed);
         start += usize::from(consumed);

@@ -68,6 +68,27 @@ pub(crate) trait UnitFormatter {
     fn stray(&mut self, text: &str, _after: Before) -> String {
         text.to_owned()
     }
+
+    /// What the units of the text given to the last [`UnitFormatter::prepare`] (all of them)
+    /// and the units before them leave for the units after: see [`Carry`].
+    fn carry(&mut self) -> Carry {
+        Carry::Nothing
+    }
+
+    /// Formats what follows as the units that left `carry` would have it formatted.
+    fn start_from(&mut self, _carry: &Carry) {}
+}
+
+/// What formatting a stretch of a file leaves for the units after it: nothing where units are
+/// independent (PGN games, EPD lines), the tag values that later games inherit with `#` and `##`
+/// where they are chained (PBN 4.8). A piece of a file formatted from the carry of the units
+/// before it is formatted as in the whole file; equal carries format the same text the same, so
+/// a guessed carry is proved right by comparing it with the real one.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) enum Carry {
+    #[default]
+    Nothing,
+    Inherited(crate::pbn::model::Inheritance),
 }
 
 /// What precedes a stretch of text between units.

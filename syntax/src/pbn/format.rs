@@ -21,7 +21,7 @@
 
 use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
 use crate::diagnostic::Diagnostic;
-use crate::format::unit::{Before, Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Before, Carry, Declined, FormatOptions, UnitFormatter};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
@@ -91,6 +91,18 @@ impl UnitFormatter for Formatter {
             // Not one game: nothing to reorder safely.
             _ => Ok(unit.to_owned()),
         }
+    }
+
+    fn carry(&mut self) -> Carry {
+        self.inherit_up_to(self.games.len());
+        Carry::Inherited(self.inherited.clone())
+    }
+
+    fn start_from(&mut self, carry: &Carry) {
+        self.inherited = match carry {
+            Carry::Inherited(inherited) => inherited.clone(),
+            Carry::Nothing => Inheritance::default(),
+        };
     }
 
     /// `%` lines between games are kept, with CRLF line ends; after a game left as written,
