@@ -11,6 +11,7 @@ pub mod binary;
 pub mod bridge;
 pub mod chess;
 pub mod config;
+mod cuts;
 pub mod diagnostic;
 mod engine;
 pub mod epd;

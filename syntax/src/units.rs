@@ -3,6 +3,7 @@
 //! language server cuts every document it opens this way, and `check --fix` and "convert to
 //! export format" fix a large file piece by piece.
 
+use crate::cuts::next_cut;
 use crate::text::{TextRange, TextSize};
 use crate::{epd, pbi, pbn, pgn, Lang};
 
@@ -48,22 +49,6 @@ pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
         out.extend(block);
     }
     out
-}
-
-/// Where a unit most likely starts at or after byte `from`, at the start of a line: for PGN and
-/// PBN a `[` after an empty line, for EPD the next line; `None` for PBI, whose lines take their
-/// meaning from the file's marker line. Only a guess: [`proves_cut`] tells whether cutting there
-/// keeps the units.
-pub(crate) fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
-    match lang {
-        Lang::Pgn | Lang::Pbn => next_cut(text, from),
-        Lang::Epd => {
-            let at = from.checked_sub(1)?;
-            let newline = memchr::memchr(b'\n', text.as_bytes().get(at..)?)?;
-            Some(at + newline + 1).filter(|&start| start < text.len())
-        }
-        Lang::Pbi => None,
-    }
 }
 
 /// Whether `last`, the last unit found before a cut, and `first`, the first unit found after
@@ -127,39 +112,6 @@ fn units_in_one_go(lang: Lang, text: &str) -> Vec<TextRange> {
         Lang::Pbn => pbn::units(text),
         Lang::Pbi => pbi::units(text),
     }
-}
-
-/// The offset of the first `[` at or after `from` that follows an empty line.
-pub(crate) fn next_cut(text: &str, from: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = from;
-    while let Some(i) = bytes.get(at..)?.windows(2).position(|w| w == b"\n[") {
-        let newline = at + i;
-        if follows_empty_line(bytes, newline) {
-            return Some(newline + 1);
-        }
-        at = newline + 1;
-    }
-    None
-}
-
-/// The offset of the last `[` before `before` that follows an empty line.
-pub(crate) fn previous_cut(text: &str, before: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut end = before.min(bytes.len());
-    while let Some(newline) = bytes[..end].windows(2).rposition(|w| w == b"\n[") {
-        if follows_empty_line(bytes, newline) {
-            return Some(newline + 1);
-        }
-        end = newline + 1;
-    }
-    None
-}
-
-/// Whether the line end at `newline` (a `\n`) ends an empty line.
-fn follows_empty_line(bytes: &[u8], newline: usize) -> bool {
-    let before = &bytes[..newline];
-    before.ends_with(b"\n") || before.ends_with(b"\n\r")
 }
 
 #[cfg(test)]

@@ -15,23 +15,17 @@
 
 mod pieces;
 pub mod unit;
+mod windows;
 
 pub use unit::{syntax_errors, Declined, FormatOptions};
 pub(crate) use unit::{Before, Carry, UnitFormatter};
+use windows::format_windows;
+pub use windows::SkippedUnit;
 
-use crate::diagnostic::{Diagnostic, TextEdit};
+use crate::diagnostic::TextEdit;
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 use std::collections::HashMap;
-
-/// A unit the formatter left as written, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SkippedUnit {
-    /// The unit's range in the input text.
-    pub range: TextRange,
-    /// Its syntax errors (or the problem that stopped the formatter), in input offsets.
-    pub diagnostics: Vec<Diagnostic>,
-}
 
 /// The result of formatting a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,24 +57,6 @@ fn format_to_string(lang: Lang, text: &str, range: Option<TextRange>, options: &
     });
     let Ok(skipped) = skipped;
     Formatted { text: out, skipped }
-}
-
-fn touches(unit: TextRange, range: TextRange) -> bool {
-    if range.is_empty() {
-        unit.contains_inclusive(range.start())
-    } else {
-        unit.start() < range.end() && range.start() < unit.end()
-    }
-}
-
-/// The formatter of `lang` for the file `text` (some formats take a style from the file).
-fn formatter_for(lang: Lang, text: &str, options: &FormatOptions) -> Box<dyn UnitFormatter> {
-    match lang {
-        Lang::Pgn => Box::new(crate::pgn::format::Formatter::new(text, options)),
-        Lang::Epd => Box::new(crate::epd::format::Formatter::new(text, options)),
-        Lang::Pbn => Box::new(crate::pbn::format::Formatter::new(text, options)),
-        Lang::Pbi => Box::new(crate::pbi::format::Formatter::new(text, options)),
-    }
 }
 
 /// Formats `text` (or, with `range`, the units that overlap it) and hands the result to `out`
@@ -141,214 +117,6 @@ fn format_whole<E>(
         }]);
     }
     Ok(format_windows(lang, text, range, options, window, &Carry::Nothing, out)?.skipped)
-}
-
-/// What formatting a text window by window found: the units left as written, the first and
-/// last unit it met (which [`pieces`] needs to prove that its cuts keep the units), and what it
-/// leaves for the text after it.
-struct Windows {
-    skipped: Vec<SkippedUnit>,
-    first_unit: Option<TextRange>,
-    last_unit: Option<TextRange>,
-    after: Carry,
-}
-
-/// Formats `text` a window of about `window` bytes at a time. A window ends at a line end; all
-/// its units but the last are formatted, and the next window starts where they end. A unit
-/// parses the same from its own start as inside the file (the parsers recover at unit
-/// boundaries, which is what the language server's incremental reparse relies on too), and the
-/// last unit of a window, which the window's end may have cut, is parsed again whole in the
-/// next. PBI is parsed in one window: its marker line gives the whole file its meaning. The
-/// text is formatted as the units that left `from` before it would have it.
-fn format_windows<E>(
-    lang: Lang,
-    text: &str,
-    range: Option<TextRange>,
-    options: &FormatOptions,
-    window: usize,
-    from: &Carry,
-    out: &mut impl FnMut(&str) -> Result<(), E>,
-) -> Result<Windows, E> {
-    let selected = |unit: TextRange| range.is_none_or(|range| touches(unit, range));
-    let mut engine = Engine {
-        formatter: formatter_for(lang, text, options),
-        before: Before::Start,
-        skipped: Vec::new(),
-        first_unit: None,
-        last_unit: None,
-    };
-    engine.formatter.start_from(from);
-    let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
-    let mut start: usize = 0;
-    let mut size = window;
-    loop {
-        let end = line_end_at_or_after(text, start.saturating_add(size));
-        let slice = &text[start..end];
-        let last_window = end == text.len();
-        let (mut units, mut errors) = engine.formatter.prepare(lang, slice);
-        units.retain(|u| usize::from(u.end()) <= slice.len());
-        errors.sort_by_key(|d| d.range.start());
-        let take = if last_window {
-            units.len()
-        } else {
-            // The last unit may be cut by the window's end; so may what follows an error that
-            // the rest of the file could undo (a comment whose `}` is beyond the window).
-            let after = &text[end..];
-            let undone = errors.iter().find(|d| engine.formatter.may_depend_on_text_after(d, after));
-            let certain = units.len().saturating_sub(1);
-            let take =
-                units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count();
-            // The next window must not start mid-line before other text: what a token is can
-            // depend on what stands before it on its line (a `%` escape, a `[` that starts a
-            // game), so the cut is at a unit whose line has only blanks after it.
-            let clean =
-                |end: TextSize| slice[usize::from(end)..].split('\n').next().is_some_and(|rest| rest.trim().is_empty());
-            (0..=take).rev().find(|&n| n == 0 || clean(units[n - 1].end())).unwrap_or(0)
-        };
-        // None certain (or all ending at the window's start, which would never move on): a
-        // larger window.
-        if !last_window && (take == 0 || units[take - 1].end() == TextSize::from(0)) {
-            size = size.saturating_mul(2);
-            continue;
-        }
-        let base = TextSize::from(start as u32);
-        let consumed = engine.units(slice, base, &units[..take], &errors, &selected, out)?;
-        if last_window {
-            let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
-            engine.gap(&slice[tail], selected(tail + base), out)?;
-            let after = engine.formatter.carry();
-            return Ok(Windows {
-                skipped: engine.skipped,
-                first_unit: engine.first_unit,
-                last_unit: engine.last_unit,
-                after,
-            });
-        }
-        engine.formatter.advance(consumed);
-        start += usize::from(consumed);
-        size = window;
-    }
-}
-
-/// The end of the line that contains byte `at` (its line end included), or the end of `text`.
-fn line_end_at_or_after(text: &str, at: usize) -> usize {
-    if at >= text.len() {
-        return text.len();
-    }
-    text.as_bytes()[at..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| at + i + 1)
-}
-
-/// The state of formatting that runs from window to window.
-struct Engine {
-    formatter: Box<dyn UnitFormatter>,
-    before: Before,
-    skipped: Vec<SkippedUnit>,
-    /// The first and the last unit met, in the file's offsets.
-    first_unit: Option<TextRange>,
-    last_unit: Option<TextRange>,
-}
-
-impl Engine {
-    /// Formats `units` of the window `text` (which starts at `base` in the file), with the text
-    /// before each; returns where the last one ends.
-    fn units<E>(
-        &mut self,
-        text: &str,
-        base: TextSize,
-        units: &[TextRange],
-        errors: &[Diagnostic],
-        selected: &impl Fn(TextRange) -> bool,
-        out: &mut impl FnMut(&str) -> Result<(), E>,
-    ) -> Result<TextSize, E> {
-        let mut pos = TextSize::from(0);
-        let mut next_error = 0;
-        for &unit in units {
-            if unit.start() < pos {
-                continue; // overlapping units would duplicate text: never trust them
-            }
-            let gap_range = TextRange::new(pos, unit.start());
-            self.gap(&text[gap_range], selected(gap_range + base), out)?;
-            // Errors are sorted: those before this unit belong to gaps (and are reported there
-            // by `check`); those inside it make it untouchable.
-            while next_error < errors.len() && errors[next_error].range.start() < unit.start() {
-                next_error += 1;
-            }
-            let mut unit_errors = Vec::new();
-            while next_error < errors.len() && in_unit(errors[next_error].range, unit) {
-                unit_errors.push(errors[next_error].clone().shifted(base));
-                next_error += 1;
-            }
-            let source = &text[unit];
-            self.first_unit.get_or_insert(unit + base);
-            self.last_unit = Some(unit + base);
-            self.before = Before::Kept;
-            if !selected(unit + base) {
-                out(source)?;
-            } else if !unit_errors.is_empty() {
-                out(source)?;
-                self.skipped.push(SkippedUnit { range: unit + base, diagnostics: unit_errors });
-            } else if shares_its_last_line(text, unit) {
-                // Formatted, it would end its line, and the `%` after it would start one and
-                // become an escape: kept as written. Found by fuzzing.
-                out(source)?;
-            } else {
-                match self.formatter.unit(unit, source) {
-                    Ok(formatted) => {
-                        out(&formatted)?;
-                        self.before = Before::Formatted;
-                    }
-                    Err(declined) => {
-                        out(source)?;
-                        let diagnostics = declined.into_iter().map(|d| d.shifted(unit.start() + base)).collect();
-                        self.skipped.push(SkippedUnit { range: unit + base, diagnostics });
-                    }
-                }
-            }
-            pos = unit.end();
-        }
-        Ok(pos)
-    }
-
-    /// Text between units: whitespace is the format's, anything else goes to
-    /// [`UnitFormatter::stray`]. A gap outside the formatted range stays, unless it follows a
-    /// formatted unit (which brought its own separator).
-    fn gap<E>(&mut self, gap: &str, selected: bool, out: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
-        if gap.is_empty() {
-            return Ok(());
-        }
-        if !selected && self.before != Before::Formatted {
-            return out(gap);
-        }
-        if gap.trim().is_empty() {
-            out(&self.formatter.gap(gap, self.before))
-        } else if self.before == Before::Formatted {
-            // The formatted unit brought its line end and separator: the gap's whitespace
-            // before the stray text's line goes (kept, it would grow on every run). Stray text
-            // that shared the unit's last line keeps a space before it, so that it does not
-            // come to start a line (a `%` there would become an escape). Found by fuzzing.
-            let first = gap.len() - gap.trim_start().len();
-            match gap[..first].rfind(['\n', '\r']) {
-                Some(i) => out(&self.formatter.stray(&gap[i + 1..], self.before)),
-                None => out(&self.formatter.stray(&format!(" {}", &gap[first..]), self.before)),
-            }
-        } else {
-            out(&self.formatter.stray(gap, self.before))
-        }
-    }
-}
-
-/// Whether a `%` follows `unit` on its last line: put at the start of a line by formatting the
-/// unit, it would become an escape (PGN 6, PBN 2.4).
-fn shares_its_last_line(text: &str, unit: TextRange) -> bool {
-    let after = &text[usize::from(unit.end())..];
-    let line = after.split(['\n', '\r']).next().unwrap_or_default();
-    line.trim_start().starts_with('%')
-}
-
-/// An error belongs to a unit when it starts inside it (an error at the very end of a unit, an
-/// unterminated comment say, is empty and starts at its end).
-fn in_unit(error: TextRange, unit: TextRange) -> bool {
-    unit.contains(error.start()) || (error.start() == unit.end() && error.is_empty())
 }
 
 /// Line-level edits that turn `old` into `new`, in byte offsets of `old`: what the language
@@ -541,17 +309,5 @@ mod tests {
                 crate::check(Lang::Pgn, &text, &crate::CheckOptions::default())
             );
         }
-    }
-
-    #[test]
-    fn gaps_and_touching() {
-        let r = |a: u32, b: u32| TextRange::new(a.into(), b.into());
-        assert!(touches(r(0, 10), r(5, 5)));
-        assert!(touches(r(0, 10), r(10, 10)));
-        assert!(!touches(r(0, 10), r(10, 12)));
-        assert!(touches(r(0, 10), r(9, 12)));
-        assert!(in_unit(r(3, 4), r(0, 10)));
-        assert!(!in_unit(r(10, 11), r(0, 10)));
-        assert!(in_unit(r(10, 10), r(0, 10)));
     }
 }

@@ -5,7 +5,7 @@
 //! Formatting a piece alone gives what formatting the whole file gives for that stretch when the
 //! cut keeps the units: the engine starts the piece at its first unit with nothing before it,
 //! and the text between the piece's last unit and the cut is the same gap the whole file has
-//! there. Each cut is a guess ([`crate::units::likely_unit_start`]), so it is proved before the
+//! there. Each cut is a guess ([`crate::cuts::likely_unit_start`]), so it is proved before the
 //! output on either side is handed on ([`crate::units::proves_cut`]): the piece before it must
 //! end with a unit, the piece after it must start with one at the cut, and those two units must
 //! be what parsing across the cut gives. Should a proof fail (a game whose tags are split by an
@@ -21,9 +21,11 @@
 //! Memory stays bounded: a round of a few pieces per core is formatted at a time, and the
 //! output of one piece waits for the proof of the cut after it.
 
-use super::{format_windows, formatter_for, Carry, FormatOptions, SkippedUnit, Windows};
+use super::unit::{Carry, FormatOptions};
+use super::windows::{format_windows, formatter_for, SkippedUnit, Windows};
+use crate::cuts::{likely_unit_start, previous_cut};
 use crate::text::{TextRange, TextSize};
-use crate::units::{likely_unit_start, previous_cut, proves_cut};
+use crate::units::proves_cut;
 use crate::Lang;
 
 /// Below this size a text is formatted on one thread: threads would cost more than they save.

@@ -19,11 +19,12 @@
 //! No line of the output exceeds 255 characters with its CR LF (PBN 2.3): a table whose rows
 //! would is kept as written, and a game that would still have one is declined (kept as written).
 
-use super::syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode};
+use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::diagnostic::Diagnostic;
 use crate::format::unit::{Before, Carry, Declined, FormatOptions, UnitFormatter};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
+use rowan::{GreenNodeData, NodeOrToken};
 
 const CRLF: &str = "\r\n";
 
@@ -158,14 +159,15 @@ fn checked_line_lengths(formatted: String, unit: &str) -> Result<String, Decline
 
 /// Records the tags of a game node for later games' `#` and `##`.
 fn record_game(inherited: &mut Inheritance, game: &SyntaxNode) {
-    let mut seen: Vec<String> = Vec::new();
-    for tag in game.children().filter(|n| n.kind() == SyntaxKind::TAG) {
-        let (Some(name), Some(value)) = (token_text(&tag, SyntaxKind::TAG_NAME), token_text(&tag, SyntaxKind::STRING))
+    let game = game.green();
+    let mut seen: Vec<&str> = Vec::new();
+    for tag in game.children().filter_map(NodeOrToken::into_node).filter(|n| kind(n.kind()) == SyntaxKind::TAG) {
+        let (Some(name), Some(value)) = (token_text(tag, SyntaxKind::TAG_NAME), token_text(tag, SyntaxKind::STRING))
         else {
             continue;
         };
         if !seen.contains(&name) {
-            inherited.record(&name, unquote(&value));
+            inherited.record(name, unquote(value));
             seen.push(name);
         }
     }
@@ -196,49 +198,68 @@ fn to_crlf(text: &str) -> String {
     out
 }
 
-/// A tag pair with what follows it: comments, and the section it opens.
-struct Block {
-    name: String,
-    /// The value as written between the quotes (escapes untouched).
-    value: String,
-    /// Comments and escape lines after the tag, before its section.
-    comments: Vec<String>,
-    section: Vec<SyntaxElement>,
-    /// Note tags explaining this section's calls or cards.
-    notes: Vec<Block>,
+/// A token of a game, read from its green tree (the formatter reads kinds and texts only: no
+/// cursor, no allocation).
+#[derive(Clone, Copy)]
+struct Tok<'g> {
+    kind: SyntaxKind,
+    text: &'g str,
 }
 
-impl Block {
+fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
+    SyntaxKind::from_raw(raw.0)
+}
+
+/// The tokens that are children of a green node.
+fn tokens(node: &GreenNodeData) -> impl Iterator<Item = Tok<'_>> {
+    node.children().filter_map(NodeOrToken::into_token).map(|t| Tok { kind: kind(t.kind()), text: t.text() })
+}
+
+/// A tag pair with what follows it: comments, and the section it opens.
+struct Block<'g> {
+    name: &'g str,
+    /// The value as written between the quotes (escapes untouched).
+    value: &'g str,
+    /// Comments and escape lines after the tag, before its section.
+    comments: Vec<&'g str>,
+    section: Vec<Tok<'g>>,
+    /// Note tags explaining this section's calls or cards.
+    notes: Vec<Block<'g>>,
+}
+
+impl Block<'_> {
     fn is_note(&self) -> bool {
         self.name == "Note"
     }
 }
 
 /// The blocks of a game, and the comments before its first tag.
-fn blocks(game: &SyntaxNode) -> (Vec<String>, Vec<Block>) {
+fn blocks(game: &GreenNodeData) -> (Vec<&str>, Vec<Block<'_>>) {
     let mut leading = Vec::new();
-    let mut blocks: Vec<Block> = Vec::new();
-    for element in game.children_with_tokens() {
+    let mut blocks: Vec<Block<'_>> = Vec::new();
+    for element in game.children() {
         match element {
-            SyntaxElement::Node(node) if node.kind() == SyntaxKind::TAG => {
-                let name = token_text(&node, SyntaxKind::TAG_NAME).unwrap_or_default();
-                let value = token_text(&node, SyntaxKind::STRING).unwrap_or_default();
-                let value = unquote(&value).to_owned();
+            NodeOrToken::Node(node) if kind(node.kind()) == SyntaxKind::TAG => {
+                let name = token_text(node, SyntaxKind::TAG_NAME).unwrap_or_default();
+                let value = unquote(token_text(node, SyntaxKind::STRING).unwrap_or_default());
                 blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
             }
-            SyntaxElement::Node(node) => {
+            NodeOrToken::Node(node) => {
                 if let Some(block) = blocks.last_mut() {
-                    block.section.extend(node.children_with_tokens());
+                    block.section.extend(tokens(node));
                 }
             }
-            SyntaxElement::Token(token) => match blocks.last_mut() {
-                // After the section's data, trivia belongs to it: a comment annotates the last
-                // call or card, and line ends keep escape lines in their column 1.
-                Some(block) if has_data(&block.section) => block.section.push(SyntaxElement::Token(token)),
-                Some(block) if is_comment(token.kind()) => block.comments.push(token.text().to_owned()),
-                None if is_comment(token.kind()) => leading.push(token.text().to_owned()),
-                _ => {}
-            },
+            NodeOrToken::Token(token) => {
+                let token = Tok { kind: kind(token.kind()), text: token.text() };
+                match blocks.last_mut() {
+                    // After the section's data, trivia belongs to it: a comment annotates the
+                    // last call or card, and line ends keep escape lines in their column 1.
+                    Some(block) if has_data(&block.section) => block.section.push(token),
+                    Some(block) if is_comment(token.kind) => block.comments.push(token.text),
+                    None if is_comment(token.kind) => leading.push(token.text),
+                    _ => {}
+                }
+            }
         }
     }
     (leading, blocks)
@@ -248,8 +269,9 @@ fn is_comment(kind: SyntaxKind) -> bool {
     matches!(kind, SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE_LINE)
 }
 
-fn token_text(node: &SyntaxNode, kind: SyntaxKind) -> Option<String> {
-    node.children_with_tokens().filter_map(|e| e.into_token()).find(|t| t.kind() == kind).map(|t| t.text().to_owned())
+/// The text of the first token of `kind` among the children of `node`.
+fn token_text(node: &GreenNodeData, kind: SyntaxKind) -> Option<&str> {
+    tokens(node).find(|t| t.kind == kind).map(|t| t.text)
 }
 
 /// Where a block goes in export order.
@@ -266,7 +288,7 @@ fn place(block: &Block) -> Place {
     if let Some(i) = MANDATORY_TAGS.iter().position(|t| *t == block.name) {
         return Place::Mandatory(i);
     }
-    match block.name.as_str() {
+    match block.name {
         "Auction" => Place::Auction,
         "Play" => Place::Play,
         name if is_section(name, has_data(&block.section)) => Place::Section,
@@ -274,24 +296,23 @@ fn place(block: &Block) -> Place {
     }
 }
 
-fn has_data(section: &[SyntaxElement]) -> bool {
-    section.iter().any(|e| !e.kind().is_trivia())
+fn has_data(section: &[Tok<'_>]) -> bool {
+    section.iter().any(|t| !t.kind.is_trivia())
 }
 
 fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
-    let (leading, all) = blocks(game);
+    let game = game.green();
+    let (leading, all) = blocks(&game);
     // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
     let mut ordered: Vec<Block> = Vec::new();
     for block in all {
         let owner = ordered.iter_mut().rev().find(|b| !b.is_note());
         match owner {
-            Some(owner) if block.is_note() && matches!(owner.name.as_str(), "Auction" | "Play") => {
-                owner.notes.push(block)
-            }
+            Some(owner) if block.is_note() && matches!(owner.name, "Auction" | "Play") => owner.notes.push(block),
             _ => ordered.push(block),
         }
     }
-    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| seat(&b.value));
+    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| seat(b.value));
     let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(|d| (d + 1) % 4) };
     let passed_out = is_passed_out(&ordered);
     for (i, name) in MANDATORY_TAGS.iter().enumerate() {
@@ -307,8 +328,7 @@ fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
             // Unknown (PBN 3.4).
             _ => "?",
         };
-        let block =
-            Block { name: (*name).to_owned(), value: value.into(), comments: vec![], section: vec![], notes: vec![] };
+        let block = Block { name, value, comments: vec![], section: vec![], notes: vec![] };
         ordered.insert(i.min(ordered.len()), block);
     }
     // Stable: a repeated tag keeps its order.
@@ -319,7 +339,8 @@ fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
             _ => std::cmp::Ordering::Equal,
         })
     });
-    let mut out = String::new();
+    // About the size of the game as written: one allocation, not one per doubling.
+    let mut out = String::with_capacity(usize::from(game.text_len()) + 64);
     for line in &leading {
         out.push_str(&to_crlf(line));
         out.push_str(CRLF);
@@ -334,18 +355,12 @@ fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
 /// Whether all four players passed: the Contract tag says `Pass`, or the auction is four
 /// passes (or `AP` at once).
 fn is_passed_out(blocks: &[Block]) -> bool {
-    let contract = blocks.iter().find(|b| b.name == "Contract").map(|b| b.value.as_str());
+    let contract = blocks.iter().find(|b| b.name == "Contract").map(|b| b.value);
     if contract.is_some_and(|c| c.eq_ignore_ascii_case("pass")) {
         return true;
     }
     let Some(auction) = blocks.iter().find(|b| b.name == "Auction") else { return false };
-    let calls: Vec<&str> = auction
-        .section
-        .iter()
-        .filter_map(|e| e.as_token())
-        .filter(|t| t.kind() == SyntaxKind::CALL)
-        .map(|t| t.text())
-        .collect();
+    let calls: Vec<&str> = auction.section.iter().filter(|t| t.kind == SyntaxKind::CALL).map(|t| t.text).collect();
     match calls.as_slice() {
         [ap] => ap.eq_ignore_ascii_case("ap"),
         [_, _, _, _] => calls.iter().all(|c| c.eq_ignore_ascii_case("pass")),
@@ -368,10 +383,10 @@ fn seat(value: &str) -> Option<usize> {
 }
 
 fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheritance) {
-    let mut value = normalise_value(&block.name, &block.value, seats.dealer.map(|d| DIRECTIONS[d]));
+    let mut value = normalise_value(block.name, block.value, seats.dealer.map(|d| DIRECTIONS[d]));
     let mut section = None;
     if has_data(&block.section) {
-        let export_start = match block.name.as_str() {
+        let export_start = match block.name {
             "Auction" => Some(seats.dealer),
             "Play" => Some(seats.leader),
             _ => None,
@@ -389,13 +404,13 @@ fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheri
                 }
                 text
             });
-        } else if TABLES.contains(&block.name.as_str()) {
+        } else if TABLES.contains(&block.name) {
             // `#` takes the columns of the nearest earlier game's table (PBN 4.8).
-            section = inherited.resolve(&block.name, &block.value).and_then(|columns| table(&block.section, columns));
+            section = inherited.resolve(block.name, block.value).and_then(|columns| table(&block.section, columns));
         }
     }
     out.push('[');
-    out.push_str(&block.name);
+    out.push_str(block.name);
     out.push_str(" \"");
     out.push_str(&value);
     out.push_str("\"]");
@@ -420,7 +435,7 @@ fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheri
 /// no trailing blanks. `None` for a table this layout does not cover, which is then kept as
 /// written: columns that do not parse, comments or escape lines among the rows (PBN 5.1 forbids
 /// comments there), a last row that is not complete, or a row too long for one line (PBN 2.3).
-fn table(section: &[SyntaxElement], columns: &str) -> Option<String> {
+fn table(section: &[Tok<'_>], columns: &str) -> Option<String> {
     let columns: Vec<Column<'_>> = columns.split(';').map(parse_column).collect::<Option<_>>()?;
     // A column wider than a line (PBN 2.3) makes every row too long: not padded out (a width
     // of 300000000000 was an allocation of 300 GB; found by fuzzing).
@@ -428,11 +443,10 @@ fn table(section: &[SyntaxElement], columns: &str) -> Option<String> {
         return None;
     }
     let mut elements: Vec<&str> = Vec::new();
-    for element in section {
-        let token = element.as_token()?;
-        match token.kind() {
+    for token in section {
+        match token.kind {
             SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
-            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(token.text()),
+            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(token.text),
             _ => return None,
         }
     }
@@ -487,39 +501,62 @@ fn normalise_value(name: &str, value: &str, dealer: Option<char>) -> String {
 }
 
 const DIRECTIONS: [char; 4] = ['N', 'E', 'S', 'W'];
-const RANKS: &str = "AKQJT98765432";
+const RANKS: &[u8; 13] = b"AKQJT98765432";
 
 /// `first:hand hand hand hand` from the dealer, each suit's ranks upper case and descending;
 /// `None` when the value is not such a deal (left for the checks to report).
 fn normalise_deal(value: &str, dealer: Option<char>) -> Option<String> {
     let (first, hands) = value.trim().split_once(':')?;
-    let first = DIRECTIONS.iter().position(|d| first.eq_ignore_ascii_case(&d.to_string()))?;
-    let hands: Vec<&str> = hands.split_whitespace().collect();
-    if hands.len() != 4 {
-        return None;
-    }
-    let mut normalised = Vec::with_capacity(4);
-    for hand in &hands {
-        if *hand == "-" {
-            normalised.push("-".to_owned());
+    let first = match first.as_bytes() {
+        [b] => DIRECTIONS.iter().position(|d| *d as u8 == b.to_ascii_uppercase())?,
+        _ => return None,
+    };
+    let mut normalised: [String; 4] = Default::default();
+    let mut hands = hands.split_whitespace();
+    for out in &mut normalised {
+        let hand = hands.next()?;
+        if hand == "-" {
+            out.push('-');
             continue;
         }
-        let suits: Vec<&str> = hand.split('.').collect();
-        if suits.len() != 4 {
+        let mut suits = hand.split('.');
+        for i in 0..4 {
+            if i > 0 {
+                out.push('.');
+            }
+            // Ranks descending: counted by rank, written in RANKS order.
+            let mut counts = [0usize; 13];
+            for c in suits.next()?.chars() {
+                counts[rank_index(c)?] += 1;
+            }
+            for (rank, &n) in RANKS.iter().zip(&counts) {
+                out.extend(std::iter::repeat_n(char::from(*rank), n));
+            }
+        }
+        if suits.next().is_some() {
             return None;
         }
-        let mut out = Vec::with_capacity(4);
-        for suit in suits {
-            let mut ranks: Vec<usize> =
-                suit.chars().map(|c| RANKS.find(c.to_ascii_uppercase())).collect::<Option<_>>()?;
-            ranks.sort_unstable();
-            out.push(ranks.iter().map(|&i| &RANKS[i..i + 1]).collect::<String>());
-        }
-        normalised.push(out.join("."));
+    }
+    if hands.next().is_some() {
+        return None;
     }
     let start = dealer.and_then(|d| DIRECTIONS.iter().position(|c| *c == d)).unwrap_or(first);
-    let rotated: Vec<&str> = (0..4).map(|i| normalised[(start + 4 - first + i) % 4].as_str()).collect();
-    Some(format!("{}:{}", DIRECTIONS[start], rotated.join(" ")))
+    let mut out = String::with_capacity(value.len());
+    out.push(DIRECTIONS[start]);
+    out.push(':');
+    for i in 0..4 {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&normalised[(start + 4 - first + i) % 4]);
+    }
+    Some(out)
+}
+
+/// Where the rank `c` (either case) is in [`RANKS`].
+fn rank_index(c: char) -> Option<usize> {
+    let upper = u8::try_from(c).ok()?.to_ascii_uppercase();
+    RANKS.iter().position(|&r| r == upper)
 }
 
 /// A call or card with what annotates it.
@@ -537,14 +574,13 @@ struct Item {
 /// `padding` items are bare `-` (import columns starting before the dealer or leader), they are
 /// dropped and the second value says so. `None` for a section this layout does not cover
 /// (irregularities, stray words, escape lines), which is then kept as written.
-fn four_a_line(section: &[SyntaxElement], play: bool, padding: usize) -> Option<(String, bool)> {
+fn four_a_line(section: &[Tok<'_>], play: bool, padding: usize) -> Option<(String, bool)> {
     let mut leading: Vec<String> = Vec::new();
     let mut items: Vec<Item> = Vec::new();
     let mut end_marks: Vec<Item> = Vec::new();
-    for element in section {
-        let token = element.as_token()?;
-        let text = token.text();
-        match token.kind() {
+    for token in section {
+        let text = token.text;
+        match token.kind {
             SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => {}
             SyntaxKind::CALL | SyntaxKind::CARD | SyntaxKind::DASH | SyntaxKind::PLUS => {
                 items.push(Item { text: spell_call_or_card(text), ..Item::default() });
@@ -569,7 +605,7 @@ fn four_a_line(section: &[SyntaxElement], play: bool, padding: usize) -> Option<
                 let comment = to_crlf(text);
                 match end_marks.last_mut().or(items.last_mut()) {
                     Some(item) => {
-                        item.ends_line |= token.kind() == SyntaxKind::LINE_COMMENT;
+                        item.ends_line |= token.kind == SyntaxKind::LINE_COMMENT;
                         item.comments.push(comment);
                     }
                     None => leading.push(comment),
@@ -657,11 +693,8 @@ fn suffix_nag(suffix: &str, play: bool) -> Option<u32> {
 /// A section this formatter does not lay out: its lines as written, tabs turned into spaces,
 /// without trailing blanks, with CRLF. A line of only blanks (the indentation before the next
 /// tag, say) is left out: written empty it would end the game (PBN 3.1).
-fn section_as_written(section: &[SyntaxElement]) -> String {
-    let mut text = String::new();
-    for element in section {
-        text.push_str(&element.to_string());
-    }
+fn section_as_written(section: &[Tok<'_>]) -> String {
+    let text: String = section.iter().map(|t| t.text).collect();
     let mut out = String::with_capacity(text.len());
     for line in to_crlf(&text).split_inclusive(CRLF) {
         let content = line.strip_suffix(CRLF).unwrap_or(line).replace('\t', " ");
@@ -751,9 +784,10 @@ mod tests {
         let text = "[ScoreTable \"Rank\\3R;Name\\6;Score\\4R;Note\\5L\"]\n1 Ann 50 x 10 \"B b\" -120 y\n";
         let root = crate::pbn::parse(text).syntax();
         let game = root.children().next().unwrap();
-        let (_, blocks) = blocks(&game);
+        let green = game.green();
+        let (_, blocks) = blocks(&green);
         let section = &blocks[0].section;
-        let rows = table(section, &blocks[0].value).unwrap();
+        let rows = table(section, blocks[0].value).unwrap();
         assert_eq!(rows, "  1 Ann      50 x\r\n 10 \"B b\"  -120 y\r\n");
         assert_eq!(table(section, "Rank;Name;Score"), None, "8 elements are not rows of 3");
         assert_eq!(table(section, "Rank\\x"), None, "a width that does not parse");

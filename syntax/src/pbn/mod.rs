@@ -19,8 +19,9 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
     parser::parse(text)
 }
 
+/// Checks a whole PBN text; a large one in pieces on all cores ([`check::pieces`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    check::check(text, options)
+    check::pieces::check(text, options)
 }
 
 /// The byte ranges of the games of `text`.

@@ -287,7 +287,7 @@ mod tests {
     fn annotation_order_fix_puts_the_note_first_then_nags_ascending() {
         let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 !! =1= {why} Pass $3 $1\n";
         let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
-        let found: Vec<_> = crate::pbn::check::check(text, &options)
+        let found: Vec<_> = crate::pbn::check(text, &options)
             .into_iter()
             .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
             .collect();
@@ -302,7 +302,7 @@ mod tests {
     fn a_comment_among_annotations_gets_no_fix() {
         let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 {why} $1\n";
         let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
-        let found: Vec<_> = crate::pbn::check::check(text, &options)
+        let found: Vec<_> = crate::pbn::check(text, &options)
             .into_iter()
             .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
             .collect();

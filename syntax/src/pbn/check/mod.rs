@@ -14,7 +14,7 @@ mod export;
 mod instant;
 mod lines;
 mod notes;
-mod pieces;
+pub(super) mod pieces;
 pub(crate) mod play;
 mod reading;
 mod scores;
@@ -73,11 +73,6 @@ impl Carry {
         self.inheritance.previous_room = self.inheritance.previous_room.map(|r| r.shifted(delta));
         self
     }
-}
-
-/// Checks a whole PBN text; a large one in pieces on all cores ([`pieces`]).
-pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    pieces::check(text, options)
 }
 
 /// Checks `text`, the games of a file from some game on (and what follows them up to the next),

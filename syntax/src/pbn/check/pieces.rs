@@ -22,10 +22,10 @@
 
 use super::{check_unit, Carry};
 use crate::config::CheckOptions;
+use crate::cuts::{next_cut, previous_cut};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
-use crate::units::{next_cut, previous_cut};
 
 /// Below this size a text is checked in one go (threads would cost more than they save).
 const PARALLEL_MIN_BYTES: usize = 256 * 1024;
@@ -38,8 +38,8 @@ const PIECE_BYTES: usize = 256 * 1024;
 /// before it (a second room's game without Deal, a ScoreIMP) sees the right one.
 const LEAD_IN_GAMES: usize = 2;
 
-/// Checks `text`, in pieces on all cores when it is large.
-pub(super) fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+/// Checks a whole PBN text, in pieces on all cores when it is large.
+pub(crate) fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     let cuts = if text.len() < PARALLEL_MIN_BYTES { vec![0, text.len()] } else { cuts(text, PIECE_BYTES) };
     check_in_pieces(text, &cuts, options)
 }
