@@ -44,11 +44,7 @@ fn follows_empty_line(bytes: &[u8], newline: usize) -> bool {
 pub(crate) fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
     match lang {
         Lang::Pgn | Lang::Pbn => next_cut(text, from),
-        Lang::Epd => {
-            let at = from.checked_sub(1)?;
-            let newline = memchr::memchr(b'\n', text.as_bytes().get(at..)?)?;
-            Some(at + newline + 1).filter(|&start| start < text.len())
-        }
+        Lang::Epd => crate::epd::lexer::next_line_start(text, from).filter(|&start| start < text.len()),
         Lang::Pbi => None,
     }
 }

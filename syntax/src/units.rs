@@ -1,7 +1,7 @@
 //! Cutting a text into its units (PGN and PBN games, EPD and PBI lines), with memory bounded by
-//! the blocks of the text being parsed, not by the file, and into pieces that can be checked one at a time: the
-//! language server cuts every document it opens this way, and `check --fix` and "convert to
-//! export format" fix a large file piece by piece.
+//! the blocks of the text being parsed, not by the file, and into pieces that can be checked one
+//! at a time: the language server cuts every document it opens this way, and `check --fix` and
+//! "convert to export format" fix a large file piece by piece.
 
 use crate::cuts::next_cut;
 use crate::text::{TextRange, TextSize};

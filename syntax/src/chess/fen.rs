@@ -191,6 +191,13 @@ struct Checker {
     problems: Vec<FenProblem>,
 }
 
+/// What follows the eighth `/` of a placement of exactly nine `/`-separated parts; `None`
+/// otherwise (counted in one pass over the bytes: most records are checked for a pocket).
+fn ninth_rank(placement: &str) -> Option<&str> {
+    let slashes = placement.bytes().filter(|&b| b == b'/').count();
+    (slashes == 8).then(|| placement.rsplit('/').next().unwrap_or(""))
+}
+
 fn cover(fields: &[FenField]) -> TextRange {
     fields[0].range.cover(fields[fields.len() - 1].range)
 }
@@ -254,8 +261,7 @@ impl Checker {
         let found = if let Some(i) = placement.text.find('[').filter(|i| eight_ranks(&placement.text[..*i])) {
             let range = TextRange::new(placement.range.start() + TextSize::from(i as u32), placement.range.end());
             Some((range, format!("`{}` is a crazyhouse pocket", &placement.text[i..])))
-        } else if let Some(pocket) = placement.text.split('/').nth(8).filter(|_| placement.text.split('/').count() == 9)
-        {
+        } else if let Some(pocket) = ninth_rank(placement.text) {
             let all_letters = pocket.chars().all(|c| fen_piece(c).is_some());
             all_letters.then(|| {
                 let start = placement.text.len() - pocket.len();
@@ -672,6 +678,14 @@ impl Checker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ninth_rank_is_what_follows_the_eighth_slash_of_nine_parts() {
+        for text in ["8/8/8/8/8/8/8/8/Qn", "8/8/8/8/8/8/8/8/", "8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8/a/b", "", "/"] {
+            let nine = text.split('/').nth(8).filter(|_| text.split('/').count() == 9);
+            assert_eq!(ninth_rank(text), nine, "{text:?}");
+        }
+    }
 
     fn codes(fen: &str) -> Vec<(&'static str, String)> {
         check_fen(fen, false).problems.iter().map(|p| (p.rule.code, fen[p.range].to_owned())).collect()

@@ -316,6 +316,25 @@ pub enum ForsythProblem {
     AdjacentDigits { range: TextRange, total: u32 },
 }
 
+/// The `/`-separated parts of a placement, as `split('/')` gives them, found by a byte loop:
+/// ranks are too short for `split`'s memchr search to pay.
+fn ranks(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let part = rest?;
+        match part.bytes().position(|b| b == b'/') {
+            Some(i) => {
+                rest = Some(&part[i + 1..]);
+                Some(&part[..i])
+            }
+            None => {
+                rest = None;
+                Some(part)
+            }
+        }
+    })
+}
+
 /// Parses a Forsyth placement written at `start` in the checked text; `piece_of` maps a letter
 /// of the notation to a man. The placement is `None` unless the text describes exactly eight
 /// ranks of eight squares with no bad character. The work is linear in the text.
@@ -330,7 +349,7 @@ pub fn parse_forsyth(
     let mut problems = Vec::new();
     let mut rank_count = 0;
     let mut offset = 0;
-    for rank_text in text.split('/') {
+    for rank_text in ranks(text) {
         rank_count += 1;
         // Rank 8 is written first; ranks past the eighth are only counted.
         let rank = (8 - rank_count as i32).clamp(-1, 7);
@@ -412,6 +431,13 @@ pub fn outer_rook(placement: &Placement, color: Color, king_file: File, short: b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_are_what_split_gives() {
+        for text in ["", "/", "8/8", "8/8/", "/8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "é/ü//"] {
+            assert_eq!(ranks(text).collect::<Vec<_>>(), text.split('/').collect::<Vec<_>>(), "{text:?}");
+        }
+    }
 
     fn placement(men: &[(Square, Piece, Color)]) -> Placement {
         let mut p = Placement::empty(TextRange::empty(TextSize::from(0)));

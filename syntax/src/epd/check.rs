@@ -1,6 +1,7 @@
 //! The EPD/FEN checks: each record's position (via [`crate::chess::fen`]) and its operations
 //! (PGN standard 16.2.4-16.2.5).
 
+use super::lexer::next_line_start;
 use super::model::{lines, Line, Operand, Operation, Record};
 use super::rules::*;
 use super::syntax_kind::SyntaxKind;
@@ -67,14 +68,7 @@ fn opcode_is_well_formed(opcode: &str) -> bool {
 const PIECE_BYTES: usize = 256 * 1024;
 
 pub fn check(text: &str) -> Vec<Diagnostic> {
-    crate::parallel::check_in_pieces(text, PIECE_BYTES, next_line, check_piece)
-}
-
-/// The start of the first line that begins after `from`.
-fn next_line(text: &str, from: usize) -> Option<usize> {
-    let end = from + text.as_bytes()[from..].iter().position(|&b| b == b'\n' || b == b'\r')?;
-    // `\r\n` is one terminator: a cut between its bytes would make two lines of one.
-    Some(if text[end..].starts_with("\r\n") { end + 2 } else { end + 1 })
+    crate::parallel::check_in_pieces(text, PIECE_BYTES, next_line_start, check_piece)
 }
 
 thread_local! {
@@ -464,13 +458,6 @@ mod tests {
         };
         let serial = sorted(check_piece(&text));
         assert!(serial.len() > 30_000);
-        assert_eq!(sorted(crate::parallel::check_in_pieces(&text, 4096, next_line, check_piece)), serial);
-    }
-
-    #[test]
-    fn a_cut_is_a_line_start() {
-        let text = "a\r\nb\rc\nd";
-        assert_eq!([0, 1, 2, 3, 4, 5, 6].map(|from| next_line(text, from)), [3, 3, 3, 5, 5, 7, 7].map(Some));
-        assert_eq!(next_line(text, 7), None);
+        assert_eq!(sorted(crate::parallel::check_in_pieces(&text, 4096, next_line_start, check_piece)), serial);
     }
 }

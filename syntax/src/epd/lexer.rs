@@ -63,6 +63,14 @@ pub fn lines(text: &str) -> impl Iterator<Item = (TextRange, TextRange)> + '_ {
     })
 }
 
+/// The start of the first line that begins after byte `from` (the end of the line holding it),
+/// `None` when no line follows: where a large file is cut into pieces checked on their own.
+pub fn next_line_start(text: &str, from: usize) -> Option<usize> {
+    let end = from + text.as_bytes().get(from..)?.iter().position(|&b| b == b'\n' || b == b'\r')?;
+    // `\r\n` is one terminator: a cut between its bytes would make two lines of one.
+    Some(if text[end..].starts_with("\r\n") { end + 2 } else { end + 1 })
+}
+
 /// Lexes `text` into tokens that cover it exactly.
 pub fn tokenize(text: &str) -> Vec<Token<SyntaxKind>> {
     // About one token in four bytes: growing the vector would copy it a dozen times.
@@ -121,6 +129,17 @@ mod tests {
             vec![(WORD, "c0"), (WHITESPACE, " "), (UNTERMINATED_STRING, "\"abc"), (NEWLINE, "\n"), (WORD, "x")]
         );
         assert_eq!(kinds("\"a\\"), vec![(UNTERMINATED_STRING, "\"a\\")]);
+    }
+
+    #[test]
+    fn the_next_line_starts_after_the_terminator() {
+        let text = "a\r\nb\rc\nd";
+        let starts = [0, 1, 2, 3, 4, 5, 6].map(|from| next_line_start(text, from));
+        assert_eq!(starts, [3, 3, 3, 5, 5, 7, 7].map(Some));
+        assert_eq!(next_line_start(text, 7), None);
+        // The starts are those of `lines`.
+        let line_starts: Vec<usize> = lines(text).map(|(c, _)| usize::from(c.start())).collect();
+        assert_eq!(line_starts, [0, 3, 5, 7]);
     }
 
     #[test]

@@ -105,7 +105,8 @@ pub fn records<'e, 'a: 'e>(
 
 /// A record from the events between its node's start (at `start`) and finish.
 fn record<'a>(children: &[ParseEvent<SyntaxKind>], start: TextSize, text: &'a str) -> Record<'a> {
-    let mut fields = Vec::new();
+    // Four or six fields: one allocation, not a reallocation at the fifth.
+    let mut fields = Vec::with_capacity(6);
     let mut operations = Vec::new();
     // The end of the last child that is not whitespace (a node counts whole).
     let mut end = start;
