@@ -92,7 +92,9 @@ impl<L: rowan::Language> Parse<L> {
 /// and the PGN formatter read without building a tree.
 pub trait Sink<K> {
     fn start_node(&mut self, kind: K);
-    fn token(&mut self, kind: K, range: TextRange, text: &str);
+    /// A token of kind `kind` at `range` of `source`, the whole text being parsed (a sink
+    /// that keeps token texts cuts them out itself; the others pay nothing for them).
+    fn token(&mut self, kind: K, range: TextRange, source: &str);
     fn finish_node(&mut self);
 }
 
@@ -115,8 +117,8 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for GreenSink {
     fn start_node(&mut self, kind: K) {
         self.0.start_node(kind.into());
     }
-    fn token(&mut self, kind: K, _range: TextRange, text: &str) {
-        self.0.token(kind.into(), text);
+    fn token(&mut self, kind: K, range: TextRange, source: &str) {
+        self.0.token(kind.into(), &source[range]);
     }
     fn finish_node(&mut self) {
         self.0.finish_node();
@@ -159,7 +161,7 @@ impl<K> Sink<K> for EventSink<K> {
         self.open.push(self.events.len());
         self.events.push(ParseEvent::Start { kind, at: self.offset, finish: 0 });
     }
-    fn token(&mut self, kind: K, range: TextRange, _text: &str) {
+    fn token(&mut self, kind: K, range: TextRange, _source: &str) {
         self.offset = range.end();
         self.events.push(ParseEvent::Token(kind, range));
     }
@@ -339,7 +341,7 @@ where
     /// Adds the current token to the open node and advances.
     pub fn bump(&mut self) {
         if let Some(&t) = self.tokens.get(self.pos) {
-            self.sink.token(t.kind, t.range, &self.text[t.range]);
+            self.sink.token(t.kind, t.range, self.text);
             self.pos += 1;
         }
     }
@@ -347,7 +349,7 @@ where
     /// Adds the current token under another kind (a contextual keyword, an error) and advances.
     pub fn bump_as(&mut self, kind: K) {
         if let Some(&t) = self.tokens.get(self.pos) {
-            self.sink.token(kind, t.range, &self.text[t.range]);
+            self.sink.token(kind, t.range, self.text);
             self.pos += 1;
         }
     }

@@ -181,7 +181,25 @@ impl<'a> Node<'a> {
 
     /// The node's events as [`super::model::walk_until`] reports a tree's: entering and
     /// leaving the nodes below it, and its tokens, until `f` breaks.
-    pub fn walk_until(&self, mut f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
+    pub fn walk_until(&self, f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
+        self.walk_tokens_until(|_| true, f);
+    }
+
+    /// [`Node::walk_until`] without the blanks and line breaks between tokens: what the move
+    /// replay reads (they are about half the tokens of a movetext).
+    pub fn walk_without_blanks(&self, mut f: impl FnMut(Event<'a>)) {
+        let blank = |kind| matches!(kind, SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE);
+        self.walk_tokens_until(
+            |kind| !blank(kind),
+            |event| {
+                f(event);
+                ControlFlow::Continue(())
+            },
+        );
+    }
+
+    /// The walk, reporting only the tokens whose kind `wanted` accepts.
+    fn walk_tokens_until(&self, wanted: impl Fn(SyntaxKind) -> bool, mut f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
         let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
         let mut open: Vec<SyntaxKind> = Vec::new();
         for e in inner {
@@ -191,6 +209,7 @@ impl<'a> Node<'a> {
                     Event::Enter(kind, at)
                 }
                 ParseEvent::Finish(_) => Event::Leave(open.pop().unwrap_or(SyntaxKind::ERROR)),
+                ParseEvent::Token(kind, _) if !wanted(kind) => continue,
                 ParseEvent::Token(kind, range) => Event::Token(Tok { kind, text: &self.text[range], range }),
             };
             if f(event).is_break() {

@@ -119,29 +119,34 @@ pub(super) fn check(
     };
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
-    movetext.walk_until(|event| {
-        if let (Some(at), Event::Token(token)) = (stop_at, &event) {
-            if stops_at(token, at) {
-                let line = stack.last_mut().expect("the main line is never popped");
-                let before = (!line.dead).then(|| line.board.clone());
-                let mut played = None;
-                if token.kind == SyntaxKind::SAN && before.is_some() {
-                    let reported = out.len();
-                    let mv = play(line, *token, mode, out);
-                    played = match mv {
-                        _ if line.dead => out[reported..].last().cloned().map(Played::Refused),
-                        Some(mv) => Some(Played::Move(mv, line.board.clone())),
-                        None if Some(&line.board) != before.as_ref() => Some(Played::Null(line.board.clone())),
-                        None => None,
-                    };
+    if stop_at.is_none() {
+        // The replay ignores blanks and line breaks: the walk skips them.
+        movetext.walk_without_blanks(|event| step(event, &mut stack, &mut expect_open_paren, &mut replay, mode, out));
+    } else {
+        movetext.walk_until(|event| {
+            if let (Some(at), Event::Token(token)) = (stop_at, &event) {
+                if stops_at(token, at) {
+                    let line = stack.last_mut().expect("the main line is never popped");
+                    let before = (!line.dead).then(|| line.board.clone());
+                    let mut played = None;
+                    if token.kind == SyntaxKind::SAN && before.is_some() {
+                        let reported = out.len();
+                        let mv = play(line, *token, mode, out);
+                        played = match mv {
+                            _ if line.dead => out[reported..].last().cloned().map(Played::Refused),
+                            Some(mv) => Some(Played::Move(mv, line.board.clone())),
+                            None if Some(&line.board) != before.as_ref() => Some(Played::Null(line.board.clone())),
+                            None => None,
+                        };
+                    }
+                    replay.stop = Some(Stop { token: Some((token.kind, token.range)), before, played });
+                    return ControlFlow::Break(());
                 }
-                replay.stop = Some(Stop { token: Some((token.kind, token.range)), before, played });
-                return ControlFlow::Break(());
             }
-        }
-        step(event, &mut stack, &mut expect_open_paren, &mut replay, mode, out);
-        ControlFlow::Continue(())
-    });
+            step(event, &mut stack, &mut expect_open_paren, &mut replay, mode, out);
+            ControlFlow::Continue(())
+        });
+    }
     if stop_at.is_some() && replay.stop.is_none() {
         let line = stack.last().expect("the main line is never popped");
         replay.stop = Some(Stop { token: None, before: (!line.dead).then(|| line.board.clone()), played: None });
