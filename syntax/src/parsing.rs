@@ -82,7 +82,9 @@ impl<L: rowan::Language> Parse<L> {
 /// batch checks read without building a tree.
 pub trait Sink<K> {
     fn start_node(&mut self, kind: K);
-    fn token(&mut self, kind: K, range: TextRange, text: &str);
+    /// A token: `source[range]`, `source` the whole text parsed (sliced only by a sink that
+    /// keeps token texts: the checks' sink does not).
+    fn token(&mut self, kind: K, range: TextRange, source: &str);
     fn finish_node(&mut self);
 }
 
@@ -105,8 +107,8 @@ impl<K: Into<rowan::SyntaxKind>> Sink<K> for GreenSink {
     fn start_node(&mut self, kind: K) {
         self.0.start_node(kind.into());
     }
-    fn token(&mut self, kind: K, _range: TextRange, text: &str) {
-        self.0.token(kind.into(), text);
+    fn token(&mut self, kind: K, range: TextRange, source: &str) {
+        self.0.token(kind.into(), &source[range]);
     }
     fn finish_node(&mut self) {
         self.0.finish_node();
@@ -149,7 +151,7 @@ impl<K> Sink<K> for EventSink<K> {
         self.open.push(self.events.len());
         self.events.push(ParseEvent::Start { kind, at: self.offset, finish: 0 });
     }
-    fn token(&mut self, kind: K, range: TextRange, _text: &str) {
+    fn token(&mut self, kind: K, range: TextRange, _source: &str) {
         self.offset = range.end();
         self.events.push(ParseEvent::Token(kind, range));
     }
@@ -170,6 +172,8 @@ impl<K> Sink<K> for EventSink<K> {
 #[derive(Debug, Clone, Copy)]
 pub struct EventNode<'a, K> {
     events: &'a [ParseEvent<K>],
+    /// Where `events` start in the parse's list ([`EventNode::span`]).
+    offset: usize,
 }
 
 /// A direct child of an [`EventNode`].
@@ -182,7 +186,18 @@ pub enum EventElement<'a, K> {
 impl<'a, K: Copy> EventNode<'a, K> {
     /// The root node of a parse: all its events.
     pub fn root(events: &'a [ParseEvent<K>]) -> Self {
-        EventNode { events }
+        EventNode { events, offset: 0 }
+    }
+
+    /// Where the node's events are in the parse's list: a caller that keeps the list can keep
+    /// its nodes as spans and read them again with [`EventNode::at`].
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.events.len()
+    }
+
+    /// The node at `span` (from [`EventNode::span`]) of the parse's list `events`.
+    pub fn at(events: &'a [ParseEvent<K>], span: std::ops::Range<usize>) -> Self {
+        EventNode { events: &events[span.clone()], offset: span.start }
     }
 
     /// The node's kind; `None` for an empty event list.
@@ -203,17 +218,21 @@ impl<'a, K: Copy> EventNode<'a, K> {
     /// The direct children, nodes and tokens, in order.
     pub fn children(&self) -> impl Iterator<Item = EventElement<'a, K>> {
         let mut events = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
+        let mut offset = self.offset + 1;
         std::iter::from_fn(move || {
             let (first, rest) = events.split_first()?;
             match *first {
                 ParseEvent::Token(kind, range) => {
                     events = rest;
+                    offset += 1;
                     Some(EventElement::Token(kind, range))
                 }
                 ParseEvent::Start { finish, .. } => {
                     let (node, after) = events.split_at((finish as usize + 1).min(events.len()));
                     events = after;
-                    Some(EventElement::Node(EventNode { events: node }))
+                    let child = EventNode { events: node, offset };
+                    offset += node.len();
+                    Some(EventElement::Node(child))
                 }
                 // An unbalanced finish cannot come from the parser; end the walk rather than loop.
                 ParseEvent::Finish(_) => {
@@ -329,7 +348,7 @@ where
     /// Adds the current token to the open node and advances.
     pub fn bump(&mut self) {
         if let Some(&t) = self.tokens.get(self.pos) {
-            self.sink.token(t.kind, t.range, &self.text[t.range]);
+            self.sink.token(t.kind, t.range, self.text);
             self.pos += 1;
         }
     }
@@ -337,7 +356,7 @@ where
     /// Adds the current token under another kind (a contextual keyword, an error) and advances.
     pub fn bump_as(&mut self, kind: K) {
         if let Some(&t) = self.tokens.get(self.pos) {
-            self.sink.token(kind, t.range, &self.text[t.range]);
+            self.sink.token(kind, t.range, self.text);
             self.pos += 1;
         }
     }
