@@ -1,5 +1,6 @@
 //! Running independent jobs on all cores: the batch checks of large files cut them into pieces
-//! and check the pieces at the same time.
+//! and check the pieces at the same time (PBN's, `pbn/check/pieces.rs`; PGN's check in
+//! `pgn/check.rs` still runs its own copy of this loop and can move here).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
