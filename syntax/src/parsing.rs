@@ -89,7 +89,7 @@ impl<L: rowan::Language> Parse<L> {
 /// What a parse produces, as the grammar walks the tokens: nodes opened and closed, tokens
 /// added. One grammar, two sinks: [`GreenSink`] builds the lossless rowan tree the language
 /// server's views read; [`EventSink`] writes the flat [`ParseEvent`] list the batch checks
-/// and the PGN formatter read without building a tree.
+/// and the formatters read without building a tree.
 pub trait Sink<K> {
     fn start_node(&mut self, kind: K);
     /// A token of kind `kind` at `range` of `source`, the whole text being parsed (a sink
@@ -182,6 +182,8 @@ impl<K> Sink<K> for EventSink<K> {
 #[derive(Debug, Clone, Copy)]
 pub struct EventNode<'a, K> {
     events: &'a [ParseEvent<K>],
+    /// Where `events` start in the parse's list ([`EventNode::span`]).
+    offset: usize,
 }
 
 /// A direct child of an [`EventNode`].
@@ -194,7 +196,18 @@ pub enum EventElement<'a, K> {
 impl<'a, K: Copy> EventNode<'a, K> {
     /// The root node of a parse: all its events.
     pub fn root(events: &'a [ParseEvent<K>]) -> Self {
-        EventNode { events }
+        EventNode { events, offset: 0 }
+    }
+
+    /// Where the node's events are in the parse's list: a caller that keeps the list can keep
+    /// its nodes as spans and read them again with [`EventNode::at`].
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.events.len()
+    }
+
+    /// The node at `span` (from [`EventNode::span`]) of the parse's list `events`.
+    pub fn at(events: &'a [ParseEvent<K>], span: std::ops::Range<usize>) -> Self {
+        EventNode { events: &events[span.clone()], offset: span.start }
     }
 
     /// The node's kind; `None` for an empty event list.
@@ -215,17 +228,21 @@ impl<'a, K: Copy> EventNode<'a, K> {
     /// The direct children, nodes and tokens, in order.
     pub fn children(&self) -> impl Iterator<Item = EventElement<'a, K>> {
         let mut events = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
+        let mut offset = self.offset + 1;
         std::iter::from_fn(move || {
             let (first, rest) = events.split_first()?;
             match *first {
                 ParseEvent::Token(kind, range) => {
                     events = rest;
+                    offset += 1;
                     Some(EventElement::Token(kind, range))
                 }
                 ParseEvent::Start { finish, .. } => {
                     let (node, after) = events.split_at((finish as usize + 1).min(events.len()));
                     events = after;
-                    Some(EventElement::Node(EventNode { events: node }))
+                    let child = EventNode { events: node, offset };
+                    offset += node.len();
+                    Some(EventElement::Node(child))
                 }
                 // An unbalanced finish cannot come from the parser; end the walk rather than loop.
                 ParseEvent::Finish(_) => {

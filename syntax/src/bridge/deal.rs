@@ -56,16 +56,16 @@ pub fn parse_deal(value: &str) -> Result<Deal, DealError> {
 
 fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
     let mut set = CardSet::default();
-    let suits: Vec<&str> = hand.split('.').collect();
-    if suits.len() != 4 {
+    let suits = hand.bytes().filter(|&b| b == b'.').count() + 1;
+    if suits != 4 {
         return Err(DealError {
             start: offset,
             end: offset + hand.len(),
-            message: format!("hand `{hand}` has {} suits: expected 4 separated by dots", suits.len()),
+            message: format!("hand `{hand}` has {suits} suits: expected 4 separated by dots"),
         });
     }
     let mut pos = offset;
-    for (suit, ranks) in Suit::ALL.into_iter().zip(suits) {
+    for (suit, ranks) in Suit::ALL.into_iter().zip(hand.split('.')) {
         for (i, c) in ranks.char_indices() {
             let Some(rank) = rank_from_char(c) else {
                 return Err(DealError {

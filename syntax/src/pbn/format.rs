@@ -19,12 +19,12 @@
 //! No line of the output exceeds 255 characters with its CR LF (PBN 2.3): a table whose rows
 //! would is kept as written, and a game that would still have one is declined (kept as written).
 
-use super::syntax_kind::{SyntaxKind, SyntaxNode};
+use super::syntax_kind::SyntaxKind;
 use crate::diagnostic::Diagnostic;
 use crate::format::unit::{Before, Carry, Declined, FormatOptions, UnitFormatter};
+use crate::parsing::{EventElement, EventNode, ParseEvent};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
-use rowan::{GreenNodeData, NodeOrToken};
 
 const CRLF: &str = "\r\n";
 
@@ -33,8 +33,12 @@ use crate::pbn::check::values::MTS as MANDATORY_TAGS;
 use crate::pbn::model::{is_section, parse_column, Align, Column, Inheritance, TABLES};
 
 pub(crate) struct Formatter {
-    /// The games of the text given to `prepare`, in order.
-    games: Vec<SyntaxNode>,
+    /// The text given to `prepare`, parsed into `events` (the parser's events: what the games
+    /// are read from, without building a tree).
+    text: String,
+    events: Vec<ParseEvent<SyntaxKind>>,
+    /// The games of `text`, in order: their ranges and their spans in `events`.
+    games: Vec<(TextRange, std::ops::Range<usize>)>,
     /// Tag values for `#` and `##` (PBN 4.8) from the games before `games[recorded]` (and from
     /// the windows of the file before this one).
     inherited: Inheritance,
@@ -43,14 +47,21 @@ pub(crate) struct Formatter {
 
 impl Formatter {
     pub(crate) fn new(_text: &str, _options: &FormatOptions) -> Formatter {
-        Formatter { games: Vec::new(), inherited: Inheritance::default(), recorded: 0 }
+        Formatter {
+            text: String::new(),
+            events: Vec::new(),
+            games: Vec::new(),
+            inherited: Inheritance::default(),
+            recorded: 0,
+        }
     }
 
     /// Brings `inherited` up to the game at `index`: inheritance runs in file order through
     /// every game, formatted or not.
     fn inherit_up_to(&mut self, index: usize) {
         while self.recorded < index.min(self.games.len()) {
-            record_game(&mut self.inherited, &self.games[self.recorded]);
+            let game = EventNode::at(&self.events, self.games[self.recorded].1.clone());
+            record_game(&mut self.inherited, game, &self.text);
             self.recorded += 1;
         }
     }
@@ -58,16 +69,18 @@ impl Formatter {
 
 impl UnitFormatter for Formatter {
     fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
-        let (green, errors) = super::parse(text).into_parts();
-        let root = SyntaxNode::new_root(green);
-        self.games = root.children().filter(|n| n.kind() == SyntaxKind::GAME).collect();
+        let (events, errors) = super::parser::parse_events(text, std::mem::take(&mut self.events));
+        self.games = games(&events).map(|g| (g.range(), g.span())).collect();
+        self.events = events;
+        self.text.clear();
+        self.text.push_str(text);
         self.recorded = 0;
-        (self.games.iter().map(|g| g.text_range()).collect(), errors)
+        (self.games.iter().map(|g| g.0).collect(), errors)
     }
 
     /// The games of this window that the engine is done with precede the next window's.
     fn advance(&mut self, consumed: TextSize) {
-        let done = self.games.iter().take_while(|g| g.text_range().end() <= consumed).count();
+        let done = self.games.iter().take_while(|g| g.0.end() <= consumed).count();
         self.inherit_up_to(done);
     }
 
@@ -78,17 +91,18 @@ impl UnitFormatter for Formatter {
     }
 
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
-        if let Ok(i) = self.games.binary_search_by_key(&range.start(), |g| g.text_range().start()) {
-            if self.games[i].text_range() == range {
+        if let Ok(i) = self.games.binary_search_by_key(&range.start(), |g| g.0.start()) {
+            if self.games[i].0 == range {
                 self.inherit_up_to(i);
-                return checked_line_lengths(format_game(&self.games[i], &self.inherited), unit);
+                let game = EventNode::at(&self.events, self.games[i].1.clone());
+                return checked_line_lengths(format_game(game, &self.text, &self.inherited), unit);
             }
         }
         // Not a unit of `prepare` (never so through the engine): parse it alone.
-        let root = super::parse(unit).syntax();
-        let mut games = root.children().filter(|n| n.kind() == SyntaxKind::GAME);
+        let (events, _) = super::parser::parse_events(unit, Vec::new());
+        let mut games = games(&events);
         match (games.next(), games.next()) {
-            (Some(game), None) => checked_line_lengths(format_game(&game, &self.inherited), unit),
+            (Some(game), None) => checked_line_lengths(format_game(game, unit, &self.inherited), unit),
             // Not one game: nothing to reorder safely.
             _ => Ok(unit.to_owned()),
         }
@@ -132,7 +146,17 @@ fn exported_length(line: &str) -> usize {
 /// A formatted game whose lines all fit PBN's limit, or the reason to keep the game as written:
 /// export format puts a tag, a comment line or a table row on one line and cannot fold it.
 fn checked_line_lengths(formatted: String, unit: &str) -> Result<String, Declined> {
-    let Some(longest) = formatted.split(CRLF).map(exported_length).filter(|&n| n > MAX_LINE).max() else {
+    // The lines between CR LFs; only one of more bytes than the limit can have more characters.
+    let mut start = 0;
+    let mut longest = None;
+    for end in memchr::memmem::find_iter(formatted.as_bytes(), CRLF).chain([formatted.len()]) {
+        let line = &formatted[start..end];
+        if line.len() + CRLF.len() > MAX_LINE {
+            longest = longest.max(Some(exported_length(line)).filter(|&n| n > MAX_LINE));
+        }
+        start = end + CRLF.len();
+    }
+    let Some(longest) = longest else {
         return Ok(formatted);
     };
     // Point at the longest line of the original when it is already too long.
@@ -158,11 +182,15 @@ fn checked_line_lengths(formatted: String, unit: &str) -> Result<String, Decline
 }
 
 /// Records the tags of a game node for later games' `#` and `##`.
-fn record_game(inherited: &mut Inheritance, game: &SyntaxNode) {
-    let game = game.green();
+fn record_game(inherited: &mut Inheritance, game: EventNode<'_, SyntaxKind>, text: &str) {
     let mut seen: Vec<&str> = Vec::new();
-    for tag in game.children().filter_map(NodeOrToken::into_node).filter(|n| kind(n.kind()) == SyntaxKind::TAG) {
-        let (Some(name), Some(value)) = (token_text(tag, SyntaxKind::TAG_NAME), token_text(tag, SyntaxKind::STRING))
+    let tags = game.children().filter_map(|e| match e {
+        EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Some(n),
+        _ => None,
+    });
+    for tag in tags {
+        let (Some(name), Some(value)) =
+            (token_text(tag, text, SyntaxKind::TAG_NAME), token_text(tag, text, SyntaxKind::STRING))
         else {
             continue;
         };
@@ -198,21 +226,24 @@ fn to_crlf(text: &str) -> String {
     out
 }
 
-/// A token of a game, read from its green tree (the formatter reads kinds and texts only: no
-/// cursor, no allocation).
+/// A token of a game, read from the parser's events (the formatter reads kinds and texts only).
 #[derive(Clone, Copy)]
 struct Tok<'g> {
     kind: SyntaxKind,
     text: &'g str,
 }
 
-fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
-    SyntaxKind::from_raw(raw.0)
+/// The games of a parse.
+fn games(events: &[ParseEvent<SyntaxKind>]) -> impl Iterator<Item = EventNode<'_, SyntaxKind>> {
+    EventNode::root(events).children().filter_map(|e| match e {
+        EventElement::Node(n) if n.kind() == Some(SyntaxKind::GAME) => Some(n),
+        _ => None,
+    })
 }
 
-/// The tokens that are children of a green node.
-fn tokens(node: &GreenNodeData) -> impl Iterator<Item = Tok<'_>> {
-    node.children().filter_map(NodeOrToken::into_token).map(|t| Tok { kind: kind(t.kind()), text: t.text() })
+/// The tokens that are children of `node`, a node of `text`.
+fn tokens<'e, 'g>(node: EventNode<'e, SyntaxKind>, text: &'g str) -> impl Iterator<Item = Tok<'g>> + use<'e, 'g> {
+    node.child_tokens().map(move |(kind, range)| Tok { kind, text: &text[range] })
 }
 
 /// A tag pair with what follows it: comments, and the section it opens.
@@ -234,23 +265,23 @@ impl Block<'_> {
 }
 
 /// The blocks of a game, and the comments before its first tag.
-fn blocks(game: &GreenNodeData) -> (Vec<&str>, Vec<Block<'_>>) {
+fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec<&'g str>, Vec<Block<'g>>) {
     let mut leading = Vec::new();
-    let mut blocks: Vec<Block<'_>> = Vec::new();
+    let mut blocks: Vec<Block<'g>> = Vec::new();
     for element in game.children() {
         match element {
-            NodeOrToken::Node(node) if kind(node.kind()) == SyntaxKind::TAG => {
-                let name = token_text(node, SyntaxKind::TAG_NAME).unwrap_or_default();
-                let value = unquote(token_text(node, SyntaxKind::STRING).unwrap_or_default());
+            EventElement::Node(node) if node.kind() == Some(SyntaxKind::TAG) => {
+                let name = token_text(node, text, SyntaxKind::TAG_NAME).unwrap_or_default();
+                let value = unquote(token_text(node, text, SyntaxKind::STRING).unwrap_or_default());
                 blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
             }
-            NodeOrToken::Node(node) => {
+            EventElement::Node(node) => {
                 if let Some(block) = blocks.last_mut() {
-                    block.section.extend(tokens(node));
+                    block.section.extend(tokens(node, text));
                 }
             }
-            NodeOrToken::Token(token) => {
-                let token = Tok { kind: kind(token.kind()), text: token.text() };
+            EventElement::Token(kind, range) => {
+                let token = Tok { kind, text: &text[range] };
                 match blocks.last_mut() {
                     // After the section's data, trivia belongs to it: a comment annotates the
                     // last call or card, and line ends keep escape lines in their column 1.
@@ -270,8 +301,8 @@ fn is_comment(kind: SyntaxKind) -> bool {
 }
 
 /// The text of the first token of `kind` among the children of `node`.
-fn token_text(node: &GreenNodeData, kind: SyntaxKind) -> Option<&str> {
-    tokens(node).find(|t| t.kind == kind).map(|t| t.text)
+fn token_text<'g>(node: EventNode<'_, SyntaxKind>, text: &'g str, kind: SyntaxKind) -> Option<&'g str> {
+    tokens(node, text).find(|t| t.kind == kind).map(|t| t.text)
 }
 
 /// Where a block goes in export order.
@@ -300,9 +331,8 @@ fn has_data(section: &[Tok<'_>]) -> bool {
     section.iter().any(|t| !t.kind.is_trivia())
 }
 
-fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
-    let game = game.green();
-    let (leading, all) = blocks(&game);
+fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited: &Inheritance) -> String {
+    let (leading, all) = blocks(game, text);
     // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
     let mut ordered: Vec<Block> = Vec::new();
     for block in all {
@@ -340,7 +370,7 @@ fn format_game(game: &SyntaxNode, inherited: &Inheritance) -> String {
         })
     });
     // About the size of the game as written: one allocation, not one per doubling.
-    let mut out = String::with_capacity(usize::from(game.text_len()) + 64);
+    let mut out = String::with_capacity(usize::from(game.range().len()) + 64);
     for line in &leading {
         out.push_str(&to_crlf(line));
         out.push_str(CRLF);
@@ -530,7 +560,7 @@ fn normalise_deal(value: &str, dealer: Option<char>) -> Option<String> {
                 counts[rank_index(c)?] += 1;
             }
             for (rank, &n) in RANKS.iter().zip(&counts) {
-                out.extend(std::iter::repeat_n(char::from(*rank), n));
+                (0..n).for_each(|_| out.push(char::from(*rank)));
             }
         }
         if suits.next().is_some() {
@@ -782,10 +812,8 @@ mod tests {
     #[test]
     fn table_rows_are_padded_to_their_columns() {
         let text = "[ScoreTable \"Rank\\3R;Name\\6;Score\\4R;Note\\5L\"]\n1 Ann 50 x 10 \"B b\" -120 y\n";
-        let root = crate::pbn::parse(text).syntax();
-        let game = root.children().next().unwrap();
-        let green = game.green();
-        let (_, blocks) = blocks(&green);
+        let (events, _) = crate::pbn::parser::parse_events(text, Vec::new());
+        let (_, blocks) = blocks(games(&events).next().unwrap(), text);
         let section = &blocks[0].section;
         let rows = table(section, blocks[0].value).unwrap();
         assert_eq!(rows, "  1 Ann      50 x\r\n 10 \"B b\"  -120 y\r\n");
