@@ -127,6 +127,21 @@ mod tests {
         let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7# *\n\n");
         let plain: String = (0..3000).map(game).collect();
         let mut texts = vec![plain.clone(), format!("{plain}{{ open\n\n[Event \"x\"]\n\n{plain}")];
+        // Odd games among plain ones: text before the first game and between games, a game
+        // after another's result on the same line, no blank line between games, CRLF, a game
+        // without a result, a bad move, trailing blanks, no final newline.
+        let odd = [
+            "junk before\n\n",
+            "[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"]\n\n1. d4 *\n\n",
+            "[Event \"c\"]\n1. e4 *\n[Event \"d\"]\n1. d4 *\n\n",
+            "[Event \"e\"]\r\n[Result \"*\"]\r\n\r\n1. e4 e5 *\r\n\r\n",
+            "[Event \"f\"]\n\n1. e4 e5 2. Nf3\n\n",
+            "stray text } ) between games\n\n",
+            "[Event \"g\"]\n\n1. e4 e5 2. Ke3 Kxe7 *  \n\n",
+        ];
+        let mixed: String =
+            (0..3000).map(|n| if n % 7 == 3 { odd[n / 7 % odd.len()].to_owned() } else { game(n) }).collect();
+        texts.push(format!("{}{mixed}1. e4", odd[0]));
         let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {
             match std::fs::read(here.join("../../shared/corpus").join(file)) {
