@@ -183,6 +183,21 @@ impl Diagnostic {
         }
         self
     }
+
+    /// The same diagnostic with every range moved back by `delta` (from a text to a part of it
+    /// starting at `delta`), the converse of [`Diagnostic::shifted`].
+    pub fn shifted_back(mut self, delta: TextSize) -> Diagnostic {
+        self.range -= delta;
+        for r in &mut self.related {
+            r.range -= delta;
+        }
+        if let Some(fix) = &mut self.fix {
+            for e in &mut fix.edits {
+                e.range -= delta;
+            }
+        }
+        self
+    }
 }
 
 /// Applies edits to `text`. Overlapping edits after the first are skipped; returns the new text

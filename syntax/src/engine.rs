@@ -5,6 +5,8 @@
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::lang::Lang;
+use crate::text::{TextRange, TextSize};
+use crate::units::{self, Piece};
 use crate::{epd, pbi, pbn, pgn};
 
 /// All diagnostics of `text` — syntax errors and rules — with the configured severities, in
@@ -28,6 +30,45 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
 fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
     options.rules.apply(diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+}
+
+/// The pieces of `text` ([`crate::pieces`]) with each one's diagnostics, relative to its start:
+/// what [`check`] of each piece's text gives, found with one parse of each block of the text
+/// (the blocks [`crate::units`] cuts a large PGN text into), on every core, instead of a parse
+/// to cut the text and another to check each piece. The language server opens a document this
+/// way. `None` where that does not apply (a format other than PGN, a text small enough to cut
+/// in one go, a binary text, a cut between blocks that is not proved): the caller cuts and
+/// checks piece by piece.
+///
+/// A block's diagnostics go to the piece their range starts in: checking games alone gives the
+/// whole text's diagnostics (tests/pgn_units.rs), each within its own game's piece (a test below
+/// compares with checking every piece alone, on the corpus).
+pub fn check_pieces(lang: Lang, text: &str, options: &CheckOptions) -> Option<Vec<(Piece, Vec<Diagnostic>)>> {
+    if !units::cut_in_blocks(lang, text) || crate::binary::not_text(lang, [text], options).is_some() {
+        return None;
+    }
+    let blocks = crate::parallel::map_pieces(text, &units::block_cuts(text), |start, block| {
+        let offset = TextSize::from(start as u32);
+        let (diagnostics, games) = pgn::check::check_with_games(block, options);
+        let games: Vec<TextRange> = games.into_iter().map(|g| g + offset).collect();
+        (diagnostics.into_iter().map(|d| d.shifted(offset)).collect::<Vec<_>>(), games)
+    });
+    let (diagnostics, games): (Vec<_>, Vec<_>) = blocks.into_iter().unzip();
+    let pieces = units::pieces_of(text, units::join_blocks(lang, text, games)?);
+    let mut out: Vec<(Piece, Vec<Diagnostic>)> = pieces.into_iter().map(|p| (p, Vec::new())).collect();
+    for d in diagnostics.into_iter().flatten() {
+        let i = out.partition_point(|(p, _)| p.range.end() <= d.range.start()).min(out.len() - 1);
+        let start = out[i].0.range.start();
+        out[i].1.push(d.shifted_back(start));
+    }
+    for (piece, diagnostics) in &mut out {
+        // As `check` of the piece's text: a piece can look binary alone (its own sample).
+        match crate::binary::not_text(lang, [&text[piece.range]], options) {
+            Some(d) => *diagnostics = vec![d],
+            None => finish(diagnostics, options),
+        }
+    }
+    Some(out)
 }
 
 /// What checking a unit leaves for the units after it ([`check_unit`]): PBN's inherited tag
@@ -72,5 +113,58 @@ pub fn reprint(lang: Lang, text: &str) -> String {
         Lang::Epd => epd::parse(text).syntax().to_string(),
         Lang::Pbn => pbn::parse(text).syntax().to_string(),
         Lang::Pbi => pbi::parse(text).syntax().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checking a large PGN text's pieces from its blocks gives what cutting it and checking
+    /// each piece alone gives: on corpus files, and on text whose guessed cuts are wrong.
+    #[test]
+    fn pieces_checked_from_blocks_equal_pieces_checked_alone() {
+        let game = |n: usize| format!("[Event \"{n}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7# *\n\n");
+        let plain: String = (0..3000).map(game).collect();
+        let mut texts = vec![plain.clone(), format!("{plain}{{ open\n\n[Event \"x\"]\n\n{plain}")];
+        // Odd games among plain ones: text before the first game and between games, a game
+        // after another's result on the same line, no blank line between games, CRLF, a game
+        // without a result, a bad move, trailing blanks, no final newline.
+        let odd = [
+            "junk before\n\n",
+            "[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"]\n\n1. d4 *\n\n",
+            "[Event \"c\"]\n1. e4 *\n[Event \"d\"]\n1. d4 *\n\n",
+            "[Event \"e\"]\r\n[Result \"*\"]\r\n\r\n1. e4 e5 *\r\n\r\n",
+            "[Event \"f\"]\n\n1. e4 e5 2. Nf3\n\n",
+            "stray text } ) between games\n\n",
+            "[Event \"g\"]\n\n1. e4 e5 2. Ke3 Kxe7 *  \n\n",
+        ];
+        let mixed: String =
+            (0..3000).map(|n| if n % 7 == 3 { odd[n / 7 % odd.len()].to_owned() } else { game(n) }).collect();
+        texts.push(format!("{}{mixed}1. e4", odd[0]));
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for file in ["pgn/pgn-reader/lichess_db_1000k.pgn", "pgn/pgn-reader/twic1599_1000k.pgn"] {
+            match std::fs::read(here.join("../../shared/corpus").join(file)) {
+                Ok(bytes) => texts.push(crate::text::decode(&bytes).text),
+                Err(_) => eprintln!("skipped: {file} missing"),
+            }
+        }
+        let options = CheckOptions::default();
+        for text in &texts {
+            let alone: Vec<(Piece, Vec<Diagnostic>)> = crate::pieces(Lang::Pgn, text)
+                .into_iter()
+                .map(|p| (p, check(Lang::Pgn, &text[p.range], &options)))
+                .collect();
+            match check_pieces(Lang::Pgn, text, &options) {
+                Some(from_blocks) => {
+                    assert_eq!(from_blocks.len(), alone.len());
+                    for (a, b) in from_blocks.iter().zip(&alone) {
+                        assert_eq!(a, b, "piece {:?}", a.0.range);
+                    }
+                }
+                // Only where a cut is not proved (the open comment).
+                None => assert!(text.contains("{ open"), "not checked from blocks"),
+            }
+        }
     }
 }

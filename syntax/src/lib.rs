@@ -32,7 +32,7 @@ mod units;
 
 pub use config::{CheckOptions, Mode};
 pub use diagnostic::{Diagnostic, Rule, Severity};
-pub use engine::{check, check_unit, reprint, UnitCheck, UnitState};
+pub use engine::{check, check_pieces, check_unit, reprint, UnitCheck, UnitState};
 pub use lang::Lang;
 pub use text::{TextRange, TextSize};
 pub use units::{pieces, units, Piece};

@@ -22,33 +22,46 @@ const BLOCK: usize = 64 * 1024;
 /// one game to the next), so the whole text then has the same units around the cut. Should a
 /// proof fail, the text is cut in one go.
 pub fn units(lang: Lang, text: &str) -> Vec<TextRange> {
-    if lang != Lang::Pgn || text.len() < 2 * BLOCK {
+    if !cut_in_blocks(lang, text) {
         return units_in_one_go(lang, text);
     }
+    let blocks = crate::parallel::map_pieces(text, &block_cuts(text), |start, block| {
+        let offset = TextSize::from(start as u32);
+        units_in_one_go(lang, block).into_iter().map(|u| u + offset).collect::<Vec<TextRange>>()
+    });
+    join_blocks(lang, text, blocks).unwrap_or_else(|| units_in_one_go(lang, text))
+}
+
+/// Whether [`units`] cuts `text` in blocks: a large PGN text.
+pub(crate) fn cut_in_blocks(lang: Lang, text: &str) -> bool {
+    lang == Lang::Pgn && text.len() >= 2 * BLOCK
+}
+
+/// Where the blocks of a large PGN text end (and the next start), from 0 to the text's end.
+pub(crate) fn block_cuts(text: &str) -> Vec<usize> {
     let mut cuts = vec![0];
     let mut start = 0;
     while start < text.len() {
         start = next_cut(text, start + BLOCK).unwrap_or(text.len());
         cuts.push(start);
     }
-    let blocks = crate::parallel::map_pieces(text, &cuts, |start, block| {
-        let offset = TextSize::from(start as u32);
-        units_in_one_go(lang, block).into_iter().map(|u| u + offset).collect::<Vec<TextRange>>()
-    });
+    cuts
+}
+
+/// The units of the whole text from those of its blocks (each parsed alone, in file offsets),
+/// with every cut between blocks proved ([`proves_cut`]); `None` when one is not.
+pub(crate) fn join_blocks(lang: Lang, text: &str, blocks: Vec<Vec<TextRange>>) -> Option<Vec<TextRange>> {
     let mut out: Vec<TextRange> = Vec::new();
     for (k, block) in blocks.into_iter().enumerate() {
         if k > 0 {
-            let proved = match (out.last(), block.first()) {
-                (Some(&last), Some(&first)) => proves_cut(lang, text, last, first),
-                _ => false,
-            };
-            if !proved {
-                return units_in_one_go(lang, text);
+            match (out.last(), block.first()) {
+                (Some(&last), Some(&first)) if proves_cut(lang, text, last, first) => {}
+                _ => return None,
             }
         }
         out.extend(block);
     }
-    out
+    Some(out)
 }
 
 /// Whether `last`, the last unit found before a cut, and `first`, the first unit found after
@@ -80,9 +93,14 @@ pub struct Piece {
 /// cut (the line rules, PGN 4.3 and PBN 2.3, see whole lines): units that share a line (a game
 /// after another's result on the same line) stay in one piece.
 pub fn pieces(lang: Lang, text: &str) -> Vec<Piece> {
+    pieces_of(text, units(lang, text))
+}
+
+/// The pieces of `text` whose units are `units` (in order), as [`pieces`] cuts them.
+pub(crate) fn pieces_of(text: &str, units: Vec<TextRange>) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::new();
     let mut from = TextSize::from(0);
-    for unit in units(lang, text) {
+    for unit in units {
         let line_start = text[..usize::from(unit.start())].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let start = TextSize::from(line_start as u32);
         match out.last_mut() {

@@ -147,6 +147,13 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
     if segments.is_empty() {
+        // A document just opened (or whose settings changed): cut and checked in one pass where
+        // the engine can (a large PGN text), else below like an edit of the whole text.
+        if let Some(opened) = check_opened(lang, rope, options) {
+            let stats = RefreshStats { checked: opened.len(), reused: 0, checked_bytes: len };
+            *segments = opened;
+            return stats;
+        }
         segments.push(dirty(0, len));
     }
     let mut stats = RefreshStats::default();
@@ -257,6 +264,24 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
         state = chain.after.clone();
         seg.chain = Some(chain);
     }
+}
+
+/// The segments of a whole text, checked, from [`kibitzer_syntax::check_pieces`]: the same
+/// segments and diagnostics as cutting the text and checking each piece, with one parse.
+fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<Segment>> {
+    if !lang.has_independent_units() {
+        return None;
+    }
+    let text: Cow<str> = rope.slice(..).into();
+    let checked = kibitzer_syntax::check_pieces(lang, &text, options)?;
+    let segments = checked.into_iter().map(|(piece, diagnostics)| Segment {
+        range: piece.range,
+        unit: Some(piece.units),
+        diagnostics: Some(Arc::new(diagnostics)),
+        views: Arc::default(),
+        chain: None,
+    });
+    Some(segments.collect())
 }
 
 /// Checks unit texts, on every core when there is much to do (opening a large file).

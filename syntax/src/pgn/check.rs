@@ -57,14 +57,22 @@ thread_local! {
 }
 
 fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    check_with_games(text, options).0
+}
+
+/// Checks `text` (on one thread) and gives the range of each of its games too, from one parse:
+/// the language server, which keeps diagnostics per game, opens a document this way
+/// ([`crate::engine::check_pieces`]) instead of parsing it once to cut it and again to check it.
+pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
     let parse = super::parser::parse_events(text, EVENTS.take());
     let out = check_parsed(text, &parse, options);
+    let games = parse.games().map(|game| game.range()).collect();
     // A buffer grown by one huge game is let go: the language server's threads live on.
     let buffer = parse.into_buffer();
     if buffer.capacity() <= KEPT_EVENTS {
         EVENTS.set(buffer);
     }
-    out
+    (out, games)
 }
 
 /// The largest event buffer a thread keeps for the next piece (12 bytes an event: 24 MB).
