@@ -64,27 +64,30 @@ fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
             message: format!("hand `{hand}` has {suits} suits: expected 4 separated by dots"),
         });
     }
-    let mut pos = offset;
-    for (suit, ranks) in Suit::ALL.into_iter().zip(hand.split('.')) {
-        for (i, c) in ranks.char_indices() {
-            let Some(rank) = rank_from_char(c) else {
-                return Err(DealError {
-                    start: pos + i,
-                    end: pos + i + c.len_utf8(),
-                    message: format!("`{c}` in hand `{hand}` is not a rank (A K Q J T 9..2)"),
-                });
-            };
-            let card = Card { suit, rank };
-            if set.contains(card) {
-                return Err(DealError {
-                    start: pos + i,
-                    end: pos + i + 1,
-                    message: format!("{card} appears twice in hand `{hand}`"),
-                });
-            }
-            set.insert(card);
+    // Byte by byte (a rank is one ASCII byte): the four suits are the parts between the dots.
+    let mut suit = 0;
+    for (i, &b) in hand.as_bytes().iter().enumerate() {
+        if b == b'.' {
+            suit += 1;
+            continue;
         }
-        pos += ranks.len() + 1;
+        let Some(rank) = Some(char::from(b)).filter(|_| b.is_ascii()).and_then(rank_from_char) else {
+            let c = hand[i..].chars().next().unwrap_or_default();
+            return Err(DealError {
+                start: offset + i,
+                end: offset + i + c.len_utf8(),
+                message: format!("`{c}` in hand `{hand}` is not a rank (A K Q J T 9..2)"),
+            });
+        };
+        let card = Card { suit: Suit::ALL[suit], rank };
+        if set.contains(card) {
+            return Err(DealError {
+                start: offset + i,
+                end: offset + i + 1,
+                message: format!("{card} appears twice in hand `{hand}`"),
+            });
+        }
+        set.insert(card);
     }
     Ok(set)
 }

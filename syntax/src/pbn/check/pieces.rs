@@ -30,9 +30,10 @@ use crate::text::{TextRange, TextSize};
 /// Below this size a text is checked in one go (threads would cost more than they save).
 const PARALLEL_MIN_BYTES: usize = 256 * 1024;
 
-/// About how much text a piece holds: small enough that two cores finish together, large enough
-/// that the guesses (a few games each) cost nothing.
-const PIECE_BYTES: usize = 256 * 1024;
+/// About how much text a piece holds: small enough that the cores finish together (a core idles
+/// for half a piece at the end, on average), large enough that the guesses (a few games each)
+/// cost nothing.
+const PIECE_BYTES: usize = 128 * 1024;
 
 /// How many games before a piece its guess checks: two, so that a game that relies on the one
 /// before it (a second room's game without Deal, a ScoreIMP) sees the right one.
