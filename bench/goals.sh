@@ -92,11 +92,16 @@ row "EPD check, corpus ×20 ($(printf '%.1f' "$(mb "$epd")") MB)" "≥ 50 MB/s" 
 if command -v python3 > /dev/null; then
   bench/lsp.sh "$runs" > "$tmp/lsp.txt" 2> /dev/null || true
   open=$(sed -n 's/^didOpen -> diagnostics: \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
-  key=$(sed -n 's/^didChange (1 char) -> diagnostics: median \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
+  key=$(sed -n 's/^didChange (1 char, after a pause) -> diagnostics: median \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
+  burst=$(sed -n 's/^typing burst .*last keystroke -> diagnostics: median \([0-9.]*\) ms.*/\1/p' "$tmp/lsp.txt" | head -1)
   if [ -n "$open" ]; then
     row "LSP didOpen → diagnostics, 10 MB PGN" "≤ 500 ms" "$open ms" "$(at_most "$open" 500)"
   fi
   if [ -n "$key" ]; then
-    row "LSP keystroke → diagnostics, default settings (median)" "≤ 20 ms" "$key ms" "$(at_most "$key" 20)"
+    row "LSP keystroke after a pause → diagnostics, default settings (median)" "≤ 20 ms" "$key ms" "$(at_most "$key" 20)"
+  fi
+  if [ -n "$burst" ]; then
+    row "LSP last keystroke of a burst (50 ms apart) → diagnostics, default settings (median)" "≤ 20 ms" "$burst ms" \
+      "$(at_most "$burst" 20)"
   fi
 fi
