@@ -32,10 +32,10 @@ use crate::Lang;
 pub(super) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
 
 /// About how much text one piece holds.
-pub(super) const PIECE_BYTES: usize = 1 << 20;
+pub(super) const PIECE_BYTES: usize = 1 << 19;
 
 /// Pieces formatted per core in one round.
-const PIECES_PER_THREAD: usize = 2;
+const PIECES_PER_THREAD: usize = 4;
 
 /// How many units before a piece of chained units its guessed carry reads: two, so that a game
 /// relying on the one before it sees the right one.

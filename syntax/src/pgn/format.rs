@@ -20,7 +20,6 @@ use crate::text::TextRange;
 use crate::Lang;
 use cozy_chess::{Board, Color};
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The Seven Tag Roster in its export order, with the value a missing tag gets (PGN 8.1.1).
@@ -367,6 +366,7 @@ struct Line {
 /// canonically. Variations are walked with an explicit stack of their children: the parser
 /// caps their depth, and nothing here recurses anyway. `None` when a move cannot be replayed.
 fn write_movetext(movetext: Node<'_>, start: Board, lines: &mut Lines) -> Option<()> {
+    let mut scratch = String::with_capacity(16);
     let mut stack: Vec<Children<'_>> = vec![movetext.children()];
     let mut play = vec![Line { board: start, before_last: None, force_number: true }];
     while let Some(frame) = stack.last_mut() {
@@ -383,7 +383,7 @@ fn write_movetext(movetext: Node<'_>, start: Board, lines: &mut Lines) -> Option
         let line = play.last_mut()?;
         match element {
             Element::Node(node) => match node.kind() {
-                SyntaxKind::MOVE => write_move(node, line, lines)?,
+                SyntaxKind::MOVE => write_move(node, line, lines, &mut scratch)?,
                 SyntaxKind::VARIATION => {
                     let board = line.before_last.clone()?;
                     line.force_number = true;
@@ -423,8 +423,10 @@ fn write_movetext(movetext: Node<'_>, start: Board, lines: &mut Lines) -> Option
     Some(())
 }
 
-/// Writes a move (its number when due, canonical SAN, its suffix as a NAG) and plays it.
-fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines) -> Option<()> {
+/// Writes a move (its number when due, canonical SAN, its suffix as a NAG) and plays it. The
+/// number and the move are written into `scratch` (one buffer for the whole movetext): no
+/// allocation and no formatting machinery per move.
+fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut String) -> Option<()> {
     let mut san_token = None;
     let mut suffix_token = None;
     for token in node.child_tokens() {
@@ -436,20 +438,19 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines) -> Option<()> 
     }
     let written = san_token?;
     let board = &line.board;
-    // Move numbers and moves are written through small stack buffers: no allocation per move.
-    let mut number = SmallText::default();
-    write!(number, "{}", board.fullmove_number()).ok()?;
+    scratch.clear();
+    push_decimal(scratch, board.fullmove_number());
     match board.side_to_move() {
-        Color::White => lines.token_of(&[number.as_str(), "."]),
-        Color::Black if line.force_number => lines.token_of(&[number.as_str(), "..."]),
+        Color::White => lines.token_of(&[scratch, "."]),
+        Color::Black if line.force_number => lines.token_of(&[scratch, "..."]),
         Color::Black => {}
     }
     let parsed = san::parse(written)?;
-    let mut spelled = SmallText::default();
+    scratch.clear();
     let after = match parsed.mv {
         // The standard has no null move; `--` is how python-chess, Scid and ChessBase write it.
         SanMove::Null => {
-            spelled.write_str("--").ok()?;
+            scratch.push_str("--");
             board.null_move()?
         }
         ref mv => {
@@ -460,11 +461,11 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines) -> Option<()> 
             // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
             after.play_unchecked(mv);
-            san::write_canonical(&mut spelled, board, mv, &after);
+            san::write_canonical(scratch, board, mv, &after);
             after
         }
     };
-    lines.token(spelled.as_str());
+    lines.token(scratch);
     line.force_number = false;
     if let Some(suffix) = suffix_token {
         lines.token(suffix_nag(suffix)?);
@@ -474,27 +475,21 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines) -> Option<()> 
     Some(())
 }
 
-/// A short text written on the stack (a move number, a move in SAN); `write!` fails past its
-/// capacity, which no move or move number reaches.
-#[derive(Default)]
-struct SmallText {
-    bytes: [u8; 24],
-    len: usize,
-}
-
-impl std::fmt::Write for SmallText {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let end = self.len + s.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
-        room.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+/// Appends the decimal digits of `n`.
+fn push_decimal(out: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut start = digits.len();
+    let mut rest = n;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
     }
-}
-
-impl SmallText {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    for &d in &digits[start..] {
+        out.push(char::from(d));
     }
 }
 
@@ -504,6 +499,15 @@ mod tests {
 
     fn fmt(text: &str) -> String {
         Formatter::new(text, &FormatOptions::default()).unit(TextRange::default(), text).unwrap()
+    }
+
+    #[test]
+    fn move_numbers_are_written_in_decimal() {
+        for n in [0u16, 7, 10, 99, 100, 4095, u16::MAX] {
+            let mut out = String::new();
+            push_decimal(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 
     #[test]
