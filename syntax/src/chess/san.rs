@@ -93,7 +93,14 @@ fn rank_of(c: u8) -> Option<Rank> {
     (b'1'..=b'8').contains(&c).then(|| Rank::index((c - b'1') as usize))
 }
 
+/// Whether `text` is shaped like a move ([`parse`] reads it): what the PGN lexer asks of every
+/// word. Inlined here, the reading is compiled without building its result.
+pub fn is_move(text: &str) -> bool {
+    parse(text).is_some()
+}
+
 /// Reads a written move; `None` when the text is not shaped like a move at all.
+#[inline]
 pub fn parse(text: &str) -> Option<San> {
     let bytes = text.as_bytes();
     let body_len = bytes.iter().rposition(|&c| c != b'+' && c != b'#').map_or(0, |i| i + 1);

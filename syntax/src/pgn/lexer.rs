@@ -207,7 +207,7 @@ fn classify_symbol(text: &str) -> SyntaxKind {
         SyntaxKind::NUMBER
     } else if matches!(text, "1-0" | "0-1" | "1/2-1/2") {
         SyntaxKind::RESULT_TOKEN
-    } else if san::parse(text).is_some() {
+    } else if san::is_move(text) {
         SyntaxKind::SAN
     } else {
         SyntaxKind::SYMBOL
