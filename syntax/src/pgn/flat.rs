@@ -182,34 +182,50 @@ impl<'a> Node<'a> {
     /// The node's events as [`super::model::walk_until`] reports a tree's: entering and
     /// leaving the nodes below it, and its tokens, until `f` breaks.
     pub fn walk_until(&self, f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
-        self.walk_tokens_until(|_| true, f);
+        self.walk_filtered_until(|_| true, |_| true, f);
     }
 
-    /// [`Node::walk_until`] without the blanks and line breaks between tokens: what the move
-    /// replay reads (they are about half the tokens of a movetext).
-    pub fn walk_without_blanks(&self, mut f: impl FnMut(Event<'a>)) {
-        let blank = |kind| matches!(kind, SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE);
-        self.walk_tokens_until(
-            |kind| !blank(kind),
-            |event| {
-                f(event);
-                ControlFlow::Continue(())
-            },
-        );
+    /// [`Node::walk_until`] reporting only the tokens and the nodes (entered and left) whose
+    /// kinds `tokens` and `nodes` accept: the move replay reads neither the blanks and line breaks
+    /// between tokens (about half the tokens of a movetext) nor the nodes around moves and move
+    /// numbers, only variations.
+    pub fn walk_filtered(
+        &self,
+        tokens: impl Fn(SyntaxKind) -> bool,
+        nodes: impl Fn(SyntaxKind) -> bool,
+        mut f: impl FnMut(Event<'a>),
+    ) {
+        self.walk_filtered_until(tokens, nodes, |event| {
+            f(event);
+            ControlFlow::Continue(())
+        });
     }
 
-    /// The walk, reporting only the tokens whose kind `wanted` accepts.
-    fn walk_tokens_until(&self, wanted: impl Fn(SyntaxKind) -> bool, mut f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
+    fn walk_filtered_until(
+        &self,
+        tokens: impl Fn(SyntaxKind) -> bool,
+        nodes: impl Fn(SyntaxKind) -> bool,
+        mut f: impl FnMut(Event<'a>) -> ControlFlow<()>,
+    ) {
         let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
-        let mut open: Vec<SyntaxKind> = Vec::new();
+        // The open nodes, `None` for those the walk does not report.
+        let mut open: Vec<Option<SyntaxKind>> = Vec::new();
         for e in inner {
             let event = match *e {
                 ParseEvent::Start { kind, at, .. } => {
-                    open.push(kind);
+                    let wanted = nodes(kind);
+                    open.push(wanted.then_some(kind));
+                    if !wanted {
+                        continue;
+                    }
                     Event::Enter(kind, at)
                 }
-                ParseEvent::Finish(_) => Event::Leave(open.pop().unwrap_or(SyntaxKind::ERROR)),
-                ParseEvent::Token(kind, _) if !wanted(kind) => continue,
+                ParseEvent::Finish(_) => match open.pop() {
+                    Some(Some(kind)) => Event::Leave(kind),
+                    Some(None) => continue,
+                    None => Event::Leave(SyntaxKind::ERROR),
+                },
+                ParseEvent::Token(kind, _) if !tokens(kind) => continue,
                 ParseEvent::Token(kind, range) => Event::Token(Tok { kind, text: &self.text[range], range }),
             };
             if f(event).is_break() {
