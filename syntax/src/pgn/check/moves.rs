@@ -301,10 +301,11 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
     }
     match san::resolve(&line.board, &written.mv, written.spelling.ambiguous_b) {
         Resolution::Legal(mv) => {
-            let mut after = line.board.clone();
-            after.play_unchecked(mv);
-            spelling(&line.board, mv, &after, &written, text, range, mode, out);
-            line.before = Some(std::mem::replace(&mut line.board, after));
+            // The move is played in place; the position before it is kept for a variation.
+            let before = line.board.clone();
+            line.board.play_unchecked(mv);
+            spelling(&before, mv, &line.board, &written, text, range, mode, out);
+            line.before = Some(before);
             return Some(mv);
         }
         Resolution::Ambiguous(a, b) => {
