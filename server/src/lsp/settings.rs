@@ -4,7 +4,7 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 10, "hoverPictures": true,
+//!   "maxDiagnostics": 1000, "debounceMs": 5, "hoverPictures": true,
 //!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true } }
 //! ```
 //!
@@ -50,9 +50,9 @@ impl Default for ClientSettings {
             max_diagnostics: 1000,
             // Short: a keystroke after a pause is checked at once anyway, and while typing
             // (keystrokes 50 ms or more apart) every keystroke is checked all the same, so a
-            // longer wait only delays the diagnostics of the last one. 10 ms gathers the edits of
-            // a key held down or a paste sent as several changes.
-            debounce: Duration::from_millis(10),
+            // longer wait only delays the diagnostics of the last one. 5 ms gathers the changes
+            // an editor sends together (a multi-cursor edit, an undo of several).
+            debounce: Duration::from_millis(5),
             inlay: InlayOptions::default(),
             hover_pictures: None,
         }
