@@ -111,3 +111,21 @@ fn pieces_refuse_cuts_that_split_a_unit() {
         }
     }
 }
+
+/// Found by `fuzz/run.sh fmt-pbn` (`\t%`, open since 2026-11-24): a `%` after blanks is no escape
+/// (PGN 6, PBN 2.4), but formatting dropped the blanks before it and the next run read an escape
+/// line. The blanks before a kept `%` on its line stay, in PBN and PGN, whole or in windows.
+#[test]
+fn a_percent_after_blanks_stays_after_them() {
+    for lang in [Lang::Pbn, Lang::Pgn] {
+        for text in ["\t%", " \t% x\n[Event \"a\"]\n", "[Event \"a\"]\n\n \t%x\n", "\n\n\t% PBN 2.1\n% x\n"] {
+            let once = format(lang, text, &FormatOptions::default()).text;
+            assert!(once.contains("\t%"), "{lang:?} {text:?}: {once:?}");
+            let twice = format(lang, &once, &FormatOptions::default()).text;
+            assert_eq!(twice, once, "{lang:?} {text:?}");
+            for window in 1..=8 {
+                assert_eq!(streamed(lang, text, None, window).0, once, "{lang:?} {text:?}, window {window}");
+            }
+        }
+    }
+}

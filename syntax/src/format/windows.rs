@@ -157,7 +157,18 @@ impl Engine {
                 continue; // overlapping units would duplicate text: never trust them
             }
             let gap_range = TextRange::new(pos, unit.start());
-            self.gap(&text[gap_range], selected(gap_range + base), out)?;
+            if text[unit].starts_with('%') {
+                // A `%` after blanks is no escape (PGN 6, PBN 2.4); the unit it starts has errors
+                // and is kept, and so are the blanks before it on its line: dropped with the
+                // gap, they would make it an escape on the next run (found by fuzzing).
+                let gap = &text[gap_range];
+                let line_start = gap.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+                let lines = TextRange::new(pos, pos + TextSize::from(line_start as u32));
+                self.gap(&text[lines], selected(lines + base), out)?;
+                out(&gap[line_start..])?;
+            } else {
+                self.gap(&text[gap_range], selected(gap_range + base), out)?;
+            }
             // Errors are sorted: those before this unit belong to gaps (and are reported there
             // by `check`); those inside it make it untouchable.
             while next_error < errors.len() && errors[next_error].range.start() < unit.start() {

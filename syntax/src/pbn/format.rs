@@ -126,7 +126,13 @@ impl UnitFormatter for Formatter {
         if before == Before::Kept {
             return text.to_owned();
         }
-        let trimmed = text.trim_start_matches(['\r', '\n', ' ', '\t']);
+        // Blank lines before the text go, and so do blanks before its first line, unless that
+        // line's text is a `%`: at the start of the line it would become an escape (PBN 2.4), a
+        // different thing (found by fuzzing).
+        let blank = text.len() - text.trim_start_matches(['\r', '\n', ' ', '\t']).len();
+        let start =
+            if text[blank..].starts_with('%') { text[..blank].rfind(['\r', '\n']).map_or(0, |i| i + 1) } else { blank };
+        let trimmed = &text[start..];
         let mut out = to_crlf(trimmed.trim_end_matches([' ', '\t']));
         if !out.is_empty() && !out.ends_with('\n') {
             out.push_str(CRLF);
