@@ -138,18 +138,7 @@ fn push_place(out: &mut Vec<u8>, indent: &[u8], values: [u32; 4]) {
         out.push(b'"');
         out.extend_from_slice(key.as_bytes());
         out.extend_from_slice(b"\": ");
-        let mut digits = [0u8; 10];
-        let mut start = digits.len();
-        let mut rest = value;
-        loop {
-            start -= 1;
-            digits[start] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        out.extend_from_slice(&digits[start..]);
+        out.extend_from_slice(kibitzer_syntax::text::decimal_digits(value, &mut [0; 10]));
     }
 }
 

@@ -301,9 +301,32 @@ impl LineIndex {
     }
 }
 
+/// The decimal digits of `n`, written into `buf`: what the writers of line numbers and move
+/// numbers use per number, without the formatting machinery of `write!`.
+pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut start = buf.len();
+    let mut rest = n;
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    &buf[start..]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_digits_are_those_of_to_string() {
+        for n in [0u32, 7, 10, 99, 100, 4095, 65_535, 1_000_000, u32::MAX] {
+            assert_eq!(decimal_digits(n, &mut [0; 10]), n.to_string().as_bytes());
+        }
+    }
 
     #[test]
     fn decode_owned_agrees_with_decode() {

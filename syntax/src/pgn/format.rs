@@ -16,7 +16,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
 use crate::parsing::ParseEvent;
-use crate::text::TextRange;
+use crate::text::{decimal_digits, TextRange};
 use crate::Lang;
 use cozy_chess::{Board, Color};
 use std::borrow::Cow;
@@ -439,7 +439,8 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut 
     let written = san_token?;
     let board = &line.board;
     scratch.clear();
-    push_decimal(scratch, board.fullmove_number());
+    let mut digits = [0; 10];
+    scratch.extend(decimal_digits(u32::from(board.fullmove_number()), &mut digits).iter().map(|&d| char::from(d)));
     match board.side_to_move() {
         Color::White => lines.token_of(&[scratch, "."]),
         Color::Black if line.force_number => lines.token_of(&[scratch, "..."]),
@@ -475,39 +476,12 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut 
     Some(())
 }
 
-/// Appends the decimal digits of `n`.
-fn push_decimal(out: &mut String, n: u16) {
-    let mut digits = [0u8; 5];
-    let mut start = digits.len();
-    let mut rest = n;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &d in &digits[start..] {
-        out.push(char::from(d));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn fmt(text: &str) -> String {
         Formatter::new(text, &FormatOptions::default()).unit(TextRange::default(), text).unwrap()
-    }
-
-    #[test]
-    fn move_numbers_are_written_in_decimal() {
-        for n in [0u16, 7, 10, 99, 100, 4095, u16::MAX] {
-            let mut out = String::new();
-            push_decimal(&mut out, n);
-            assert_eq!(out, n.to_string());
-        }
     }
 
     #[test]
