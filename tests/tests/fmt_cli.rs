@@ -230,3 +230,38 @@ fn a_bom_is_written_once() {
     let out = run_stdin(&["fmt", "--lang", "epd", "-"], format!("\u{feff}{EPD_IN}{EPD_IN}").as_bytes());
     assert_eq!(stdout(&out), format!("\u{feff}{EPD_OUT}{EPD_OUT}"));
 }
+
+/// A file over the size at which `fmt` formats pieces on every core (512 KB), through the
+/// binary: its output is the one-window, one-thread formatting of the library, byte for byte,
+/// for PGN and PBN (whose pieces start from a guess of the tags they inherit). Made of
+/// fixtures, some with errors (kept as written), repeated.
+#[test]
+fn a_large_file_formats_as_on_one_thread() {
+    use kibitzer_syntax::format::{format_in_pieces, FormatOptions};
+    use kibitzer_syntax::Lang;
+    let root = kibitzer_tests::workspace().join("fixtures");
+    for (lang, name, files) in [
+        (Lang::Pgn, "big.pgn", vec!["pgn/import/chess960-good.pgn", "pgn/import/moves-bad.pgn"]),
+        (
+            Lang::Pbn,
+            "big.pbn",
+            vec!["pbn/rules/inherit_good.pbn", "pbn/rules/tables_good.pbn", "pbn/rules/play_bad.pbn"],
+        ),
+    ] {
+        let mut unit = String::new();
+        for f in files {
+            unit.push_str(&std::fs::read_to_string(root.join(f)).unwrap());
+            unit.push_str("\n\n");
+        }
+        let text = unit.repeat(700_000 / unit.len() + 1);
+        assert!(text.len() > 600_000);
+        let mut whole = String::new();
+        format_in_pieces(lang, &text, &FormatOptions::default(), usize::MAX, usize::MAX, &mut |p: &str| {
+            whole.push_str(p);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        let out = run_stdin(&["fmt", "--stdin-filepath", name], text.as_bytes());
+        assert!(String::from_utf8_lossy(&out.stdout) == whole, "{name}: fmt in pieces differs from one thread");
+    }
+}
