@@ -35,6 +35,9 @@ pub struct Tag<'a> {
     pub range: TextRange,
     /// Tokens after the tag up to the next tag: its section and the trivia around it.
     pub section: Vec<SectionToken<'a>>,
+    /// A brace comment of the game that ends right before the tag (blanks between at most):
+    /// export format lets a multi-line comment end on a tag's line.
+    pub after_comment: Option<TextRange>,
 }
 
 impl<'a> Tag<'a> {
@@ -103,21 +106,37 @@ impl<'a> Game<'a> {
         // tag by tag was a tenth of reading a game.
         let mut tags: Vec<Tag<'a>> = Vec::with_capacity(16);
         let token = |(kind, range): (SyntaxKind, TextRange)| SectionToken { kind, text: &text[range], range };
+        // The last token that is not a blank, for the next tag's `after_comment`: read from the
+        // parse, not the text, where a `{` inside a string or after `;` looks the same.
+        let mut last: Option<(SyntaxKind, TextRange)> = None;
+        let note = |last: &mut Option<(SyntaxKind, TextRange)>, kind: SyntaxKind, range: TextRange| {
+            if kind != SyntaxKind::WHITESPACE {
+                *last = Some((kind, range));
+            }
+        };
         for child in children {
             match child {
-                Child::Tag(range, tokens) => tags.push(tag_from_tokens(range, tokens, text)),
+                Child::Tag(range, tokens) => {
+                    let mut tag = tag_from_tokens(range, tokens, text);
+                    tag.after_comment = last.filter(|(kind, _)| *kind == SyntaxKind::BRACE_COMMENT).map(|(_, r)| r);
+                    last = Some((SyntaxKind::TAG, range));
+                    tags.push(tag);
+                }
                 Child::Section(tokens) => {
-                    if let Some(tag) = tags.last_mut() {
-                        tag.section.extend(tokens.map(token));
+                    let tokens = tokens.inspect(|&(kind, range)| note(&mut last, kind, range));
+                    match tags.last_mut() {
+                        Some(tag) => tag.section.extend(tokens.map(token)),
+                        None => tokens.for_each(drop),
                     }
                 }
                 // Trivia after a tag or its section (comments, line ends) stays with that tag.
                 Child::Token(kind, range) => {
+                    note(&mut last, kind, range);
                     if let Some(tag) = tags.last_mut() {
                         tag.section.push(token((kind, range)));
                     }
                 }
-                Child::Other => {}
+                Child::Other => last = None,
             }
         }
         Game { range, tags }
@@ -160,7 +179,16 @@ fn tag_from_tokens<'a>(
             _ => {}
         }
     }
-    Tag { name, name_range, value, value_range, well_formed: has_value && closed, range, section: Vec::new() }
+    Tag {
+        name,
+        name_range,
+        value,
+        value_range,
+        well_formed: has_value && closed,
+        range,
+        section: Vec::new(),
+        after_comment: None,
+    }
 }
 
 /// The supplemental sections that are tables (PBN 5.3–5.10): their tag value lists columns.

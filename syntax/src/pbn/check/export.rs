@@ -145,13 +145,12 @@ fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
         let line_end = text[end..].find(['\n', '\r']).map_or(text.len(), |i| end + i);
         let canonical = format!("[{} \"{}\"]", tag.name, tag.value);
         // A multi-line comment may end on the tag's line (`… }[Tag "x"]`): the tag still starts
-        // the line's data, as the Verifier's reference files have it.
+        // the line's data, as the Verifier's reference files have it. Whether the `}` closes a
+        // comment is the parser's to say (a `{` in a string opens none; found by fuzzing).
         let before = text[line_start..start].trim_end();
-        let comment_from_earlier_line = before.ends_with('}') && {
-            let close = line_start + before.len() - 1;
-            let previous_close = text[..close].rfind('}').map_or(0, |i| i + 1);
-            text[previous_close..close].find('{').is_some_and(|i| previous_close + i < line_start)
-        };
+        let comment_from_earlier_line = tag.after_comment.is_some_and(|comment| {
+            usize::from(comment.start()) < line_start && usize::from(comment.end()) == line_start + before.len()
+        });
         let alone = (before.is_empty() || comment_from_earlier_line) && text[end..line_end].trim().is_empty();
         if !alone {
             sink.report(
@@ -308,6 +307,25 @@ mod tests {
             .collect();
         assert_eq!(found.len(), 1);
         assert!(found[0].fix.is_none());
+    }
+
+    /// PBN801's messages on `text` in export format.
+    fn layout_messages(text: &str) -> Vec<String> {
+        let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
+        let found = crate::pbn::check(text, &options).into_iter();
+        found.filter(|d| d.code == crate::pbn::rules::EXPORT_TAG_LAYOUT.code).map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn a_tag_after_a_multi_line_comment_on_its_line_is_alone_only_when_the_parser_saw_a_comment() {
+        // A comment from an earlier line may end on the tag's line.
+        let text = "[Event \"e\"]\r\n{a note\r\non two lines}[Site \"s\"]\r\n";
+        assert!(layout_messages(text).is_empty(), "{:?}", layout_messages(text));
+        // A `{` inside a string opens no comment: the `}` is stray text before the tag (found by
+        // fuzzing: the text said "comment", the parser did not, and a piece of the file checked
+        // alone said otherwise than the whole).
+        let text = "%\n% EXPORT\n\"{\n\n}[g\"\"]";
+        assert_eq!(layout_messages(text), ["tag g must be alone and left-justified on its line"]);
     }
 
     fn export_codes(text: &str) -> Vec<&'static str> {
