@@ -177,6 +177,41 @@ impl<K> Sink<K> for EventSink<K> {
     }
 }
 
+/// Records only where the root's child nodes start and end (a format's units, PGN's games):
+/// what cutting a text into units needs, without an event per token. Ranges are as
+/// [`EventSink`] gives them (a node starts where the token before it ends).
+#[derive(Debug, Default)]
+pub struct UnitSink {
+    depth: u32,
+    offset: TextSize,
+    start: TextSize,
+    units: Vec<TextRange>,
+}
+
+impl UnitSink {
+    pub fn into_units(self) -> Vec<TextRange> {
+        self.units
+    }
+}
+
+impl<K> Sink<K> for UnitSink {
+    fn start_node(&mut self, _kind: K) {
+        if self.depth == 1 {
+            self.start = self.offset;
+        }
+        self.depth += 1;
+    }
+    fn token(&mut self, _kind: K, range: TextRange, _source: &str) {
+        self.offset = range.end();
+    }
+    fn finish_node(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+        if self.depth == 1 {
+            self.units.push(TextRange::new(self.start, self.offset));
+        }
+    }
+}
+
 /// A node of a parse recorded by [`EventSink`], read in place: its events from its start to its
 /// finish, both included. (PGN's checks read theirs through `pgn::flat`, which adds PGN's views.)
 #[derive(Debug, Clone, Copy)]

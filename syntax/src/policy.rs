@@ -219,6 +219,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN005", Standard, &[]),
     ("PGN006", Standard, &[]),
     ("PGN007", Standard, &[]),
+    ("PGN008", Standard, &[]),
     ("PGN010", Export, &[]),
     ("PGN011", ExportSpelling, &[]),
     ("PGN012", Taste, &[]),

@@ -103,6 +103,56 @@ fn the_language_server_gives_a_binary_document_one_diagnostic_and_no_formatting(
     let _ = c.shutdown();
 }
 
+/// An ordinary game, a game of 2.4 MB of moves on one line (over the 1 MiB that kibitzer
+/// reads as one game) and an unformatted game; the first and the last with an illegal move
+/// when `illegal` (`fmt` leaves a game with errors as written).
+fn giant_between(illegal: bool) -> (String, String) {
+    let giant = format!("[Event \"giant\"]\n\n{}*\n", "1. e4 ".repeat(400_000));
+    let (a, b) = if illegal { ("Ke3", "Kd3") } else { ("Nf3", "c4") };
+    let text = format!("[Event \"a\"]\n\n1. e4 e5 2. {a} *\n\n{giant}\n[Event \"b\"]\n\n1. d4   d5 2. {b} *\n");
+    (text, giant)
+}
+
+#[test]
+fn a_game_over_the_size_limit_gets_one_error_and_is_left_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, _) = giant_between(true);
+    std::fs::write(dir.path().join("g.pgn"), &file).unwrap();
+    let out = kibitzer(&["check", "g.pgn"], dir.path());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().filter(|l| l.starts_with("g.pgn:")).collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].starts_with("g.pgn:3:13: error[PGN200]"), "{stdout}");
+    assert_eq!(
+        lines[1],
+        "g.pgn:5:1: error[PGN008]: game of 2.3 MiB (2400018 bytes) is larger than the 1 MiB kibitzer reads as one game: not checked"
+    );
+    // The games after it are checked as usual.
+    assert!(lines[2].starts_with("g.pgn:11:15: error[PGN202]"), "{stdout}");
+    // The language server says the same.
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-hostile/g.pgn";
+    c.open(uri, "pgn", 1, &file);
+    let codes: Vec<_> = c.diagnostics(uri, 1).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, [json!("PGN200"), json!("PGN008"), json!("PGN202")]);
+    let _ = c.shutdown();
+    // `fmt` formats the others and keeps it byte for byte.
+    let (file, giant) = giant_between(false);
+    std::fs::write(dir.path().join("g.pgn"), &file).unwrap();
+    let out = kibitzer(&["fmt", "g.pgn"], dir.path());
+    let err = text(&out.stderr);
+    assert!(err.starts_with("g.pgn:5:1: error[PGN008]"), "{err}");
+    assert!(err.ends_with("kibitzer: g.pgn: 1 unit(s) with errors left as written\n"), "{err}");
+    let formatted = std::fs::read_to_string(dir.path().join("g.pgn")).unwrap();
+    assert!(formatted.contains(&giant), "the large game is kept as written");
+    assert!(formatted.contains("\n1. d4 d5 2. c4 *\n"), "{}", &formatted[formatted.len() - 100..]);
+    let again = kibitzer(&["fmt", "g.pgn"], dir.path());
+    // The same on a second run (further down: the first game gained its tag roster).
+    assert!(text(&again.stderr).starts_with("g.pgn:11:1: error[PGN008]: game of 2.3 MiB (2400018 bytes)"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("g.pgn")).unwrap(), formatted, "idempotent");
+}
+
 /// `n` games, each with one illegal move.
 fn many_errors(n: usize) -> String {
     "1. e4 e5 2. Ke3 *\n\n".repeat(n)

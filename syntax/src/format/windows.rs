@@ -3,6 +3,7 @@
 
 use super::{Before, Carry, FormatOptions, UnitFormatter};
 use crate::diagnostic::Diagnostic;
+use crate::pgn::stretches::{self, Stretch};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
@@ -71,8 +72,19 @@ pub(super) fn format_windows<E>(
     let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
+    // PGN games have a size limit (`pgn::stretches::MAX_GAME_BYTES`); the windows of other formats grow
+    // until they hold a whole unit.
+    let limited = lang == Lang::Pgn;
     loop {
-        let end = line_end_at_or_after(text, start.saturating_add(size));
+        let mut end = line_end_at_or_after(text, start.saturating_add(size));
+        if limited && end - start > size.saturating_mul(2) {
+            // A line longer than the window (a game of moves on one line): cut within it, so
+            // that the window stays bounded; a unit the cut splits is read again in the next.
+            end = start + size;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+        }
         let slice = &text[start..end];
         let last_window = end == text.len();
         let (mut units, mut errors) = engine.formatter.prepare(lang, slice);
@@ -98,6 +110,19 @@ pub(super) fn format_windows<E>(
         // None certain (or all ending at the window's start, which would never move on): a
         // larger window.
         if !last_window && (take == 0 || units[take - 1].end() == TextSize::from(0)) {
+            // Before the window grows (and its parse with it), a look at whether the unit here
+            // is one too large to read at all: that look records only where units end.
+            if limited {
+                if let Stretch::TooLarge(range) = stretches::next_stretch(text, start) {
+                    engine.too_large(text, range, &selected, out)?;
+                    start = usize::from(range.end());
+                    size = window;
+                    if start == text.len() {
+                        return Ok(engine.finish());
+                    }
+                    continue;
+                }
+            }
             size = size.saturating_mul(2);
             continue;
         }
@@ -106,13 +131,7 @@ pub(super) fn format_windows<E>(
         if last_window {
             let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
             engine.gap(&slice[tail], selected(tail + base), out)?;
-            let after = engine.formatter.carry();
-            return Ok(Windows {
-                skipped: engine.skipped,
-                first_unit: engine.first_unit,
-                last_unit: engine.last_unit,
-                after,
-            });
+            return Ok(engine.finish());
         }
         engine.formatter.advance(consumed);
         start += usize::from(consumed);
@@ -139,6 +158,31 @@ struct Engine {
 }
 
 impl Engine {
+    fn finish(mut self) -> Windows {
+        let after = self.formatter.carry();
+        Windows { skipped: self.skipped, first_unit: self.first_unit, last_unit: self.last_unit, after }
+    }
+
+    /// A unit too large to read ([`Stretch::TooLarge`] at `range` of the file `text`): the
+    /// blanks before it are a gap as usual, the rest is kept as written and reported.
+    fn too_large<E>(
+        &mut self,
+        text: &str,
+        range: TextRange,
+        selected: &impl Fn(TextRange) -> bool,
+        out: &mut impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let unit = stretches::too_large_unit(text, range);
+        let gap = TextRange::new(range.start(), unit.start());
+        self.gap(&text[gap], selected(gap), out)?;
+        out(&text[unit])?;
+        self.before = Before::Kept;
+        self.first_unit.get_or_insert(unit);
+        self.last_unit = Some(unit);
+        self.skipped.push(SkippedUnit { range: unit, diagnostics: vec![stretches::too_large(text, range)] });
+        Ok(())
+    }
+
     /// Formats `units` of the window `text` (which starts at `base` in the file), with the text
     /// before each; returns where the last one ends.
     fn units<E>(
@@ -241,6 +285,12 @@ impl Engine {
 /// Whether a `%` follows `unit` on its last line: put at the start of a line by formatting the
 /// unit, it would become an escape (PGN 6, PBN 2.4).
 fn shares_its_last_line(text: &str, unit: TextRange) -> bool {
+    // A unit that ends with its line's terminator (PBI's lines) shares it with nothing: what
+    // follows is the next line (found by fuzzing: `\t\r\t%` kept its first line as written on
+    // the first run, because of the `%` on the second, and escaped its tab on the next run).
+    if text[unit].ends_with(['\n', '\r', '\u{85}', '\u{2028}']) {
+        return false;
+    }
     let after = &text[usize::from(unit.end())..];
     let line = after.split(['\n', '\r']).next().unwrap_or_default();
     line.trim_start().starts_with('%')

@@ -161,4 +161,14 @@ mod tests {
         assert_eq!(line("\u{e2}}r:\u{e2}\u{80}/"), "\u{e2}}r:\u{e2}\\x80/", "an escape's digits are no squares");
         assert_eq!(normalise_escapes("\\xZZ\\x", false), "\\x5cxZZ\\x5cx");
     }
+
+    #[test]
+    fn a_percent_sign_on_the_next_line_leaves_a_line_formatted() {
+        // PBI lines end with their terminator: the `%` starting the second line shares no line
+        // with the first (found by fuzzing: the first line was kept on the first run only).
+        let format = |text: &str| crate::format::format(crate::Lang::Pbi, text, &FormatOptions::default()).text;
+        let once = format("\t\r\t%");
+        assert_eq!(once, "\\x09\r\\x09%");
+        assert_eq!(format(&once), once);
+    }
 }

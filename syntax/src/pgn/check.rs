@@ -11,14 +11,16 @@ pub use moves::{Played, Stop};
 
 use super::flat::Game;
 use super::rules;
+use super::stretches::{self, Stretch, MAX_GAME_BYTES};
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
 use crate::text::TextRange;
 
-/// About how much text is parsed at a time: the syntax tree of a piece is ten times its size,
-/// so memory stays bounded by the pieces being checked, not by the file.
-const PIECE_BYTES: usize = 1 << 20;
+/// About how much text is parsed at a time: the parser's events of a piece take ten to forty
+/// times its size, so memory stays bounded by the pieces being checked, not by the file. Below
+/// [`MAX_GAME_BYTES`], so that a piece of ordinary games is read in one go.
+const PIECE_BYTES: usize = 512 * 1024;
 
 /// Checks `text`; a large file is cut at game starts into pieces of about [`PIECE_BYTES`],
 /// which the cores check in parallel ([`crate::parallel`]). Games are independent
@@ -63,7 +65,33 @@ fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 /// Checks `text` (on one thread) and gives the range of each of its games too, from one parse:
 /// the language server, which keeps diagnostics per game, opens a document this way
 /// ([`crate::engine::check_pieces`]) instead of parsing it once to cut it and again to check it.
+///
+/// A text larger than [`MAX_GAME_BYTES`] is read a stretch of whole games at a time
+/// ([`stretches::stretches`]), so that memory stays bounded whatever it holds; a game larger
+/// than that gets one diagnostic (PGN008) and is not read.
 pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
+    if text.len() <= MAX_GAME_BYTES {
+        return check_in_one_go(text, options);
+    }
+    let mut out = Vec::new();
+    let mut games = Vec::new();
+    for stretch in stretches::stretches(text) {
+        match stretch {
+            Stretch::Games(range) => {
+                let (diagnostics, found) = check_in_one_go(&text[range], options);
+                out.extend(diagnostics.into_iter().map(|d| d.shifted(range.start())));
+                games.extend(found.into_iter().map(|g| g + range.start()));
+            }
+            Stretch::TooLarge(range) => {
+                out.push(stretches::too_large(text, range));
+                games.push(stretches::too_large_unit(text, range));
+            }
+        }
+    }
+    (out, games)
+}
+
+fn check_in_one_go(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
     let parse = super::parser::parse_events(text, EVENTS.take());
     let out = check_parsed(text, &parse, options);
     let games = parse.games().map(|game| game.range()).collect();

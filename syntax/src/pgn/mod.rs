@@ -7,6 +7,7 @@ pub mod lexer;
 pub mod model;
 pub mod parser;
 pub mod rules;
+pub(crate) mod stretches;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
@@ -25,9 +26,9 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check::check(text, options)
 }
 
-/// The range of every game, read from the parser's events: no tree is built (the language server
-/// cuts every document it opens into games).
+/// The range of every game, from the parser with nothing recorded but the games' ends (the
+/// language server cuts every document it opens into games); a game too large to read
+/// ([`stretches::MAX_GAME_BYTES`]) is one range up to where the next most likely starts.
 pub fn units(text: &str) -> Vec<TextRange> {
-    let parse = parser::parse_events(text, Vec::new());
-    parse.games().map(|game| game.range()).collect()
+    stretches::units(text)
 }

@@ -11,7 +11,7 @@ use super::flat::FlatParse;
 use super::lexer::{self, lex};
 use super::rules;
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
-use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
 
 /// How deeply variations nest in the tree; deeper ones are reported and kept flat.
@@ -31,6 +31,14 @@ pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatPars
     file(&mut p);
     let (sink, errors) = p.finish_into_sink();
     FlatParse::new(text, sink.into_events(), errors)
+}
+
+/// The range of every game of `text`, from the same grammar with nothing recorded but where
+/// games start and end: memory for the tokens only.
+pub fn parse_units(text: &str) -> Vec<TextRange> {
+    let mut p = Parser::with_sink(text, lex(text), ROOT, SyntaxKind::is_trivia, UnitSink::default());
+    file(&mut p);
+    p.finish_into_sink().0.into_units()
 }
 
 fn file<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {

@@ -56,6 +56,10 @@ rules! {
         "A `%` escape that does not start its line"
         "The `%` escape mechanism applies only to lines whose first character is `%`; elsewhere `%` is not a PGN token."
         bad: "1. e4 % private\n*\n", good: "% private\n1. e4 *\n";
+    GAME_TOO_LARGE = "PGN008" "game-too-large" Error Import "PGN 8 (kibitzer's limit; the standard sets none)"
+        "A game larger than the 1 MiB of text kibitzer reads as one game"
+        "Real games are at most tens of kilobytes, heavily annotated ones a few hundred; reading a game takes 20 to 40 bytes of memory per byte of its text, so kibitzer reads no game longer than 1 MiB (a whole line of games with no line break between them counts as one). Such a game is reported once, at its start, and neither checked nor formatted: `fmt` leaves it as written. It runs to the next `[` that follows an empty line, where the next game most likely starts."
+        bad: "", good: "";
     TAB_CHARACTER = "PGN010" "tab-character" Error Export "PGN 4.2"
         "A tab character in export format"
         "Export format uses spaces only; tabs are replaced by spaces."
