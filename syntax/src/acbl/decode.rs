@@ -14,7 +14,7 @@
 
 use super::model::*;
 use super::reader::{DecodeError, Reader, Result, View, MASTER_TABLE};
-use std::collections::HashSet;
+use std::collections::BTreeMap;
 
 /// Something the decoder could not decode or did not understand; the rest was decoded.
 pub type Warning = DecodeError;
@@ -59,7 +59,7 @@ pub const SD_MITCHELL_TABLES: usize = 0x17d;
 /// Decodes a game file.
 pub fn decode(bytes: &[u8]) -> std::result::Result<Decoded, DecodeError> {
     let mut decoder =
-        Decoder { file: Reader::new(bytes), warnings: Vec::new(), dropped_warnings: 0, visited: HashSet::new() };
+        Decoder { file: Reader::new(bytes), warnings: Vec::new(), dropped_warnings: 0, visited: BTreeMap::new() };
     let game = decoder.game()?;
     let mut warnings = decoder.warnings;
     if decoder.dropped_warnings > 0 {
@@ -76,10 +76,10 @@ struct Decoder<'a> {
     file: Reader<'a>,
     warnings: Vec<Warning>,
     dropped_warnings: usize,
-    /// Structures already decoded: a pointer to one of them again (as a corrupt file may hold
-    /// many times) is reported instead of decoded again, so the work and the output stay
-    /// proportional to the file's size.
-    visited: HashSet<usize>,
+    /// The bytes of the structures decoded so far, start → end: a pointer into them again (as a
+    /// corrupt file may hold many times) is reported instead of decoded again, so the work and
+    /// the output stay proportional to the file's size.
+    visited: BTreeMap<usize, usize>,
 }
 
 impl<'a> Decoder<'a> {
@@ -96,16 +96,22 @@ impl<'a> Decoder<'a> {
         result.map_err(|e| self.warn(e)).ok()
     }
 
-    fn first_visit(&mut self, structure: &'static str, start: usize) -> Result<()> {
-        if self.visited.insert(start) {
-            Ok(())
-        } else {
-            Err(DecodeError {
+    /// Records that the `len` bytes of a structure at `start` are being decoded; an error when
+    /// they overlap a structure already decoded. Real files keep structures apart; a corrupt
+    /// one pointing twice into the same bytes would otherwise have them decoded again and
+    /// again, each time a little further on (found by fuzzing: 23 KB of input gave 8 MB of JSON).
+    fn first_visit(&mut self, structure: &'static str, start: usize, len: usize) -> Result<()> {
+        let end = start.saturating_add(len.max(1));
+        let before = self.visited.range(..end).next_back();
+        if before.is_some_and(|(_, &before_end)| before_end > start) {
+            return Err(DecodeError {
                 structure,
                 offset: start,
-                message: "a second pointer to a structure already decoded (corrupt file?)".into(),
-            })
+                message: "a second pointer into a structure already decoded (corrupt file?)".into(),
+            });
         }
+        self.visited.insert(start, end);
+        Ok(())
     }
 
     fn game(&mut self) -> Result<Game> {
@@ -254,7 +260,7 @@ impl<'a> Decoder<'a> {
         let details_at = summary.pointer(4)?;
         let board_index_at = summary.pointer(8)?;
         let v = self.file.sized("Section Details Structure", details_at, SD_MITCHELL_TABLES)?;
-        self.first_visit(v.structure(), v.start())?;
+        self.first_visit(v.structure(), v.start(), v.len())?;
         let memo = self.optional_memo(&v, 0xd1, MEMO_LINE);
         let mut section = Section {
             summary_slot: u8::try_from(slot).unwrap_or(u8::MAX),
@@ -306,7 +312,7 @@ impl<'a> Decoder<'a> {
         let movement_at = v.pointer(0x14)?;
         if movement_at != 0 {
             let movement =
-                self.first_visit("Movement Table", movement_at).and_then(|()| movement(self.file, movement_at));
+                self.first_visit("Movement Table", movement_at, 1).and_then(|()| movement(self.file, movement_at));
             section.movement = self.keep(movement);
         }
         if event.is_teams() && v.pointer(0x23d).is_ok_and(|p| p != 0) {
@@ -454,7 +460,7 @@ impl<'a> Decoder<'a> {
     /// A Pair, Team or Individual Structure. `None` for an unused (phantom) structure.
     fn entry(&mut self, at: usize, players: Option<usize>) -> Result<Option<Entry>> {
         let v = self.file.sized("Pair Structure", at, ENTRY_PLAYERS)?;
-        self.first_visit(v.structure(), at)?;
+        self.first_visit(v.structure(), at, v.len())?;
         let room = (v.len() - ENTRY_PLAYERS) / PLAYER_LEN;
         let nplayers = players.unwrap_or(room);
         if nplayers > room {
@@ -498,7 +504,7 @@ impl<'a> Decoder<'a> {
 
     fn boards(&mut self, at: usize, sides: usize) -> Result<Vec<BoardResults>> {
         let index = self.file.sized("Board Results Index Table", at, BOARD_INDEX_ENTRIES)?;
-        self.first_visit(index.structure(), at)?;
+        self.first_visit(index.structure(), at, index.len())?;
         let count = usize::from(index.u16(4)?);
         let room = (index.len() - BOARD_INDEX_ENTRIES) / 8;
         if count > room {
@@ -522,7 +528,7 @@ impl<'a> Decoder<'a> {
 
     fn board_results(&mut self, at: usize, sides: usize) -> Result<Vec<BoardResult>> {
         let table = self.file.sized("Board Results Table", at, BOARD_TABLE_HEADER)?;
-        self.first_visit(table.structure(), at)?;
+        self.first_visit(table.structure(), at, table.len())?;
         let record = 2 + 8 * sides;
         let count = (table.len() - BOARD_TABLE_HEADER) / record;
         let mut results = Vec::new();
@@ -666,4 +672,26 @@ fn hex(bytes: &[u8]) -> String {
         return "an empty file".into();
     }
     bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_structure_overlapping_one_already_decoded_is_an_error() {
+        let bytes = [0u8; 64];
+        let mut d =
+            Decoder { file: Reader::new(&bytes), warnings: Vec::new(), dropped_warnings: 0, visited: BTreeMap::new() };
+        assert!(d.first_visit("A", 10, 10).is_ok());
+        assert!(d.first_visit("B", 20, 5).is_ok(), "right after it");
+        assert!(d.first_visit("C", 5, 5).is_ok(), "right before it");
+        // The same start, a start inside, and one that begins before and runs into it: a
+        // corrupt file's second pointer, each time a little further on, decodes nothing twice.
+        for (start, len) in [(10, 10), (12, 2), (8, 4), (24, 1), (0, 64)] {
+            let err = d.first_visit("D", start, len).expect_err("overlap");
+            assert!(err.message.contains("already decoded"), "{start} {len}");
+        }
+        assert!(d.first_visit("E", 25, 3).is_ok());
+    }
 }
