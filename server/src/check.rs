@@ -127,9 +127,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         }
         let text: &str = fixed.as_deref().unwrap_or(&source.text);
-        let diagnostics = diagnostics_of(target.lang, text, &options);
+        let (diagnostics, index) = check_and_index(target.lang, text, &options);
         let name = target.display_name();
-        let index = LineIndex::with_breaks(text, target.lang.line_breaks());
         sinks.begin_file();
         for d in &diagnostics {
             if sinks.emit(&name, text, &index, d, 0).is_err() {
@@ -155,6 +154,22 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
+}
+
+/// The diagnostics of `text` and the index of its lines that places them. A large text's index
+/// is built on a thread of its own while the check runs: after it, it would be the one part of
+/// `check` on one core (a tenth of the wall time on a 30 MB PGN).
+fn check_and_index(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOptions) -> (Vec<Diagnostic>, LineIndex) {
+    const ALONGSIDE_FROM: usize = 1 << 20;
+    if text.len() < ALONGSIDE_FROM {
+        return (diagnostics_of(lang, text, options), LineIndex::with_breaks(text, lang.line_breaks()));
+    }
+    std::thread::scope(|scope| {
+        let index = scope.spawn(|| LineIndex::with_breaks(text, lang.line_breaks()));
+        let diagnostics = diagnostics_of(lang, text, options);
+        let index = index.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (diagnostics, index)
+    })
 }
 
 /// All diagnostics of a file's text, as `kibitzer check` reports them: the engine's, and with the

@@ -171,7 +171,8 @@ pub enum LineBreaks {
 pub struct LineIndex {
     /// Byte offset at which each line starts; `line_starts[0] == 0`.
     line_starts: Vec<TextSize>,
-    /// Lines that hold a non-ASCII character need a scan to count columns; others don't.
+    /// Lines that hold a non-ASCII character need a scan to count columns; others don't (so
+    /// that a request about a position on a megabyte-long line costs no scan of the line).
     ascii_only: Vec<bool>,
     len: TextSize,
 }
@@ -205,38 +206,58 @@ impl LineIndex {
     }
 
     pub fn with_breaks(text: &str, breaks: LineBreaks) -> LineIndex {
-        let mut line_starts = vec![TextSize::from(0)];
-        let mut ascii_only = Vec::new();
-        let mut ascii = true;
         let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            i = printable_ascii_end(bytes, i);
-            let Some(&b) = bytes.get(i) else { break };
-            let next = match b {
-                b'\n' => Some(i + 1),
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => Some(i + 2),
-                b'\r' => Some(i + 1),
-                0xC2 if breaks == LineBreaks::WithUnicode && bytes.get(i + 1) == Some(&0x85) => Some(i + 2),
-                0xE2 if breaks == LineBreaks::WithUnicode && bytes.get(i + 1..i + 3) == Some(&[0x80, 0xA8]) => {
-                    Some(i + 3)
+        let mut line_starts = vec![TextSize::from(0)];
+        // The CLI indexes every file it reports on, after the check: a vectorised search for
+        // the line-break bytes (memchr), not a look at every byte, keeps that from counting.
+        if breaks == LineBreaks::Standard {
+            let mut after_cr = usize::MAX;
+            for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                if at == after_cr && bytes[at] == b'\n' {
+                    // The `\n` of a `\r\n`: the line started after it, not after the `\r`.
+                    *line_starts.last_mut().expect("a start") = TextSize::from((at + 1) as u32);
+                    continue;
                 }
-                _ => None,
+                if bytes[at] == b'\r' {
+                    after_cr = at + 1;
+                }
+                line_starts.push(TextSize::from((at + 1) as u32));
+            }
+        } else {
+            let mut i = 0;
+            let find = |from: usize| {
+                memchr::memchr3(b'\n', b'\r', 0xC2, &bytes[from..])
+                    .into_iter()
+                    .chain(memchr::memchr(0xE2, &bytes[from..]))
+                    .min()
             };
-            match next {
-                Some(n) => {
-                    ascii_only.push(ascii && b < 0x80);
-                    ascii = true;
-                    line_starts.push(TextSize::from(n as u32));
-                    i = n;
-                }
-                None => {
-                    ascii &= b < 0x80;
-                    i += 1;
-                }
+            while let Some(k) = find(i) {
+                let at = i + k;
+                let next = match bytes[at] {
+                    b'\r' if bytes.get(at + 1) == Some(&b'\n') => at + 2,
+                    b'\n' | b'\r' => at + 1,
+                    0xC2 if bytes.get(at + 1) == Some(&0x85) => at + 2,
+                    0xE2 if bytes.get(at + 1..at + 3) == Some(&[0x80, 0xA8]) => at + 3,
+                    // A lead byte of another character: not a line break.
+                    _ => {
+                        i = at + 1;
+                        continue;
+                    }
+                };
+                line_starts.push(TextSize::from(next as u32));
+                i = next;
             }
         }
-        ascii_only.push(ascii);
+        let ascii_only = if text.is_ascii() {
+            vec![true; line_starts.len()]
+        } else {
+            let ends = line_starts.iter().skip(1).copied().chain([TextSize::of(text)]);
+            line_starts
+                .iter()
+                .zip(ends)
+                .map(|(&start, end)| bytes[usize::from(start)..usize::from(end)].is_ascii())
+                .collect()
+        };
         LineIndex { line_starts, ascii_only, len: TextSize::from(text.len() as u32) }
     }
 
@@ -392,15 +413,54 @@ mod tests {
                 let text = format!("{}{special}{}", "a".repeat(at), "b".repeat(19));
                 let idx = LineIndex::with_breaks(&text, LineBreaks::WithUnicode);
                 let mut starts = vec![TextSize::from(0)];
-                let mut ascii = vec![];
                 let brk = ["\n", "\r\n", "\r", "\u{2028}"].contains(&special);
                 if brk {
                     starts.push(TextSize::from((at + special.len()) as u32));
-                    // A line ending in a non-ASCII break counts as non-ASCII.
-                    ascii.push(special.is_ascii());
                 }
-                ascii.push(brk || special.is_ascii());
-                assert_eq!((&idx.line_starts, &idx.ascii_only), (&starts, &ascii), "{text:?}");
+                assert_eq!(idx.line_starts, starts, "{text:?}");
+                // Columns count characters after a non-ASCII one, bytes before it.
+                let end = TextSize::from(text.len() as u32);
+                let col = idx.line_col(&text, end, ColumnUnit::Char).col as usize;
+                let last_line = if brk { "b".repeat(19) } else { text.clone() };
+                assert_eq!(col, last_line.chars().count(), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn line_starts_equal_a_character_by_character_scan_on_random_text() {
+        let pieces = ["a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{e9}", "\u{20ac}", "\u{c2}", " "];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 40) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            for breaks in [LineBreaks::Standard, LineBreaks::WithUnicode] {
+                let mut starts = vec![TextSize::from(0)];
+                let mut chars = text.char_indices().peekable();
+                while let Some((i, c)) = chars.next() {
+                    let is_break = match c {
+                        '\r' => {
+                            if chars.peek().is_some_and(|&(_, n)| n == '\n') {
+                                chars.next();
+                                starts.push(TextSize::from((i + 2) as u32));
+                                continue;
+                            }
+                            true
+                        }
+                        '\n' => true,
+                        '\u{85}' | '\u{2028}' => breaks == LineBreaks::WithUnicode,
+                        _ => false,
+                    };
+                    if is_break {
+                        starts.push(TextSize::from((i + c.len_utf8()) as u32));
+                    }
+                }
+                assert_eq!(LineIndex::with_breaks(&text, breaks).line_starts, starts, "{text:?}");
             }
         }
     }
