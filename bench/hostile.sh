@@ -8,6 +8,9 @@
 #   comment.pgn     one game with a 30 MB comment
 #   tag.pgn         one game with a 30 MB tag value
 #   many-games.pgn  30 MB of ordinary short games (the baseline)
+#   epd-line.epd    one EPD record of 30 MB on one line
+#   pbn-play.pbn    one PBN game with a play section of 30 MB
+#   pbn-auction.pbn one PBN game with an auction of 30 MB
 # then kills `fmt` of a 30 MB file with SIGKILL 20 times at random moments and checks that the
 # file is always intact or fully formatted and that nothing is left beside it.
 # Usage: bench/hostile.sh [SHAPE…]   (default: all; `kill` for the kill test only)
@@ -18,7 +21,7 @@ release_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 shapes=("$@")
-[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games kill)
+[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games epd-line pbn-play pbn-auction kill)
 
 make_file() {
   local shape=$1 out=$2
@@ -42,6 +45,13 @@ with open(out, "wb") as f:
         game = (b"[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2026.11.24\"]\n[Round \"1\"]\n[White \"A\"]\n"
                 b"[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n")
         f.write(game * (30 * MB // len(game)))
+    elif shape == "epd-line":
+        f.write(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - " + b'c0 "x"; ' * (30 * MB // 8) + b"\n")
+    elif shape == "pbn-play":
+        f.write(b'[Event "x"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+                b'[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\n' + b"SA HA DA CA\n" * (30 * MB // 12) + b"*\n")
+    elif shape == "pbn-auction":
+        f.write(b'[Event "x"]\n[Dealer "N"]\n[Auction "N"]\n' + b"Pass " * (30 * MB // 5) + b"\n")
 EOF
 }
 
@@ -66,7 +76,8 @@ echo "| file | command | MB | wall | peak MB | peak/file | output lines |"
 echo "|---|---|---:|---:|---:|---:|---:|"
 for shape in "${shapes[@]}"; do
   [ "$shape" = kill ] && continue
-  f="$tmp/$shape.pgn"
+  case $shape in epd-*) ext=epd ;; pbn-*) ext=pbn ;; *) ext=pgn ;; esac
+  f="$tmp/$shape.$ext"
   make_file "$shape" "$f"
   run "check" "$f" check
   run "check --format json" "$f" check --format json

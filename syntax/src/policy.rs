@@ -94,6 +94,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("EPD013", Taste, &[]),
     ("EPD014", Taste, &[]),
     ("EPD015", Taste, &[]),
+    ("EPD016", Standard, &[]),
     ("FEN001", Standard, &[]),
     ("FEN002", Standard, &[]),
     ("FEN003", Taste, &[]),

@@ -10,7 +10,7 @@ use crate::chess::fen_rules::{FEN_CASTLING_RIGHTS, FEN_PLACEMENT};
 use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::parsing::ParseEvent;
-use crate::text::TextSize;
+use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Move};
 
 /// What operands an opcode takes (16.2.5).
@@ -80,7 +80,57 @@ thread_local! {
 /// The largest event buffer a thread keeps for the next piece (12 bytes an event: 3 MB).
 const KEPT_EVENTS: usize = 1 << 18;
 
+/// The longest line kibitzer reads as an EPD record: 1 MiB, the limit of a PGN game too. A
+/// record is hundreds of bytes; its parse takes tens of bytes of memory per byte, which a line
+/// of 30 MB would turn into gigabytes.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The line from `start` on (the start of a line), when it is longer than [`MAX_RECORD_BYTES`]:
+/// its range, terminator included.
+pub(crate) fn too_large_line(text: &str, start: usize) -> Option<TextRange> {
+    let (content, terminator) = super::lexer::lines(&text[start..]).next()?;
+    let at = TextSize::from(start as u32);
+    (usize::from(content.len()) > MAX_RECORD_BYTES).then(|| content.cover(terminator) + at)
+}
+
+/// The one diagnostic of a line too long to read, on its first character.
+pub(crate) fn too_large(text: &str, line: TextRange) -> Diagnostic {
+    let first = text[line].chars().next().map_or(0, char::len_utf8);
+    let bytes = text[line].trim_end_matches(['\n', '\r']).len();
+    let mib = bytes as f64 / f64::from(1u32 << 20);
+    Diagnostic::new(
+        &EPD_RECORD_TOO_LARGE,
+        TextRange::at(line.start(), TextSize::from(first as u32)),
+        format!(
+            "line of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one record: not checked"
+        ),
+    )
+}
+
+/// Checks a piece of whole lines; a line too long to read gets one diagnostic and the lines
+/// around it are checked as usual.
 fn check_piece(text: &str) -> Vec<Diagnostic> {
+    if text.len() <= MAX_RECORD_BYTES {
+        return check_lines(text);
+    }
+    let mut out = Vec::new();
+    let mut run = 0;
+    let check_run = |from: usize, to: usize, out: &mut Vec<Diagnostic>| {
+        let at = TextSize::from(from as u32);
+        out.extend(check_lines(&text[from..to]).into_iter().map(|d| d.shifted(at)));
+    };
+    for (content, terminator) in super::lexer::lines(text) {
+        if usize::from(content.len()) > MAX_RECORD_BYTES {
+            check_run(run, usize::from(content.start()), &mut out);
+            out.push(too_large(text, content.cover(terminator)));
+            run = usize::from(terminator.end());
+        }
+    }
+    check_run(run, text.len(), &mut out);
+    out
+}
+
+fn check_lines(text: &str) -> Vec<Diagnostic> {
     let (events, mut out) = super::parser::parse_events(text, EVENTS.take());
     for line in lines(&events, text) {
         match line {
@@ -437,6 +487,23 @@ pub(crate) fn one_castling_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_too_long_to_read_gets_one_diagnostic_and_the_others_are_checked() {
+        let long = format!("8/8/8/8/8/8/8/K6k w - - {}\n", "c0 \"x\"; ".repeat(200_000));
+        let text = format!("4k3/8/8/8/8/8/8/4K3 w - - bad!;\n{long}4k3/8/8/8/8/8/8/4K3 w - - bad!;\n");
+        let found = check(&text);
+        let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+        let alone = check_lines("4k3/8/8/8/8/8/8/4K3 w - - bad!;\n");
+        assert!(!alone.is_empty());
+        let line_two = text.find('\n').unwrap() + 1;
+        let large: Vec<&Diagnostic> = found.iter().filter(|d| d.code == EPD_RECORD_TOO_LARGE.code).collect();
+        assert_eq!(large.len(), 1, "{codes:?}");
+        assert_eq!(usize::from(large[0].range.start()), line_two);
+        assert!(large[0].message.contains(&format!("({} bytes)", long.len() - 1)), "{}", large[0].message);
+        // The lines before and after it, as alone.
+        assert_eq!(found.len(), 1 + 2 * alone.len(), "{codes:?}");
+    }
 
     /// Lines are independent: a large file checked in pieces on every core gives what checking
     /// it in one piece gives, whatever its line ends.

@@ -122,6 +122,18 @@ rule!(
 );
 
 rule!(
+    EPD_RECORD_TOO_LARGE,
+    "EPD016",
+    "epd-record-too-large",
+    Error,
+    "PGN 16.2 (kibitzer's limit; the standard sets none)",
+    "A line larger than the 1 MiB kibitzer reads as one EPD record",
+    "An EPD record is a position and a few operations: hundreds of bytes. Reading one takes tens of bytes of memory per byte of it, so kibitzer reads no line longer than 1 MiB (an accident, or an attack): it is reported once and neither checked nor formatted.",
+    "",
+    ""
+);
+
+rule!(
     EPD_NOT_TEXT,
     "EPD000",
     "not-a-text-file",
@@ -135,6 +147,7 @@ rule!(
 
 pub static ALL: &[&Rule] = &[
     &EPD_NOT_TEXT,
+    &EPD_RECORD_TOO_LARGE,
     &EPD_OPERATION_UNTERMINATED,
     &EPD_UNTERMINATED_STRING,
     &EPD_OPCODE_SYNTAX,

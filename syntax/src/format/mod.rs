@@ -294,6 +294,38 @@ mod tests {
     /// Found by fuzzing: stray text after a formatted game gained blank lines on every run, and a
     /// `%` on the game's last line became an escape line.
     #[test]
+    fn a_unit_too_large_to_read_is_kept_as_written_and_the_rest_formatted() {
+        let options = FormatOptions::default();
+        let huge = |unit: &str, n: usize| unit.repeat(n);
+        let cases = [
+            (
+                Lang::Epd,
+                format!(
+                    "4k3/8/8/8/8/8/8/4K3  w - - id \"a\";\n8/8/8/8/8/8/8/K6k w - - {} \n4k3/8/8/8/8/8/8/4K3  w - - id \"b\";\n",
+                    huge("c0 \"x\"; ", 300_000)
+                ),
+                "EPD016",
+            ),
+            (
+                Lang::Pgn,
+                format!("1. e4  e5 *\n\n[Event \"big\"]\n\n{} *\n\n[Event \"b\"]\n\n1. d4  d5 *\n", huge("1. e4 ", 400_000)),
+                "PGN008",
+            ),
+        ];
+        for (lang, text, code) in cases {
+            let formatted = format(lang, &text, &options);
+            let codes: Vec<&str> =
+                formatted.skipped.iter().flat_map(|u| u.diagnostics.iter().map(|d| d.code)).collect();
+            assert_eq!(codes, [code], "{lang:?}");
+            let kept = &text[formatted.skipped[0].range];
+            assert!(kept.len() > 2_000_000 && formatted.text.contains(kept), "{lang:?}: kept as written");
+            let outside = formatted.text.replace(kept, "");
+            assert!(!outside.contains("  "), "{lang:?}: the small units are formatted: {outside}");
+            assert_eq!(format(lang, &formatted.text, &options).text, formatted.text, "{lang:?}: idempotent");
+        }
+    }
+
+    #[test]
     fn stray_text_after_a_formatted_game_is_stable_and_keeps_its_meaning() {
         let tags = "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
         let options = FormatOptions::default();

@@ -72,9 +72,10 @@ pub(super) fn format_windows<E>(
     let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
-    // PGN games have a size limit (`pgn::stretches::MAX_GAME_BYTES`); the windows of other formats grow
-    // until they hold a whole unit.
-    let limited = lang == Lang::Pgn;
+    // PGN games and EPD records have a size limit (`pgn::stretches::MAX_GAME_BYTES`,
+    // `epd::check::MAX_RECORD_BYTES`); the windows of PBN and PBI grow until they hold a
+    // whole unit.
+    let limited = matches!(lang, Lang::Pgn | Lang::Epd);
     loop {
         let mut end = line_end_at_or_after(text, start.saturating_add(size));
         if limited && end - start > size.saturating_mul(2) {
@@ -102,9 +103,13 @@ pub(super) fn format_windows<E>(
                 units[..certain].iter().take_while(|u| undone.is_none_or(|d| u.end() <= d.range.start())).count();
             // The next window must not start mid-line before other text: what a token is can
             // depend on what stands before it on its line (a `%` escape, a `[` that starts a
-            // game), so the cut is at a unit whose line has only blanks after it.
-            let clean =
-                |end: TextSize| slice[usize::from(end)..].split('\n').next().is_some_and(|rest| rest.trim().is_empty());
+            // game), so the cut is at a unit whose line has only blanks after it, or that ends
+            // with its line's terminator (EPD's and PBI's lines).
+            let clean = |end: TextSize| {
+                let (before, after) = slice.split_at(usize::from(end));
+                before.ends_with(['\n', '\r', '\u{85}', '\u{2028}'])
+                    || after.split('\n').next().is_some_and(|rest| rest.trim().is_empty())
+            };
             (0..=take).rev().find(|&n| n == 0 || clean(units[n - 1].end())).unwrap_or(0)
         };
         // None certain (or all ending at the window's start, which would never move on): a
@@ -113,8 +118,8 @@ pub(super) fn format_windows<E>(
             // Before the window grows (and its parse with it), a look at whether the unit here
             // is one too large to read at all: that look records only where units end.
             if limited {
-                if let Stretch::TooLarge(range) = stretches::next_stretch(text, start) {
-                    engine.too_large(text, range, &selected, out)?;
+                if let Some((range, diagnostic)) = too_large_at(lang, text, start) {
+                    engine.too_large(text, range, diagnostic, &selected, out)?;
                     start = usize::from(range.end());
                     size = window;
                     if start == text.len() {
@@ -136,6 +141,21 @@ pub(super) fn format_windows<E>(
         engine.formatter.advance(consumed);
         start += usize::from(consumed);
         size = window;
+    }
+}
+
+/// The unit at `start` of `text` when it is too large to read (a PGN game, an EPD line over
+/// 1 MiB): the range it takes, up to where the next unit most likely starts, and its diagnostic.
+fn too_large_at(lang: Lang, text: &str, start: usize) -> Option<(TextRange, Diagnostic)> {
+    match lang {
+        Lang::Pgn => match stretches::next_stretch(text, start) {
+            Stretch::TooLarge(range) => Some((range, stretches::too_large(text, range))),
+            Stretch::Games(_) => None,
+        },
+        Lang::Epd => {
+            crate::epd::check::too_large_line(text, start).map(|line| (line, crate::epd::check::too_large(text, line)))
+        }
+        Lang::Pbn | Lang::Pbi => None,
     }
 }
 
@@ -163,12 +183,13 @@ impl Engine {
         Windows { skipped: self.skipped, first_unit: self.first_unit, last_unit: self.last_unit, after }
     }
 
-    /// A unit too large to read ([`Stretch::TooLarge`] at `range` of the file `text`): the
-    /// blanks before it are a gap as usual, the rest is kept as written and reported.
+    /// A unit too large to read (at `range` of the file `text`, [`too_large_at`]): the blanks
+    /// before it are a gap as usual, the rest is kept as written and reported.
     fn too_large<E>(
         &mut self,
         text: &str,
         range: TextRange,
+        diagnostic: Diagnostic,
         selected: &impl Fn(TextRange) -> bool,
         out: &mut impl FnMut(&str) -> Result<(), E>,
     ) -> Result<(), E> {
@@ -179,7 +200,7 @@ impl Engine {
         self.before = Before::Kept;
         self.first_unit.get_or_insert(unit);
         self.last_unit = Some(unit);
-        self.skipped.push(SkippedUnit { range: unit, diagnostics: vec![stretches::too_large(text, range)] });
+        self.skipped.push(SkippedUnit { range: unit, diagnostics: vec![diagnostic] });
         Ok(())
     }
 
