@@ -27,6 +27,7 @@ pub mod pgc;
 pub mod pgn;
 pub mod policy;
 pub mod rules;
+mod stretches;
 pub mod text;
 mod units;
 

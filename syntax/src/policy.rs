@@ -142,6 +142,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN004", Standard, &[]),
     ("PBN005", Standard, &[]),
     ("PBN006", Taste, &[]),
+    ("PBN007", Standard, &[]),
     ("PBN010", Standard, &[]),
     ("PBN011", Standard, &[]),
     ("PBN012", Taste, &[]),

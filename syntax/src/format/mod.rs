@@ -311,6 +311,14 @@ mod tests {
                 format!("1. e4  e5 *\n\n[Event \"big\"]\n\n{} *\n\n[Event \"b\"]\n\n1. d4  d5 *\n", huge("1. e4 ", 400_000)),
                 "PGN008",
             ),
+            (
+                Lang::Pbn,
+                format!(
+                    "[Event  \"a\"]\r\n\r\n[Event \"big\"]\r\n[Auction \"N\"]\r\n{}\r\n\r\n[Event  \"b\"]\r\n",
+                    huge("Pass ", 500_000)
+                ),
+                "PBN007",
+            ),
         ];
         for (lang, text, code) in cases {
             let formatted = format(lang, &text, &options);

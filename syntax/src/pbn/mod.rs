@@ -13,7 +13,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::parsing::Parse;
 use crate::text::TextRange;
-use syntax_kind::{PBNLanguage, SyntaxKind};
+use syntax_kind::PBNLanguage;
 
 pub fn parse(text: &str) -> Parse<PBNLanguage> {
     parser::parse(text)
@@ -24,9 +24,10 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check::pieces::check(text, options)
 }
 
-/// The byte ranges of the games of `text`.
+/// The byte ranges of the games of `text`; a game too large to read
+/// ([`crate::stretches::MAX_GAME_BYTES`]) is one range up to where the next most likely starts.
 pub fn units(text: &str) -> Vec<TextRange> {
-    parse(text).syntax().children().filter(|n| n.kind() == SyntaxKind::GAME).map(|n| n.text_range()).collect()
+    crate::stretches::units(text, &parser::GAMES)
 }
 
 /// Every PBN text of the corpus and the fixtures, one after the other, with brace comments

@@ -15,7 +15,7 @@ use super::lexer::lex;
 use super::rules;
 use super::syntax_kind::{PBNLanguage, SyntaxKind};
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, Token};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, Token, UnitSink};
 use crate::text::TextRange;
 use SyntaxKind::*;
 
@@ -253,4 +253,33 @@ pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<Par
     parser.root();
     let (sink, errors) = parser.p.finish_into_sink();
     (sink.into_events(), errors)
+}
+
+/// The range of every game of `text` and the syntax errors, from the same grammar with nothing
+/// recorded but where games start and end: memory for the tokens only.
+pub fn parse_units(text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+    let tokens = lex(text);
+    let breaks = game_breaks(&tokens);
+    let p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, UnitSink::default());
+    let mut parser = PbnParser { p, breaks, index: 0 };
+    parser.root();
+    let (sink, errors) = parser.p.finish_into_sink();
+    (sink.into_units(), errors)
+}
+
+/// PBN's games, found by the grammar with nothing else recorded, for reading a large text a
+/// stretch at a time ([`crate::stretches`]).
+pub(crate) const GAMES: crate::stretches::Games =
+    crate::stretches::Games { parse: whole_games, rule: &rules::GAME_TOO_LARGE };
+
+/// The games of `window` that the text after it cannot change: those before a brace comment the
+/// window leaves open, when a `}` follows in the rest of the text (the lexer closes a comment at
+/// the next `}` however far, PBN 3.8, and only without one at a semi-empty line).
+fn whole_games(window: &str, after: &str) -> Vec<TextRange> {
+    let (mut games, errors) = parse_units(window);
+    let open = errors.iter().find(|d| d.code == rules::UNTERMINATED_COMMENT.code);
+    if let Some(open) = open.filter(|_| after.contains('}')) {
+        games.retain(|g| g.end() <= open.range.start());
+    }
+    games
 }

@@ -909,6 +909,18 @@ pub static DOUBLE_DUMMY: &[&Rule] = &[
 ];
 
 crate::diagnostic::declare_rule!(
+    GAME_TOO_LARGE,
+    "PBN007",
+    "game-too-large",
+    Error,
+    "PBN 3 (kibitzer's limit; the standard sets none)",
+    "A game larger than the 1 MiB of text kibitzer reads as one game",
+    "A PBN game is tags, a deal, an auction, a play and a few tables: kilobytes. Reading one takes 20 to 50 bytes of memory per byte of its text, so kibitzer reads no game longer than 1 MiB (an accident or an attack, such as a play section of 30 MB). Such a game is reported once, at its start, and neither checked nor formatted (`fmt` leaves it as written); what later games inherit from it with `#` is not read either. It runs to the next `[` that follows an empty line, where the next game most likely starts.",
+    "",
+    ""
+);
+
+crate::diagnostic::declare_rule!(
     PBN_NOT_TEXT,
     "PBN000",
     "not-a-text-file",
@@ -922,6 +934,7 @@ crate::diagnostic::declare_rule!(
 
 pub static ALL: &[&Rule] = &[
     &PBN_NOT_TEXT,
+    &GAME_TOO_LARGE,
     &UNTERMINATED_STRING,
     &UNTERMINATED_COMMENT,
     &INVALID_CHARACTER,

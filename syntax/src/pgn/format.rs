@@ -114,8 +114,12 @@ pub fn format_game(game: &Game<'_>, width: usize) -> Option<String> {
         out.push_str(line);
         out.push('\n');
     }
-    write_tags(&mut out, &tags, result);
+    let to_movetext = write_tags(&mut out, &tags, result);
     out.push('\n');
+    for line in to_movetext {
+        out.push_str(line);
+        out.push('\n');
+    }
     let mut lines = Lines::new(width, out);
     if let Some(movetext) = game.movetext() {
         write_movetext(movetext, start, &mut lines)?;
@@ -167,25 +171,39 @@ fn collect_tags<'a>(game: &Game<'a>) -> Vec<TagPair<'a>> {
 }
 
 /// The tag section in export order: the roster (completed), then the others by name. The
-/// Result tag, when missing, is the termination marker.
-fn write_tags(out: &mut String, tags: &[TagPair], result: &str) {
+/// Result tag, when missing, is the termination marker. Returns the lines that the caller
+/// writes after the empty line: read again, an escape line after the last tag ends the section
+/// as an empty line does (PGN 8.1), so it and the comments after it belong to the movetext;
+/// written before the empty line they would move on the next run (found by fuzzing: a `%`
+/// line between two tags that sorting made the last).
+fn write_tags<'t, 'a>(out: &mut String, tags: &'t [TagPair<'a>], result: &str) -> &'t [&'a str] {
     let roster_index = |name: &str| SEVEN_TAG_ROSTER.iter().position(|(n, _)| *n == name);
+    let mut order: Vec<(&str, &str, &[&str])> = Vec::with_capacity(tags.len() + SEVEN_TAG_ROSTER.len());
     for (name, missing) in SEVEN_TAG_ROSTER {
         let mut present = tags.iter().filter(|t| t.name == name).peekable();
         if present.peek().is_none() {
             let value = if name == "Result" { result } else { missing };
-            write_tag(out, name, value, &[]);
+            order.push((name, value, &[]));
         }
-        for tag in present {
-            write_tag(out, tag.name, &tag.value, &tag.after);
-        }
+        order.extend(present.map(|tag| (tag.name, tag.value.as_ref(), tag.after.as_slice())));
     }
     let mut others: Vec<&TagPair> = tags.iter().filter(|t| roster_index(t.name).is_none()).collect();
     // Stable: repeated tags keep their order.
     others.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
-    for tag in others {
-        write_tag(out, tag.name, &tag.value, &tag.after);
+    order.extend(others.into_iter().map(|tag| (tag.name, tag.value.as_ref(), tag.after.as_slice())));
+    let last = order.len().saturating_sub(1);
+    let mut to_movetext: &[&str] = &[];
+    for (i, (name, value, after)) in order.into_iter().enumerate() {
+        let mut after = after;
+        if i == last {
+            // An escape line reads as an empty line, which ends the section: it and what
+            // follows it go after the empty line.
+            let kept = after.iter().position(|line| line.starts_with('%')).unwrap_or(after.len());
+            (after, to_movetext) = after.split_at(kept);
+        }
+        write_tag(out, name, value, after);
     }
+    to_movetext
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
@@ -492,6 +510,24 @@ mod tests {
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A \\\"B\\\"\"]\n\
              [Black \"?\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n"
         );
+    }
+
+    /// Found by `fuzz/run.sh fmt-pgn` (`[O""]\r%\n[Round""]…`): an escape line between two tags
+    /// was written after the tag that export order puts last, and read back on the next run as
+    /// the start of the movetext, after the empty line. It goes there at once now, with the
+    /// comments after it; comments before it stay in the tag section, as the parser reads them.
+    #[test]
+    fn an_escape_line_after_the_last_tag_goes_to_the_movetext() {
+        for (text, tail) in [
+            ("[Z \"\"]\n%c\n[A \"\"]\n\n1. e4 *\n", "[Z \"\"]\n\n%c\n1. e4 *\n\n"),
+            ("[Z \"\"]\n;c\n%d\n[A \"\"]\n\n1. e4 *\n", "[Z \"\"]\n;c\n\n%d\n1. e4 *\n\n"),
+            ("[Z \"\"]\n%d\n;c\n[A \"\"]\n\n1. e4 *\n", "[Z \"\"]\n\n%d\n;c\n1. e4 *\n\n"),
+            ("[O\"\"]\r%\n[Round\"\"]e4 e5 *", "[O \"\"]\n\n%\n1. e4 e5 *\n\n"),
+        ] {
+            let once = fmt(text);
+            assert!(once.ends_with(tail), "{text:?} gave {once:?}");
+            assert_eq!(fmt(&once), once, "{text:?}: idempotent");
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@ use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parsing::{EventElement, EventNode, ParseEvent};
+use crate::stretches::{Stretch, MAX_GAME_BYTES};
 use crate::text::{TextRange, TextSize};
 pub(crate) use context::{Facts, Inherited, Sink};
 
@@ -80,7 +81,41 @@ impl Carry {
 /// it (relative to that game's text, see [`Sink::previous_unit`]), and what it leaves for the
 /// games after it. Checking a file's pieces this way in order gives the diagnostics of
 /// checking it whole.
+///
+/// A text larger than [`MAX_GAME_BYTES`] is read a stretch of whole games at a time
+/// ([`crate::stretches`]), so that memory stays bounded whatever it holds; a game larger than
+/// that gets one diagnostic (PBN007) and is not read: what it would leave for later games (the
+/// values they inherit, its room score) is not known, and they are checked without it.
 pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
+    if text.len() <= MAX_GAME_BYTES {
+        return check_in_one_go(text, before, options);
+    }
+    let mut out = Vec::new();
+    let mut for_previous = None;
+    let mut carry = before.clone();
+    for stretch in crate::stretches::stretches(text, &super::parser::GAMES) {
+        match stretch {
+            Stretch::Games(range) => {
+                let (diagnostics, previous, after) = check_in_one_go(&text[range], &carry, options);
+                // The first stretch's game before is the text's; the others' are in the text.
+                match for_previous {
+                    None => for_previous = Some(previous),
+                    Some(_) => out.extend(previous),
+                }
+                out.extend(diagnostics.into_iter().map(|d| d.shifted(range.start())));
+                carry = after.shifted(range.start());
+            }
+            Stretch::TooLarge(range) => {
+                out.push(crate::stretches::too_large(text, range, &super::parser::GAMES));
+                for_previous.get_or_insert_with(Vec::new);
+                carry.inheritance.previous_room = None;
+            }
+        }
+    }
+    (out, for_previous.unwrap_or_default(), carry)
+}
+
+fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
     let (events, errors) = super::parser::parse_events(text, EVENTS.take());
     let root = EventNode::root(&events);
     // `% EXPORT` declares export format for the games after it (usually the whole file).

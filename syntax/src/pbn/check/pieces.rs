@@ -139,6 +139,24 @@ impl Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_too_large_to_read_gets_one_diagnostic_and_the_others_are_checked() {
+        let options = CheckOptions::default();
+        let small = "[Event \"a\"]\n[Board \"x\"]\n";
+        let big = format!("[Event \"big\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n{}\n", "Pass ".repeat(300_000));
+        let text = format!("{small}\n{big}\n{small}");
+        let found = check(&text, &options);
+        let alone = check(small, &options);
+        assert!(!alone.is_empty());
+        let code = crate::pbn::rules::GAME_TOO_LARGE.code;
+        let large: Vec<&Diagnostic> = found.iter().filter(|d| d.code == code).collect();
+        assert_eq!(large.len(), 1);
+        assert_eq!(usize::from(large[0].range.start()), small.len() + 1);
+        assert!(large[0].message.contains(&format!("({} bytes)", big.trim_end().len())), "{}", large[0].message);
+        // The games before and after it, as alone.
+        assert_eq!(found.len(), 1 + 2 * alone.len(), "{found:#?}");
+    }
     use crate::config::Mode;
 
     fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {

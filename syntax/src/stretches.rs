@@ -1,0 +1,126 @@
+//! Games too large to read (PGN, PBN), and reading a large text a stretch of whole games at a
+//! time so that memory stays bounded whatever the text holds (one PGN game of 30 MB of moves on
+//! one line, a million nested variations, a PBN play section of 30 MB): what the checks, the
+//! formatter and the cutting of a document into games share. A format gives its [`Games`].
+
+use crate::diagnostic::{Diagnostic, Rule};
+use crate::text::{TextRange, TextSize};
+
+/// The largest game kibitzer reads: 1 MiB of text. Real games are at most tens of kilobytes (a
+/// few hundred heavily annotated); reading one takes 20 to 50 bytes of memory per byte of its
+/// text (tokens, events), so a game of 30 MB — an accident or an attack — would take a gigabyte
+/// or two. A larger game is reported once (PGN008, PBN007) and left as written.
+pub const MAX_GAME_BYTES: usize = 1 << 20;
+
+/// What reading a format's text in stretches needs from the format.
+pub(crate) struct Games {
+    /// The range of every game of `window` (from a parse that records nothing else) that the
+    /// text after it, `after`, cannot change: PBN closes a brace comment at the next `}`
+    /// however far, so a comment left open in the window may hold the games after it.
+    pub parse: fn(window: &str, after: &str) -> Vec<TextRange>,
+    /// The rule of a game too large to read.
+    pub rule: &'static Rule,
+}
+
+/// A stretch of a text, as [`stretches`] cuts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stretch {
+    /// Whole games and the text around them, at most [`MAX_GAME_BYTES`] long, to be read as
+    /// usual.
+    Games(TextRange),
+    /// A unit larger than [`MAX_GAME_BYTES`] (no unit boundary at a line end in that many bytes
+    /// from its start), from its start to where the next unit most likely starts: not read.
+    TooLarge(TextRange),
+}
+
+/// `text` cut into [`Stretch`]es in order, without gaps, found by parsing at most
+/// [`MAX_GAME_BYTES`] at a time and recording only where units start and end: memory stays
+/// bounded by that window, whatever the text. A unit no larger than the window is always in a
+/// `Units` stretch (each starts where a unit or the text between units starts, and the parsers
+/// start every unit afresh, so a unit parses the same there as in the whole text).
+pub(crate) fn stretches(text: &str, games: &Games) -> Vec<Stretch> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let stretch = next_stretch(text, start, games);
+        let (Stretch::Games(range) | Stretch::TooLarge(range)) = stretch;
+        out.push(stretch);
+        start = usize::from(range.end());
+    }
+    out
+}
+
+/// The stretch of `text` from `start` (where a unit, or the text between units, starts).
+pub(crate) fn next_stretch(text: &str, start: usize, games: &Games) -> Stretch {
+    let range = |end: usize| TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+    if text.len() - start <= MAX_GAME_BYTES {
+        return Stretch::Games(range(text.len()));
+    }
+    let mut end = start + MAX_GAME_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let window = &text[start..end];
+    if window.trim().is_empty() {
+        // Blanks only: any line end will do.
+        return Stretch::Games(range(window.rfind('\n').map_or(end, |i| start + i + 1)));
+    }
+    let units = (games.parse)(window, &text[end..]);
+    // All units but the last are whole (the window's end may cut the last). The stretch ends
+    // at the start of the line after one of them, when nothing else is on its line: what starts
+    // a line reads differently from what follows text on it (a `[`, a `%`).
+    let whole = &units[..units.len().saturating_sub(1)];
+    for unit in whole.iter().rev() {
+        let rest = &window[usize::from(unit.end())..];
+        if let Some(i) = rest.find('\n').filter(|&i| rest[..i].trim().is_empty()) {
+            return Stretch::Games(range(usize::from(unit.end()) + start + i + 1));
+        }
+    }
+    let next = crate::cuts::next_cut(text, end).unwrap_or(text.len());
+    Stretch::TooLarge(range(next))
+}
+
+/// The range of every game of `text`; a game too large to read counts as one, from its start
+/// to where the next most likely starts. A text larger than [`MAX_GAME_BYTES`] is read a
+/// stretch at a time.
+pub(crate) fn units(text: &str, games: &Games) -> Vec<TextRange> {
+    if text.len() <= MAX_GAME_BYTES {
+        return (games.parse)(text, "");
+    }
+    let mut out = Vec::new();
+    for stretch in stretches(text, games) {
+        match stretch {
+            Stretch::Games(range) => {
+                let units = (games.parse)(&text[range], &text[usize::from(range.end())..]);
+                out.extend(units.into_iter().map(|u| u + range.start()));
+            }
+            Stretch::TooLarge(range) => out.push(too_large_unit(text, range)),
+        }
+    }
+    out
+}
+
+/// The unit of a [`Stretch::TooLarge`] at `range` of `text`: from its first character that is
+/// not blank (the blanks before it are between units).
+pub(crate) fn too_large_unit(text: &str, range: TextRange) -> TextRange {
+    let stretch = &text[range];
+    let blank = stretch.len() - stretch.trim_start().len();
+    TextRange::new(range.start() + TextSize::from(blank as u32), range.end())
+}
+
+/// The one diagnostic of a unit too large to read ([`Stretch::TooLarge`] at `range` of `text`),
+/// on its first character.
+pub(crate) fn too_large(text: &str, range: TextRange, games: &Games) -> Diagnostic {
+    let unit = too_large_unit(text, range);
+    let first = text[unit].chars().next().map_or(0, char::len_utf8);
+    let at = TextRange::at(unit.start(), TextSize::from(first as u32));
+    let bytes = text[unit].trim_end().len();
+    let mib = bytes as f64 / f64::from(1u32 << 20);
+    Diagnostic::new(
+        games.rule,
+        at,
+        format!(
+            "game of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one game: not checked"
+        ),
+    )
+}
