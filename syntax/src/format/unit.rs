@@ -56,6 +56,11 @@ pub(crate) trait UnitFormatter {
     /// from unit to unit takes the rest of those units into account here.
     fn advance(&mut self, _consumed: TextSize) {}
 
+    /// Forgets the parse of the last window given to [`UnitFormatter::prepare`], its memory
+    /// included: the engine skips a unit too large to read there, and nothing of that window is
+    /// formatted or inherited from.
+    fn release(&mut self) {}
+
     /// Whether syntax error `error` of a window could be an effect of the window's end: whether
     /// the format's lexer, had it seen `after` (the rest of the file), might have decided
     /// otherwise. The engine then formats none of the units from the error on in this window.

@@ -119,6 +119,9 @@ pub(super) fn format_windows<E>(
             // up to the limit, recording only where units end. (Below that size, a window too
             // small for its unit just grows, as tests with tiny windows make it do often.)
             if limited && size >= crate::stretches::MAX_GAME_BYTES / 4 {
+                // This window's parse is of no use either way (the next one is larger): its
+                // memory goes before the look's.
+                engine.formatter.release();
                 if let Some((range, diagnostic)) = too_large_at(lang, text, start) {
                     engine.too_large(text, range, diagnostic, &selected, out)?;
                     start = usize::from(range.end());

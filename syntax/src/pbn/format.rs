@@ -78,6 +78,11 @@ impl UnitFormatter for Formatter {
         (self.games.iter().map(|g| g.0).collect(), errors)
     }
 
+    fn release(&mut self) {
+        (self.text, self.events, self.games) = Default::default();
+        self.recorded = 0;
+    }
+
     /// The games of this window that the engine is done with precede the next window's.
     fn advance(&mut self, consumed: TextSize) {
         let done = self.games.iter().take_while(|g| g.0.end() <= consumed).count();

@@ -60,6 +60,10 @@ impl UnitFormatter for Formatter {
         (self.games.iter().map(|(range, _)| *range).collect(), errors)
     }
 
+    fn release(&mut self) {
+        (self.text, self.events, self.games) = Default::default();
+    }
+
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
         let formatted = match self.games.binary_search_by_key(&range.start(), |(r, _)| r.start()) {
             Ok(i) if self.games[i].0 == range => {
