@@ -153,6 +153,38 @@ fn a_game_over_the_size_limit_gets_one_error_and_is_left_as_written() {
     assert_eq!(std::fs::read_to_string(dir.path().join("g.pgn")).unwrap(), formatted, "idempotent");
 }
 
+#[test]
+fn a_pbn_game_or_epd_line_over_the_size_limit_gets_one_error_and_is_left_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let pbn_giant =
+        format!("[Event \"giant\"]\r\n[Dealer \"N\"]\r\n[Auction \"N\"]\r\n{}\r\n", "Pass ".repeat(300_000));
+    let epd_giant = format!("8/8/8/8/8/8/8/K6k w - - {}\n", "c0 \"x\"; ".repeat(200_000));
+    let cases = [
+        ("g.pbn", format!("[Event  \"a\"]\r\n\r\n{pbn_giant}\r\n[Event  \"b\"]\r\n"), pbn_giant, "PBN007", 3),
+        (
+            "g.epd",
+            format!("4k3/8/8/8/8/8/8/4K3  w - - id \"a\";\n{epd_giant}4k3/8/8/8/8/8/8/4K3  w - - id \"b\";\n"),
+            epd_giant,
+            "EPD016",
+            2,
+        ),
+    ];
+    for (name, file, giant, code, line) in cases {
+        std::fs::write(dir.path().join(name), &file).unwrap();
+        let out = kibitzer(&["check", "--format", "json", name], dir.path());
+        let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let large: Vec<&serde_json::Value> = list.as_array().unwrap().iter().filter(|d| d["code"] == code).collect();
+        assert_eq!(large.len(), 1, "{name}: {list}");
+        assert_eq!(large[0]["line"], line, "{name}");
+        // `fmt` keeps it byte for byte and formats the rest (the doubled blanks go).
+        let out = kibitzer(&["fmt", name], dir.path());
+        assert!(text(&out.stderr).contains(&format!("error[{code}]")), "{name}: {}", text(&out.stderr));
+        let formatted = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert!(formatted.contains(&giant), "{name}: kept as written");
+        assert!(!formatted.replace(&giant, "").contains("  "), "{name}: the others formatted");
+    }
+}
+
 /// `n` games, each with one illegal move.
 fn many_errors(n: usize) -> String {
     "1. e4 e5 2. Ke3 *\n\n".repeat(n)
