@@ -158,6 +158,13 @@ impl SanityProblem {
     }
 }
 
+/// The initial position. cozy-chess builds it from a board builder each time (hashing included);
+/// the PGN check starts every game from it, so it is built once and copied.
+pub fn initial_board() -> cozy_chess::Board {
+    static INITIAL: std::sync::LazyLock<cozy_chess::Board> = std::sync::LazyLock::new(cozy_chess::Board::default);
+    INITIAL.clone()
+}
+
 pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",

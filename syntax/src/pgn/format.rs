@@ -235,7 +235,7 @@ fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
 /// castling notation), else the initial position.
 fn start_position(tags: &[TagPair<'_>]) -> Option<Board> {
     match tags.iter().find(|t| t.name == "FEN") {
-        None => Some(Board::default()),
+        None => Some(crate::chess::position::initial_board()),
         Some(tag) => {
             let fen = tag.value.trim();
             Board::from_fen(fen, false).or_else(|_| Board::from_fen(fen, true)).ok()

@@ -38,7 +38,11 @@ fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: Strin
 }
 
 pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
-    let mut info = TagInfo { start: Start::Position(Box::default()), result: None, plycount: None };
+    let mut info = TagInfo {
+        start: Start::Position(Box::new(crate::chess::position::initial_board())),
+        result: None,
+        plycount: None,
+    };
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
     let mut seen: Vec<(&str, TextRange, TextRange)> = Vec::with_capacity(16);
