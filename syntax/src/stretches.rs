@@ -36,7 +36,7 @@ pub(crate) enum Stretch {
 /// `text` cut into [`Stretch`]es in order, without gaps, found by parsing at most
 /// [`MAX_GAME_BYTES`] at a time and recording only where units start and end: memory stays
 /// bounded by that window, whatever the text. A unit no larger than the window is always in a
-/// `Units` stretch (each starts where a unit or the text between units starts, and the parsers
+/// `Games` stretch (each starts where a unit or the text between units starts, and the parsers
 /// start every unit afresh, so a unit parses the same there as in the whole text).
 pub(crate) fn stretches(text: &str, games: &Games) -> Vec<Stretch> {
     let mut out = Vec::new();
