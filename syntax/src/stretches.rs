@@ -112,15 +112,27 @@ pub(crate) fn too_large_unit(text: &str, range: TextRange) -> TextRange {
 /// on its first character.
 pub(crate) fn too_large(text: &str, range: TextRange, games: &Games) -> Diagnostic {
     let unit = too_large_unit(text, range);
-    let first = text[unit].chars().next().map_or(0, char::len_utf8);
-    let at = TextRange::at(unit.start(), TextSize::from(first as u32));
-    let bytes = text[unit].trim_end().len();
-    let mib = bytes as f64 / f64::from(1u32 << 20);
+    let content = TextRange::at(unit.start(), TextSize::from(text[unit].trim_end().len() as u32));
+    too_large_diagnostic(games.rule, text, content, "game", "game")
+}
+
+/// The diagnostic of `rule` for `content` of `text`, a `what` larger than the limit of one
+/// `one` ([`MAX_GAME_BYTES`]; an EPD record's too), on its first character.
+pub(crate) fn too_large_diagnostic(
+    rule: &'static Rule,
+    text: &str,
+    content: TextRange,
+    what: &str,
+    one: &str,
+) -> Diagnostic {
+    let first = text[content].chars().next().map_or(0, char::len_utf8);
+    let bytes = usize::from(content.len());
+    let mib = bytes as f64 / MAX_GAME_BYTES as f64;
     Diagnostic::new(
-        games.rule,
-        at,
+        rule,
+        TextRange::at(content.start(), TextSize::from(first as u32)),
         format!(
-            "game of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one game: not checked"
+            "{what} of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one {one}: not checked"
         ),
     )
 }

@@ -80,10 +80,10 @@ thread_local! {
 /// The largest event buffer a thread keeps for the next piece (12 bytes an event: 3 MB).
 const KEPT_EVENTS: usize = 1 << 18;
 
-/// The longest line kibitzer reads as an EPD record: 1 MiB, the limit of a PGN game too. A
-/// record is hundreds of bytes; its parse takes tens of bytes of memory per byte, which a line
-/// of 30 MB would turn into gigabytes.
-pub const MAX_RECORD_BYTES: usize = 1 << 20;
+/// The longest line kibitzer reads as an EPD record: the limit of one game
+/// ([`crate::stretches::MAX_GAME_BYTES`], 1 MiB). A record is hundreds of bytes; its parse takes
+/// tens of bytes of memory per byte, which a line of 30 MB would turn into gigabytes.
+pub const MAX_RECORD_BYTES: usize = crate::stretches::MAX_GAME_BYTES;
 
 /// The line from `start` on (the start of a line), when it is longer than [`MAX_RECORD_BYTES`]:
 /// its range, terminator included.
@@ -93,18 +93,11 @@ pub(crate) fn too_large_line(text: &str, start: usize) -> Option<TextRange> {
     (usize::from(content.len()) > MAX_RECORD_BYTES).then(|| content.cover(terminator) + at)
 }
 
-/// The one diagnostic of a line too long to read, on its first character.
+/// The one diagnostic of a line too long to read (`line`, terminator included), on its first
+/// character.
 pub(crate) fn too_large(text: &str, line: TextRange) -> Diagnostic {
-    let first = text[line].chars().next().map_or(0, char::len_utf8);
-    let bytes = text[line].trim_end_matches(['\n', '\r']).len();
-    let mib = bytes as f64 / f64::from(1u32 << 20);
-    Diagnostic::new(
-        &EPD_RECORD_TOO_LARGE,
-        TextRange::at(line.start(), TextSize::from(first as u32)),
-        format!(
-            "line of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one record: not checked"
-        ),
-    )
+    let content = TextRange::at(line.start(), TextSize::from(text[line].trim_end_matches(['\n', '\r']).len() as u32));
+    crate::stretches::too_large_diagnostic(&EPD_RECORD_TOO_LARGE, text, content, "line", "record")
 }
 
 /// Checks a piece of whole lines; a line too long to read gets one diagnostic and the lines

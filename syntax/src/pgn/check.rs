@@ -11,10 +11,11 @@ pub use moves::{Played, Stop};
 
 use super::flat::Game;
 use super::rules;
-use super::stretches::{self, Stretch, MAX_GAME_BYTES};
+use super::stretches::GAMES;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
+use crate::stretches::{self, Stretch, MAX_GAME_BYTES};
 use crate::text::TextRange;
 
 /// About how much text is parsed at a time: the parser's events of a piece take ten to forty
@@ -75,7 +76,7 @@ pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagn
     }
     let mut out = Vec::new();
     let mut games = Vec::new();
-    for stretch in stretches::stretches(text) {
+    for stretch in stretches::stretches(text, &GAMES) {
         match stretch {
             Stretch::Games(range) => {
                 let (diagnostics, found) = check_in_one_go(&text[range], options);
@@ -83,7 +84,7 @@ pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagn
                 games.extend(found.into_iter().map(|g| g + range.start()));
             }
             Stretch::TooLarge(range) => {
-                out.push(stretches::too_large(text, range));
+                out.push(stretches::too_large(text, range, &GAMES));
                 games.push(stretches::too_large_unit(text, range));
             }
         }

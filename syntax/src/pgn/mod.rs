@@ -28,7 +28,7 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 
 /// The range of every game, from the parser with nothing recorded but the games' ends (the
 /// language server cuts every document it opens into games); a game too large to read
-/// ([`stretches::MAX_GAME_BYTES`]) is one range up to where the next most likely starts.
+/// ([`crate::stretches::MAX_GAME_BYTES`]) is one range up to where the next most likely starts.
 pub fn units(text: &str) -> Vec<TextRange> {
-    stretches::units(text)
+    crate::stretches::units(text, &stretches::GAMES)
 }

@@ -1,32 +1,19 @@
-//! The PGN instance of [`crate::stretches`]: games over 1 MiB (PGN008) and a large text read a
+//! PGN's games for [`crate::stretches`]: games over 1 MiB (PGN008), and a large text read a
 //! stretch of whole games at a time.
 
-use crate::diagnostic::Diagnostic;
 use crate::stretches::Games;
-pub(crate) use crate::stretches::{too_large_unit, Stretch, MAX_GAME_BYTES};
-use crate::text::TextRange;
 
 /// PGN's games, found by the grammar with nothing else recorded. No text after a window changes
 /// them: a brace comment left open stops before a line that starts a game.
 pub(crate) const GAMES: Games =
     Games { parse: |window, _after| super::parser::parse_units(window), rule: &super::rules::GAME_TOO_LARGE };
 
-pub(crate) fn stretches(text: &str) -> Vec<Stretch> {
-    crate::stretches::stretches(text, &GAMES)
-}
-
-pub(crate) fn units(text: &str) -> Vec<TextRange> {
-    crate::stretches::units(text, &GAMES)
-}
-
-pub(crate) fn too_large(text: &str, range: TextRange) -> Diagnostic {
-    crate::stretches::too_large(text, range, &GAMES)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pgn::parser::parse_units;
+    use crate::stretches::{stretches, too_large, too_large_unit, units, Stretch, MAX_GAME_BYTES};
+    use crate::text::TextRange;
     use crate::text::TextSize;
 
     fn games(n: usize) -> String {
@@ -41,7 +28,7 @@ mod tests {
         text.push_str(&"1. e4 * 1. d4 * ".repeat(1000));
         text.push_str(&games(30_000));
         assert!(text.len() > 3 * MAX_GAME_BYTES);
-        let stretches = stretches(&text);
+        let stretches = stretches(&text, &GAMES);
         assert!(stretches.len() > 2);
         let mut end = 0;
         for stretch in &stretches {
@@ -51,7 +38,7 @@ mod tests {
             end = usize::from(range.end());
         }
         assert_eq!(end, text.len());
-        assert_eq!(units(&text), parse_units(&text));
+        assert_eq!(units(&text, &GAMES), parse_units(&text));
     }
 
     #[test]
@@ -66,16 +53,16 @@ mod tests {
             let text = format!("{before}{giant}\n{after}");
             let start = TextSize::from(before.len() as u32);
             let end = TextSize::from((before.len() + giant.len() + 1) as u32);
-            let found = stretches(&text);
+            let found = stretches(&text, &GAMES);
             let large: Vec<TextRange> =
                 found.iter().filter_map(|s| if let Stretch::TooLarge(r) = s { Some(*r) } else { None }).collect();
             assert_eq!(large.len(), 1);
             assert_eq!(too_large_unit(&text, large[0]), TextRange::new(start, end));
-            let d = too_large(&text, large[0]);
+            let d = too_large(&text, large[0], &GAMES);
             assert_eq!(d.range, TextRange::at(start, 1.into()));
             assert!(d.message.contains(&format!("({} bytes)", giant.trim().len())), "{}", d.message);
             // The games before and after are read as in the whole text.
-            let units = units(&text);
+            let units = units(&text, &GAMES);
             let whole: Vec<TextRange> = parse_units(&before)
                 .into_iter()
                 .chain([TextRange::new(start, end)])
