@@ -359,7 +359,7 @@ mod tests {
     /// (over trees) see the same file.
     #[test]
     fn games_from_events_are_games_from_the_tree() {
-        let text = crate::pbn::test_corpus();
+        let (text, shared) = crate::pbn::test_corpus();
         let (events, errors) = crate::pbn::parser::parse_events(&text, Vec::new());
         let parse = crate::pbn::parse(&text);
         assert_eq!(errors, parse.errors());
@@ -387,7 +387,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert!(from_tree.len() > 500);
+        assert!(from_tree.len() > if shared { 500 } else { 20 }, "{}", from_tree.len());
         assert!(from_tree == from_events);
     }
 
