@@ -1,5 +1,6 @@
 //! `kibitzer-fuzz TARGET SECONDS [SEED]`: a mutational fuzzer on stable Rust (cargo-fuzz needs a
-//! nightly toolchain and cargo-afl a clang, neither of which this machine has).
+//! nightly toolchain and cargo-afl a clang, neither of which this machine has). SECONDS are of
+//! CPU time, so that a campaign niced beside builds or paused still does the work it was asked.
 //!
 //! Seeds are the files of ../shared/corpus (cut into pieces of at most 16 KB at line ends) and
 //! of fixtures/. Each execution takes a seed, applies one to eight random mutations — bytes
@@ -8,8 +9,10 @@
 //! of another seed spliced in, truncation — decodes the bytes as the CLI does, and runs the
 //! target's oracle under `catch_unwind`. A panic (an oracle failure is a panic) is a finding:
 //! its input is saved under fuzz/findings/ with the message, once per distinct message. An
-//! execution slower than [`SLOW`] is a finding too (inputs are small, so a slow one means
-//! worse than linear time). There is no coverage feedback: the seeds are the corpus.
+//! execution that takes more than [`SLOW`] of CPU time is a finding too (inputs are small, so a
+//! slow one means worse than linear time); one slow on the clock only is run again and timed on
+//! the CPU, since a starved or stopped process is slow without being at fault. There is no
+//! coverage feedback: the seeds are the corpus.
 //!
 //! Targets (LANG is pgn, epd, pbn or pbi):
 //! - `parse-LANG`: the tree prints back the input byte for byte; units are ordered and inside
@@ -72,16 +75,28 @@ fn main() {
     }));
     let mut rng = Rng(seed);
     let dictionary = dictionary(lang);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let budget = Duration::from_secs(seconds);
     let mut executions: u64 = 0;
     let mut findings: Vec<String> = Vec::new();
     let mut slowest = Duration::ZERO;
     let started = Instant::now();
-    while Instant::now() < deadline {
+    let start_cpu = process_cpu_time();
+    // The CPU clock is read from /proc, so about once a second rather than per execution.
+    let mut last_look = Instant::now();
+    loop {
+        if last_look.elapsed() >= Duration::from_secs(1) {
+            last_look = Instant::now();
+            if process_cpu_time().saturating_sub(start_cpu) >= budget {
+                break;
+            }
+        }
         let input = mutate(&mut rng, &seeds, &dictionary);
         let t = Instant::now();
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| run(target, lang, &input)));
-        let took = t.elapsed();
+        let mut took = t.elapsed();
+        if outcome.is_ok() && took > SLOW {
+            took = thread_cpu_time_of(|| run(target, lang, &input));
+        }
         slowest = slowest.max(took);
         executions += 1;
         let problem = match outcome {
@@ -89,7 +104,7 @@ fn main() {
                 let at = WHERE.lock().unwrap_or_else(|e| e.into_inner()).clone();
                 Some(format!("{} (at {at})", panic_message(&payload)))
             }
-            Ok(()) if took > SLOW => Some(format!("slow: {} ms on {} bytes", took.as_millis(), input.len())),
+            Ok(()) if took > SLOW => Some(format!("slow: {} ms of CPU on {} bytes", took.as_millis(), input.len())),
             Ok(()) => None,
         };
         if let Some(message) = problem {
@@ -105,9 +120,10 @@ fn main() {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = process_cpu_time().saturating_sub(start_cpu).as_secs_f64();
     println!(
-        "{target}: {executions} executions in {elapsed:.0} s ({:.0}/s), {} distinct findings, slowest {} ms, peak memory {} MB",
-        executions as f64 / elapsed,
+        "{target}: {executions} executions in {cpu:.0} s of CPU, {elapsed:.0} s on the clock ({:.0}/CPU s), {} distinct findings, slowest {} ms, peak memory {} MB",
+        executions as f64 / cpu.max(1.0),
         findings.len(),
         slowest.as_millis(),
         peak_rss_mb()
@@ -546,6 +562,31 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// The peak resident set size of this process (Linux), in MB.
+/// CPU time (user and system) of this process so far, from /proc/self/stat, in clock ticks of
+/// 1/100 s (the kernel's USER_HZ on Linux).
+fn process_cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and
+    // stime are the 14th and 15th fields of the line, the 12th and 13th after the name.
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = after_name.split_whitespace().skip(11).take(2).filter_map(|f| f.parse::<u64>().ok()).sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// CPU time this thread spends running `f`, from /proc/thread-self/schedstat (nanoseconds on
+/// the CPU, its first field); the wall time when that file cannot be read.
+fn thread_cpu_time_of(f: impl FnOnce()) -> Duration {
+    fn on_cpu() -> Option<u64> {
+        std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+    }
+    let (before, t) = (on_cpu(), Instant::now());
+    let _ = std::panic::catch_unwind(AssertUnwindSafe(f));
+    match (before, on_cpu()) {
+        (Some(b), Some(a)) => Duration::from_nanos(a.saturating_sub(b)),
+        _ => t.elapsed(),
+    }
+}
+
 fn peak_rss_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
