@@ -339,12 +339,19 @@ where
 
     /// Closes the root (after adding any tokens the grammar left, so the output always covers
     /// the whole input) and gives back the sink and the syntax errors.
-    pub fn finish_into_sink(mut self) -> (S, Vec<Diagnostic>) {
+    pub fn finish_into_sink(self) -> (S, Vec<Diagnostic>) {
+        let (sink, errors, _) = self.finish_into_parts();
+        (sink, errors)
+    }
+
+    /// [`Parser::finish_into_sink`], giving back the token list too, for the next parse to
+    /// reuse its memory.
+    pub fn finish_into_parts(mut self) -> (S, Vec<Diagnostic>, Vec<Token<K>>) {
         while !self.at_end() {
             self.bump();
         }
         self.sink.finish_node();
-        (self.sink, self.errors)
+        (self.sink, self.errors, self.tokens)
     }
 
     pub fn text(&self) -> &'t str {

@@ -6,7 +6,6 @@
 //! [`canonical`], which also gives the canonical spelling for a fix.
 
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
-use std::fmt::Write;
 
 /// The check indicator written after a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +56,14 @@ pub struct Spelling {
 pub struct San {
     pub mv: SanMove,
     pub spelling: Spelling,
+}
+
+impl San {
+    /// Whether the move names its origin file or rank (`Nbd7`, `R1e2`, `e2e4`, and `bc4`, whose
+    /// `b` may be the b-file).
+    pub fn names_origin(&self) -> bool {
+        matches!(self.mv, SanMove::Normal { from_file, from_rank, .. } if from_file.is_some() || from_rank.is_some())
+    }
 }
 
 fn piece_of_letter(c: u8) -> Option<(Piece, bool)> {
@@ -387,54 +394,104 @@ pub fn check_mark_after(after: &Board) -> CheckMark {
 
 /// The canonical SAN of a legal move `mv` in `board`; `after` is the position it leads to.
 pub fn canonical(board: &Board, mv: Move, after: &Board) -> String {
-    let mut out = String::with_capacity(8);
-    write_canonical(&mut out, board, mv, after);
-    out
+    canonical_text(board, mv, after).as_str().to_owned()
 }
 
-/// Writes the canonical SAN of `mv` (see [`canonical`]) without allocating.
-pub fn write_canonical(out: &mut impl Write, board: &Board, mv: Move, after: &Board) {
-    let mark = check_mark_after(after);
+/// A move's canonical SAN, kept on the stack: the replay compares every move with it, and the
+/// formatter writes it, so it is built byte by byte with no formatting machinery.
+#[derive(Clone, Copy)]
+pub struct SanText {
+    /// The longest SAN is seven bytes (`Qa1xb2#`, `exd8=Q#`).
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl SanText {
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    /// Whether `written` is this SAN, byte for byte. The replay asks it of every move: the
+    /// bytes are compared as one word, not with a call to `memcmp` (a twentieth of the check).
+    pub fn is(&self, written: &str) -> bool {
+        written.len() == usize::from(self.len) && word(written.as_bytes()) == word(self.as_bytes())
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is pushed.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(usize::from(self.len)) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    fn push_str(&mut self, s: &str) {
+        s.bytes().for_each(|b| self.push(b));
+    }
+
+    fn push_square(&mut self, square: Square) {
+        self.push(b'a' + square.file() as u8);
+        self.push(b'1' + square.rank() as u8);
+    }
+}
+
+/// Up to eight bytes as one number.
+fn word(bytes: &[u8]) -> u64 {
+    bytes.iter().take(8).fold(0, |word, &b| word << 8 | u64::from(b))
+}
+
+/// The canonical SAN of a legal move `mv` in `board` (`after` is the position it leads to).
+pub fn canonical_text(board: &Board, mv: Move, after: &Board) -> SanText {
+    san_text(board, mv, after, true)
+}
+
+/// [`canonical_text`] of a move that a written move with no origin square resolved to
+/// ([`San::names_origin`] false, [`resolve`] gave [`Resolution::Legal`]): no other piece of its
+/// kind can legally make it, or the written move would have been ambiguous, so the
+/// disambiguation, a legality test per rival, is known to be empty.
+pub fn canonical_text_of_unrivalled(board: &Board, mv: Move, after: &Board) -> SanText {
+    san_text(board, mv, after, false)
+}
+
+fn san_text(board: &Board, mv: Move, after: &Board, rivals_possible: bool) -> SanText {
+    let mut out = SanText { bytes: [0; 8], len: 0 };
     let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     if is_castling(board, mv) {
-        let _ = out.write_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
+        out.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
     } else if piece == Piece::Pawn {
-        let capture = mv.from.file() != mv.to.file();
-        if capture {
-            let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
-            let _ = out.write_char('x');
+        if mv.from.file() != mv.to.file() {
+            out.push(b'a' + mv.from.file() as u8);
+            out.push(b'x');
         }
-        write_square(out, mv.to);
+        out.push_square(mv.to);
         if let Some(p) = mv.promotion {
-            let _ = out.write_char('=');
-            let _ = out.write_char(piece_letter(p));
+            out.push(b'=');
+            out.push(piece_letter(p) as u8);
         }
     } else {
-        let _ = out.write_char(piece_letter(piece));
-        let (file, rank) = disambiguation(board, piece, mv);
+        out.push(piece_letter(piece) as u8);
+        let (file, rank) = if rivals_possible { disambiguation(board, piece, mv) } else { (false, false) };
         if file {
-            let _ = out.write_char(char::from(b'a' + mv.from.file() as u8));
+            out.push(b'a' + mv.from.file() as u8);
         }
         if rank {
-            let _ = out.write_char(char::from(b'1' + mv.from.rank() as u8));
+            out.push(b'1' + mv.from.rank() as u8);
         }
         if board.color_on(mv.to).is_some() {
-            let _ = out.write_char('x');
+            out.push(b'x');
         }
-        write_square(out, mv.to);
+        out.push_square(mv.to);
     }
-    let _ = match mark {
-        CheckMark::None => Ok(()),
-        CheckMark::Check => out.write_char('+'),
-        CheckMark::Mate => out.write_char('#'),
-    };
-}
-
-/// Writes a square as its two characters: `Square`'s `Display` goes through the formatting
-/// machinery, which costs more than the rest of a move's SAN.
-fn write_square(out: &mut impl Write, square: Square) {
-    let _ = out.write_char(char::from(b'a' + square.file() as u8));
-    let _ = out.write_char(char::from(b'1' + square.rank() as u8));
+    match check_mark_after(after) {
+        CheckMark::None => {}
+        CheckMark::Check => out.push(b'+'),
+        CheckMark::Mate => out.push(b'#'),
+    }
+    out
 }
 
 /// Whether SAN needs the from-file and/or the from-rank to tell `mv` from other legal moves of

@@ -484,7 +484,12 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut 
             // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
             after.play_unchecked(mv);
-            san::write_canonical(scratch, board, mv, &after);
+            let canonical = if parsed.names_origin() {
+                san::canonical_text(board, mv, &after)
+            } else {
+                san::canonical_text_of_unrivalled(board, mv, &after)
+            };
+            scratch.push_str(canonical.as_str());
             after
         }
     };

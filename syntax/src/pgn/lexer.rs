@@ -87,9 +87,17 @@ fn looks_like_tag(line: &[u8]) -> bool {
 
 /// Lexes `text` into tokens covering it exactly.
 pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
+    lex_into(text, Vec::new())
+}
+
+/// [`lex`] into `tokens` (cleared first), so that a caller lexing piece after piece reuses one
+/// buffer.
+pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
     use SyntaxKind::*;
     let bytes = text.as_bytes();
-    let mut tokens: Vec<Token<SyntaxKind>> = Vec::with_capacity(text.len() / 4);
+    tokens.clear();
+    // About one token in three bytes of real files.
+    tokens.reserve(text.len() / 3);
     let mut i = 0;
     while i < bytes.len() {
         let start = i;

@@ -27,11 +27,25 @@ pub fn parse(text: &str) -> Parse<PGNLanguage> {
 /// Parses `text` with the same grammar into the flat event list the checks read
 /// ([`super::flat`]), reusing `buffer`'s memory: no tree is built.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
-    let mut p = Parser::with_sink(text, lex(text), ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
+    let tokens = lexer::lex_into(text, TOKENS.take());
+    let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
     file(&mut p);
-    let (sink, errors) = p.finish_into_sink();
+    let (sink, errors, tokens) = p.finish_into_parts();
+    // A buffer grown by one huge text is let go: the language server's threads live on.
+    if tokens.capacity() <= KEPT_TOKENS {
+        TOKENS.set(tokens);
+    }
     FlatParse::new(text, sink.into_events(), errors)
 }
+
+thread_local! {
+    /// Each thread's token list, reused from parse to parse: the batch paths parse a large
+    /// file a piece at a time on every core, and a fresh list per piece costs its page faults.
+    static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The largest token list a thread keeps for the next parse (12 bytes a token: 24 MB).
+const KEPT_TOKENS: usize = 2 << 20;
 
 /// The range of every game of `text`, from the same grammar with nothing recorded but where
 /// games start and end: memory for the tokens only.
@@ -125,9 +139,11 @@ fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
 /// The tag names of a section so far. A game has a dozen tags or so: a list searched in order
 /// beats hashing every name; past [`TagNames::LIST`] names (a hostile file) a hash set keeps
 /// the look-ups constant.
+/// The list is an array: a vector grown per game was a hundredth of the check.
 #[derive(Default)]
 struct TagNames<'t> {
-    list: Vec<&'t str>,
+    list: [&'t str; TagNames::LIST],
+    len: usize,
     set: std::collections::HashSet<&'t str>,
 }
 
@@ -135,15 +151,16 @@ impl<'t> TagNames<'t> {
     const LIST: usize = 32;
 
     fn insert(&mut self, name: &'t str) {
-        if self.list.len() < Self::LIST {
-            self.list.push(name);
+        if self.len < Self::LIST {
+            self.list[self.len] = name;
+            self.len += 1;
         } else {
             self.set.insert(name);
         }
     }
 
     fn contains(&self, name: &str) -> bool {
-        self.list.contains(&name) || self.set.contains(name)
+        self.list[..self.len].contains(&name) || self.set.contains(name)
     }
 }
 
