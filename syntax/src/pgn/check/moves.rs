@@ -303,11 +303,11 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
     }
     match san::resolve(&line.board, &written.mv, written.spelling.ambiguous_b) {
         Resolution::Legal(mv) => {
-            // The move is played in place; the position before it is kept for a variation.
-            let before = line.board.clone();
+            // The move is played in place; the position before it is kept for a variation
+            // (copied once, into its place).
+            let before = line.before.insert(line.board.clone());
             line.board.play_unchecked(mv);
-            spelling(&before, mv, &line.board, &written, text, range, mode, out);
-            line.before = Some(before);
+            spelling(before, mv, &line.board, &written, text, range, mode, out);
             return Some(mv);
         }
         Resolution::Ambiguous(a, b) => {

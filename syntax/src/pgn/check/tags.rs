@@ -64,7 +64,8 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                 format!("tag name `{name}`: names are letters, digits and `_`, starting with a letter"),
             );
         }
-        let chars = value.chars().count();
+        // Characters are never more than bytes: only a long value is counted.
+        let chars = if value.len() > 255 { value.chars().count() } else { value.len() };
         if chars > 255 {
             warn(
                 out,
@@ -263,8 +264,10 @@ fn all_digits(s: &str) -> bool {
 }
 
 fn date_problem(value: &str) -> Option<String> {
-    let parts: Vec<&str> = value.split('.').collect();
-    let [y, m, d] = parts[..] else { return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into()) };
+    let mut parts = value.split('.');
+    let (Some(y), Some(m), Some(d), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into());
+    };
     let shaped = |s: &str, n: usize| s.len() == n && s.bytes().all(|c| c.is_ascii_digit() || c == b'?');
     if !(shaped(y, 4) && shaped(m, 2) && shaped(d, 2)) {
         return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into());
@@ -292,8 +295,10 @@ fn valid_round(value: &str) -> bool {
 }
 
 fn time_problem(value: &str) -> Option<String> {
-    let parts: Vec<&str> = value.split(':').collect();
-    let [h, m, s] = parts[..] else { return Some("expected `HH:MM:SS`".into()) };
+    let mut parts = value.split(':');
+    let (Some(h), Some(m), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return Some("expected `HH:MM:SS`".into());
+    };
     if ![h, m, s].iter().all(|p| p.len() == 2 && (all_digits(p) || *p == "??")) {
         return Some("expected `HH:MM:SS`".into());
     }
