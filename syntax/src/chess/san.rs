@@ -310,14 +310,20 @@ fn resolve_normal(
     promotion: Option<Piece>,
 ) -> Resolution {
     let color = board.side_to_move();
-    let mut mask = board.colored_pieces(color, piece) & reaching(board, piece, to);
+    let en_passant =
+        piece == Piece::Pawn && board.en_passant().is_some_and(|file| Square::new(file, ep_rank(color)) == to);
+    let mut mask = if piece == Piece::Pawn && !en_passant {
+        pawn_sources(board, color, to)
+    } else {
+        board.colored_pieces(color, piece) & reaching(board, piece, to)
+    };
     if let Some(f) = from_file {
         mask &= f.bitboard();
     }
     if let Some(r) = from_rank {
         mask &= r.bitboard();
     }
-    if piece == Piece::Pawn && board.en_passant().is_some_and(|file| Square::new(file, ep_rank(color)) == to) {
+    if en_passant {
         // En passant is rare: leave it to the generator, whose move order the messages follow.
         return resolve_by_generation(board, mask, to, promotion);
     }
@@ -329,15 +335,17 @@ fn resolve_normal(
     // move list is generated. Unpinned pieces first, as the generator lists them, so that an
     // ambiguity names the same two pieces.
     let pinned = board.pinned();
-    // A knight, bishop, rook or queen that reaches `to` (not one of its own pieces' squares)
-    // moves legally unless its king is in check or it is pinned: no test needed.
-    let plainly_legal = |from: Square| {
-        !matches!(piece, Piece::Pawn | Piece::King)
-            && promotion.is_none()
-            && board.checkers().is_empty()
-            && !pinned.has(from)
-            && !board.colors(color).has(to)
+    // A knight, bishop, rook or queen that reaches `to` (not one of its own pieces' squares),
+    // or a pawn that moves there by its rules ([`pawn_sources`]) short of the last rank, moves
+    // legally unless its king is in check or it is pinned: no test needed.
+    let last_rank = Rank::Eighth.relative_to(color);
+    let moves_plainly = match piece {
+        Piece::King => false,
+        Piece::Pawn => to.rank() != last_rank,
+        _ => !board.colors(color).has(to),
     };
+    let plainly_legal =
+        |from: Square| moves_plainly && promotion.is_none() && board.checkers().is_empty() && !pinned.has(from);
     for from in (mask & !pinned).into_iter().chain(mask & pinned) {
         let mv = Move { from, to, promotion };
         if plainly_legal(from) || board.is_legal(mv) {
@@ -394,6 +402,32 @@ fn resolution(count: usize, found: [Option<Move>; 2], promotion_missing: Option<
         (1, [Some(m), _]) => Resolution::Legal(m),
         (_, [Some(a), Some(b)]) => Resolution::Ambiguous(a, b),
         _ => Resolution::Illegal,
+    }
+}
+
+/// The squares of the pawns of `color` that move to `to` by the rules of a pawn's movement
+/// (pins and checks aside): a capture when a piece of the other side stands on `to`, else a push
+/// of one square, or of two from the pawn's first rank over an empty square. En passant is left
+/// to the caller.
+fn pawn_sources(board: &Board, color: Color, to: Square) -> BitBoard {
+    let pawns = board.colored_pieces(color, Piece::Pawn);
+    if board.colors(!color).has(to) {
+        return cozy_chess::get_pawn_attacks(to, !color) & pawns;
+    }
+    let occupied = board.occupied();
+    let back = match color {
+        Color::White => -1,
+        Color::Black => 1,
+    };
+    let Some(one) = to.try_offset(0, back).filter(|_| !occupied.has(to)) else { return BitBoard::EMPTY };
+    if pawns.has(one) {
+        return one.bitboard();
+    }
+    match to.try_offset(0, 2 * back) {
+        Some(two) if to.rank() == Rank::Fourth.relative_to(color) && !occupied.has(one) && pawns.has(two) => {
+            two.bitboard()
+        }
+        _ => BitBoard::EMPTY,
     }
 }
 

@@ -208,23 +208,34 @@ impl<'a> Node<'a> {
         mut f: impl FnMut(Event<'a>) -> ControlFlow<()>,
     ) {
         let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
-        // The open nodes, `None` for those the walk does not report.
-        let mut open: Vec<Option<SyntaxKind>> = Vec::new();
-        for e in inner {
+        // The reported nodes that are open: each one's kind and the index of its finish (its
+        // start says how far that is). The many nodes the walk does not report (a move, a move
+        // number) cost only the count of open nodes.
+        let mut reported: Vec<(SyntaxKind, usize)> = Vec::new();
+        let mut depth = 0usize;
+        for (i, e) in inner.iter().enumerate() {
             let event = match *e {
-                ParseEvent::Start { kind, at, .. } => {
-                    let wanted = nodes(kind);
-                    open.push(wanted.then_some(kind));
-                    if !wanted {
+                ParseEvent::Start { kind, at, finish } => {
+                    depth += 1;
+                    if !nodes(kind) {
                         continue;
                     }
+                    reported.push((kind, i + finish as usize));
                     Event::Enter(kind, at)
                 }
-                ParseEvent::Finish(_) => match open.pop() {
-                    Some(Some(kind)) => Event::Leave(kind),
-                    Some(None) => continue,
-                    None => Event::Leave(SyntaxKind::ERROR),
-                },
+                // A finish with no start in the node cannot come from the parser: reported as
+                // leaving an error node, as a tree would have it.
+                ParseEvent::Finish(_) if depth == 0 => Event::Leave(SyntaxKind::ERROR),
+                ParseEvent::Finish(_) => {
+                    depth -= 1;
+                    match reported.last() {
+                        Some(&(kind, at)) if at == i => {
+                            reported.pop();
+                            Event::Leave(kind)
+                        }
+                        _ => continue,
+                    }
+                }
                 ParseEvent::Token(kind, _) if !tokens(kind) => continue,
                 ParseEvent::Token(kind, range) => Event::Token(Tok { kind, text: &self.text[range], range }),
             };
