@@ -3,7 +3,7 @@
 
 use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
-use crate::report::{locate, write_github, write_text_shifted, Located, OutputFormat};
+use crate::report::{locate, write_github, write_text_shifted, JsonArray, OutputFormat};
 use kibitzer_syntax::text::LineIndex;
 use kibitzer_syntax::{Diagnostic, Lang, Mode, Severity};
 use std::io::Write;
@@ -67,7 +67,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut settings = Settings::new(args.mode.map(Mode::from));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut json = Vec::new();
+    let mut json = JsonArray::default();
     let mut sarif = crate::sarif::SarifLog::default();
     let mut counts = Counts::default();
     let limit = match (args.max_diagnostics, args.format) {
@@ -130,10 +130,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let (diagnostics, index) = check_and_index(target.lang, text, &options);
         let name = target.display_name();
         sinks.begin_file();
-        for d in &diagnostics {
-            if sinks.emit(&name, text, &index, d, 0).is_err() {
-                return ExitCode::from(crate::cli::EXIT_TROUBLE);
-            }
+        if sinks.emit_all(&name, text, &index, &diagnostics, 0).is_err() {
+            return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
         if sinks.end_file(&name).is_err() {
             return ExitCode::from(crate::cli::EXIT_TROUBLE);
@@ -143,7 +141,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
     }
     let result = match args.format {
-        OutputFormat::Json => crate::report::write_json_pretty(&mut out, &json).and_then(|_| writeln!(out)),
+        OutputFormat::Json => json.write(&mut out).and_then(|_| writeln!(out)),
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
         OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),
@@ -191,7 +189,7 @@ pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOp
 struct Sinks<'a, W: Write> {
     format: OutputFormat,
     out: &'a mut W,
-    json: &'a mut Vec<Located>,
+    json: &'a mut JsonArray,
     sarif: &'a mut crate::sarif::SarifLog,
     counts: &'a mut Counts,
     /// Diagnostics printed per file at most (`--max-diagnostics`); the rest are counted.
@@ -221,8 +219,30 @@ impl<W: Write> Sinks<'_, W> {
         }
     }
 
-    /// Writes or keeps one diagnostic of `text`, which starts after `lines_before` lines of its
+    /// Writes or keeps the diagnostics of `text`, which starts after `lines_before` lines of its
     /// file (a chunk of a compressed stream; 0 for a whole file).
+    fn emit_all(
+        &mut self,
+        name: &str,
+        text: &str,
+        index: &LineIndex,
+        diagnostics: &[Diagnostic],
+        lines_before: u32,
+    ) -> std::io::Result<()> {
+        diagnostics.iter().for_each(|d| self.counts.add(d.severity));
+        // Past the limit, counted in the summary and the exit status, not printed.
+        let shown = diagnostics.len().min(self.limit - self.shown);
+        self.hidden += diagnostics.len() - shown;
+        self.shown += shown;
+        let diagnostics = &diagnostics[..shown];
+        if self.format == OutputFormat::Json {
+            self.json.push_diagnostics(name, text, index, diagnostics, lines_before);
+            return Ok(());
+        }
+        diagnostics.iter().try_for_each(|d| self.emit(name, text, index, d, lines_before))
+    }
+
+    /// Writes or keeps one diagnostic (not in JSON, which [`Sinks::emit_all`] writes itself).
     fn emit(
         &mut self,
         name: &str,
@@ -231,23 +251,17 @@ impl<W: Write> Sinks<'_, W> {
         d: &Diagnostic,
         lines_before: u32,
     ) -> std::io::Result<()> {
-        self.counts.add(d.severity);
-        if self.shown == self.limit {
-            // Counted in the summary and the exit status, not printed.
-            self.hidden += 1;
-            return Ok(());
-        }
-        self.shown += 1;
         let mut loc = locate(name, text, index, d);
         loc.line += lines_before;
         loc.end_line += lines_before;
+        for r in &mut loc.related {
+            r.line += lines_before;
+            r.end_line += lines_before;
+        }
         match self.format {
             OutputFormat::Text => write_text_shifted(self.out, text, index, d, &loc, lines_before),
             OutputFormat::Github => write_github(self.out, &loc),
-            OutputFormat::Json => {
-                self.json.push(loc);
-                Ok(())
-            }
+            OutputFormat::Json => unreachable!("JSON is written by emit_all"),
             OutputFormat::Sarif => {
                 self.sarif.push(loc);
                 Ok(())
@@ -280,11 +294,10 @@ fn check_compressed<W: Write>(
         while let Some(chunk) = chunks.next_chunk().map_err(|e| format!("{}: cannot decompress: {e}", member.name))? {
             options.encoding = Some(chunk.source.encoding);
             let text = &chunk.source.text;
-            for d in &kibitzer_syntax::check(member.lang, text, &options) {
-                sinks
-                    .emit(&member.name, text, &chunk.index, d, chunk.lines_before)
-                    .map_err(|e| format!("<stdout>: {e}"))?;
-            }
+            let diagnostics = kibitzer_syntax::check(member.lang, text, &options);
+            sinks
+                .emit_all(&member.name, text, &chunk.index, &diagnostics, chunk.lines_before)
+                .map_err(|e| format!("<stdout>: {e}"))?;
             if sinks.format == OutputFormat::JsonLines {
                 sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
             }
@@ -311,10 +324,7 @@ fn check_pgc<W: Write>(
     let checked = crate::pgc::check(&bytes, options);
     let name = path.display().to_string();
     let index = LineIndex::with_breaks(&checked.text, Lang::Pgn.line_breaks());
-    for d in &checked.diagnostics {
-        sinks.emit(&name, &checked.text, &index, d, 0).map_err(|e| format!("<stdout>: {e}"))?;
-    }
-    Ok(())
+    sinks.emit_all(&name, &checked.text, &index, &checked.diagnostics, 0).map_err(|e| format!("<stdout>: {e}"))
 }
 
 #[derive(Default)]

@@ -276,6 +276,38 @@ impl LineIndex {
     pub fn line_col(&self, text: &str, offset: TextSize, unit: ColumnUnit) -> LineCol {
         let offset = offset.min(self.len);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        self.col_in_line(text, line, offset, unit)
+    }
+
+    /// [`LineIndex::line_col`] of offsets met mostly in text order (a file's diagnostics):
+    /// `hint` is the line found the time before, and the search gallops forward from it, a few
+    /// steps in cache, where a binary search over all the lines of a large file missed the
+    /// cache at every step (a diagnostic's place cost more than its check).
+    pub fn line_col_from(&self, text: &str, offset: TextSize, unit: ColumnUnit, hint: &mut usize) -> LineCol {
+        let offset = offset.min(self.len);
+        let starts = &self.line_starts;
+        let from = (*hint).min(starts.len() - 1);
+        let line = if starts[from] <= offset {
+            // starts[low] <= offset throughout; the line is in low..high.
+            let (mut low, mut step) = (from, 1);
+            loop {
+                let high = low + step;
+                if high >= starts.len() || starts[high] > offset {
+                    let high = high.min(starts.len());
+                    break low + starts[low..high].partition_point(|&s| s <= offset) - 1;
+                }
+                low = high;
+                step *= 2;
+            }
+        } else {
+            starts[..from].partition_point(|&s| s <= offset) - 1
+        };
+        *hint = line;
+        self.col_in_line(text, line, offset, unit)
+    }
+
+    /// The place of `offset`, which is on `line`.
+    fn col_in_line(&self, text: &str, line: usize, offset: TextSize, unit: ColumnUnit) -> LineCol {
         let start = self.line_starts[line];
         let col = if self.ascii_only[line] {
             u32::from(offset - start)
@@ -341,6 +373,22 @@ pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placing_from_a_hint_is_placing_from_scratch() {
+        let text = "ab\n\u{e9}t\u{e9}\r\n\nlast line\rx\n".repeat(50);
+        let index = LineIndex::new(&text);
+        let offsets: Vec<TextSize> = (0..=text.len() as u32 + 3).map(TextSize::from).collect();
+        for unit in [ColumnUnit::Utf8, ColumnUnit::Utf16, ColumnUnit::Char] {
+            // In order, in reverse, and jumping about: the hint only speeds the search.
+            let mut hint = 0;
+            for &o in offsets.iter().chain(offsets.iter().rev()).chain(offsets.iter().step_by(37)) {
+                assert_eq!(index.line_col_from(&text, o, unit, &mut hint), index.line_col(&text, o, unit), "{o:?}");
+            }
+            let mut far = usize::MAX;
+            assert_eq!(index.line_col_from(&text, 5.into(), unit, &mut far), index.line_col(&text, 5.into(), unit));
+        }
+    }
 
     #[test]
     fn decimal_digits_are_those_of_to_string() {

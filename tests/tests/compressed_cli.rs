@@ -26,7 +26,8 @@ fn pgn() -> Vec<u8> {
             1 => format!("[Event \"{n}\"]\n[Site \"x\"]\n\n1. e4 e5 2. Nf6 *\n\n"),
             2 => format!("[Event \"{n}\"]\n[Site \"x\n\n1. d4 *\n\n"),
             3 => format!("[Event \"{n}\"]\n[Date \"2024.13.01\"]\n\n1. c4 (1. d4 d5 2. Qd3 Qd6 3. Qa6) 1... e5 *\n\n"),
-            _ => format!("[Event \"Caf\u{e9} {n}\"]\n\n1. e4 *\n\n"),
+            // The marker disagrees with the Result tag: a diagnostic with a related place.
+            _ => format!("[Event \"Caf\u{e9} {n}\"]\n[Result \"1-0\"]\n\n1. e4 *\n\n"),
         };
         if n == 299 {
             out.extend(b"[Event \"Z\xfcrich\"]\n\n1. Nf3 Nf6 2. Ng5 Ng4 3. Nxh7 Nxh2 4. Nxf8 Nxf1 5. Nxd7 0-1\n");
@@ -92,6 +93,8 @@ fn check_reads_every_compression_as_the_plain_file() {
     let expected = diagnostics(&kibitzer(&["check", "--format", "json", "games.pgn"], dir.path(), None));
     assert!(expected.len() > 150, "{}", expected.len());
     assert!(expected.iter().any(|d| d["line"].as_u64() > Some(1000)));
+    // Related places are on the stream's lines too, not their chunk's.
+    assert!(expected.iter().any(|d| d["related"][0]["line"].as_u64() > Some(1000)));
     // Whole, and cut into chunks of a few games (each chunk on its own line numbers).
     for chunk in [None, Some(500), Some(4096)] {
         for file in ["games.pgn.gz", "games.pgn.bz2", "games.pgn.zst"] {
