@@ -606,7 +606,8 @@ struct Item {
     text: String,
     note: Option<String>,
     nags: Vec<u32>,
-    comments: Vec<String>,
+    /// Each comment, and whether it is a `;` comment (which ends the line it is on).
+    comments: Vec<(String, bool)>,
     /// A `;` comment ends the line it is on.
     ends_line: bool,
 }
@@ -646,8 +647,9 @@ fn four_a_line(section: &[Tok<'_>], play: bool, padding: usize) -> Option<(Strin
                 let comment = to_crlf(text);
                 match end_marks.last_mut().or(items.last_mut()) {
                     Some(item) => {
-                        item.ends_line |= token.kind == SyntaxKind::LINE_COMMENT;
-                        item.comments.push(comment);
+                        let line_comment = token.kind == SyntaxKind::LINE_COMMENT;
+                        item.ends_line |= line_comment;
+                        item.comments.push((comment, line_comment));
                     }
                     None => leading.push(comment),
                 }
@@ -697,9 +699,12 @@ fn write_item(out: &mut String, item: &Item) {
     for nag in nags {
         out.push_str(&format!(" ${nag}"));
     }
-    for comment in &item.comments {
-        out.push(' ');
+    let mut after_line_comment = false;
+    for (comment, line_comment) in &item.comments {
+        // What follows a `;` comment goes on the next line, or the comment would swallow it.
+        out.push_str(if after_line_comment { CRLF } else { " " });
         out.push_str(comment);
+        after_line_comment = *line_comment;
     }
 }
 
@@ -763,6 +768,19 @@ mod tests {
             assert_eq!(once, twice, "{text:?}");
             assert!(!once.trim_end().contains("\r\n\r\n["), "one game: {once:?}");
         }
+    }
+
+    /// Found by `fuzz/run.sh fmt-pbn`: a call's `;` comment and then its brace comment were
+    /// written on one line, where the `;` comment swallowed the `{`, and the tag inside the
+    /// brace comment became a tag on the next run.
+    #[test]
+    fn a_brace_comment_after_a_line_comment_starts_a_line() {
+        let options = crate::format::FormatOptions::default();
+        let text = "{}[Auction\"\"]1D=1=;\n{\n[a\"\"];}$4";
+        let once = crate::format::format(crate::Lang::Pbn, text, &options).text;
+        let twice = crate::format::format(crate::Lang::Pbn, &once, &options).text;
+        assert_eq!(once, twice);
+        assert!(once.contains("1D =1= $4 ;\r\n{\r\n[a\"\"];}\r\n"), "{once:?}");
     }
 
     /// Found by fuzzing: a column width in the hundreds of billions was padded out.
