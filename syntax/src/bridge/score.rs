@@ -115,12 +115,17 @@ pub enum Vulnerability {
 
 impl Vulnerability {
     pub fn parse(s: &str) -> Option<Vulnerability> {
-        Some(match s.to_ascii_lowercase().as_str() {
-            "none" | "love" | "-" => Vulnerability::None,
-            "ns" => Vulnerability::NS,
-            "ew" => Vulnerability::EW,
-            "all" | "both" => Vulnerability::All,
-            _ => return None,
+        let is = |word: &str| s.eq_ignore_ascii_case(word);
+        Some(if is("none") || is("love") || s == "-" {
+            Vulnerability::None
+        } else if is("ns") {
+            Vulnerability::NS
+        } else if is("ew") {
+            Vulnerability::EW
+        } else if is("all") || is("both") {
+            Vulnerability::All
+        } else {
+            return None;
         })
     }
 

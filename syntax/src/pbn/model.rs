@@ -33,8 +33,10 @@ pub struct Tag<'a> {
     /// Whether the tag parsed completely (`[`, name, string, `]`).
     pub well_formed: bool,
     pub range: TextRange,
-    /// Tokens after the tag up to the next tag: its section and the trivia around it.
-    pub section: Vec<SectionToken<'a>>,
+    /// Tokens after the tag up to the next tag: its section and the trivia around it. Kept
+    /// inline up to two (the line end after most tags): a vector for every tag was a tenth of
+    /// reading a game.
+    pub section: smallvec::SmallVec<[SectionToken<'a>; 2]>,
     /// A brace comment of the game that ends right before the tag (blanks between at most):
     /// export format lets a multi-line comment end on a tag's line.
     pub after_comment: Option<TextRange>,
@@ -186,7 +188,7 @@ fn tag_from_tokens<'a>(
         value_range,
         well_formed: has_value && closed,
         range,
-        section: Vec::new(),
+        section: smallvec::SmallVec::new(),
         after_comment: None,
     }
 }

@@ -208,7 +208,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
 /// Reports forbidden and empty inheritance (`#`, `##`) and records the values later games may
 /// inherit. Value checks see only literal values (and the text after `##`).
 fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&str> = Vec::with_capacity(game.tags.len());
     for tag in game.tags.iter().filter(|t| t.well_formed) {
         if seen.contains(&tag.name) {
             continue;
@@ -229,7 +229,7 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
                 format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
             );
             // Reported once: later games inheriting the same (empty) value repeat no mistake.
-            inheritance.values.given.insert(tag.name.to_owned());
+            inheritance.values.given.insert(tag.name);
         }
         inheritance.values.record(tag.name, tag.value);
     }

@@ -195,7 +195,7 @@ fn is_placeholder(v: &str) -> bool {
 #[allow(clippy::collapsible_match)]
 pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
     let mut facts = Facts::default();
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&str> = Vec::with_capacity(game.tags.len());
     for tag in game.tags.iter().filter(|t| t.well_formed) {
         if tag.name != "Note" && seen.contains(&tag.name) {
             continue;
