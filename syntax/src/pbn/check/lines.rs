@@ -17,7 +17,7 @@ pub(super) fn check(text: &str, export_from: usize, bare_line_end_reported: bool
     // Nearly every file is printable ASCII and line ends, found in one pass without branches
     // (which the compiler vectorises): then a line shorter than 80 bytes breaks no rule here
     // (its characters are its bytes) and is not looked at.
-    let plain = bytes.iter().fold(true, |plain, &b| plain & ((b' '..=b'~').contains(&b) | (b == b'\n') | (b == b'\r')));
+    let plain = crate::text::is_plain_ascii_text(bytes);
     let mut line_start = 0;
     loop {
         let end = memchr::memchr2(b'\n', b'\r', &bytes[line_start..]).map_or(text.len(), |i| line_start + i);
