@@ -189,13 +189,23 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
         .all(|d| d.severity != Severity::Error || d.code == rules::AUCTION_FIRST_CALL.code);
     // The play and the scores are checked under the reading the rest of the game supports.
     let mut checked = facts.clone();
+    let mut replayed = None;
     if let Some(outcome) = auction.as_ref().filter(|_| auction_sound) {
-        let (source, chosen, _) = reading::choose(game, &facts, outcome);
+        let (source, chosen, replay) = reading::choose(game, &facts, outcome);
         auction::check_against_tags(game, &facts, outcome, source, sink);
         checked = chosen;
+        replayed = replay;
     }
     scores::prefer_rotation_vulnerability(game, &mut checked);
-    let tricks = play::check(game, &checked, sink);
+    // A reading chosen by replaying the play under it has its replay (the vulnerability, which
+    // the line above may change, is not read by the play).
+    let tricks = match replayed {
+        Some(replayed) => {
+            sink.diagnostics.extend(replayed.diagnostics);
+            replayed.tricks
+        }
+        None => play::check(game, &checked, sink),
+    };
     scores::check(game, &facts, &checked, tricks, sink);
     scores::check_imps(game, &checked, tricks, &mut inheritance.previous_room, sink);
     notes::check(game, sink);

@@ -9,7 +9,7 @@ use super::auction::Outcome;
 use super::context::{Facts, Sink, Source};
 use super::play::{self, Tricks};
 use super::scores;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::pbn::model::Game;
 
 /// What the rest of the game says about one reading.
@@ -41,8 +41,16 @@ pub(super) fn auction_facts(facts: &Facts, outcome: &Outcome) -> Option<Facts> {
     Some(f)
 }
 
-/// How well a reading fits the rest of the game.
-pub(super) fn support(game: &Game<'_>, facts: &Facts) -> Support {
+/// The play replayed under a reading: what [`play::check`] gives and reports under it (the
+/// play reads only the deal, the contract and the declarer, so the chosen reading's replay is
+/// not done a third time).
+pub(super) struct Replayed {
+    pub diagnostics: Vec<Diagnostic>,
+    pub tricks: Option<Tricks>,
+}
+
+/// How well a reading fits the rest of the game, and its replay of the play.
+pub(super) fn support(game: &Game<'_>, facts: &Facts) -> (Support, Replayed) {
     let mut scratch = Sink::new(false);
     let replay = play::replay(game, facts, None, &mut scratch);
     let play_errors = scratch.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
@@ -53,28 +61,29 @@ pub(super) fn support(game: &Game<'_>, facts: &Facts) -> Support {
         _ => true,
     };
     let score_agrees = scores::score_agrees(game, facts, proven);
-    Support { play_errors, result_agrees, score_agrees }
+    (Support { play_errors, result_agrees, score_agrees }, Replayed { diagnostics: scratch.diagnostics, tricks })
 }
 
 /// Chooses between the tags' and the auction's readings: the one the rest of the game supports
 /// better; on a tie the auction's (the laws define the contract by the auction).
-pub(super) fn choose(game: &Game<'_>, facts: &Facts, outcome: &Outcome) -> (Source, Facts, Support) {
+/// With the reading chosen, its replay of the play when one was needed to choose.
+pub(super) fn choose(game: &Game<'_>, facts: &Facts, outcome: &Outcome) -> (Source, Facts, Option<Replayed>) {
     let Some(from_auction) = auction_facts(facts, outcome) else {
-        return (Source::Agree, facts.clone(), Support::default());
+        return (Source::Agree, facts.clone(), None);
     };
     let same = from_auction.contract == facts.contract && from_auction.declarer == facts.declarer;
     if same || facts.contract.is_none() && facts.declarer.is_none() {
-        return (Source::Agree, facts.clone(), Support::default());
+        return (Source::Agree, facts.clone(), None);
     }
-    let by_tags = support(game, facts);
-    let by_auction = support(game, &from_auction);
+    let (by_tags, tags_replay) = support(game, facts);
+    let (by_auction, auction_replay) = support(game, &from_auction);
     // Fewer sources against it first, then fewer errors in the play (a play that is wrong
     // under both readings, e.g. written in playing order, still has its opening lead right
     // under one of them).
     let key = |s: &Support| (s.disagreements(), s.play_errors);
     if key(&by_tags) < key(&by_auction) {
-        (Source::Tags, facts.clone(), by_tags)
+        (Source::Tags, facts.clone(), Some(tags_replay))
     } else {
-        (Source::Auction, from_auction, by_auction)
+        (Source::Auction, from_auction, Some(auction_replay))
     }
 }
