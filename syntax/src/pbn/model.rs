@@ -67,7 +67,9 @@ pub struct Game<'a> {
 /// model whichever the source.
 enum Child<T> {
     Tag(TextRange, T),
-    Section(T),
+    /// A section's tokens, and at least how many there are (room made at once: a play section
+    /// grown token by token was reallocated a dozen times).
+    Section(T, usize),
     Token(SyntaxKind, TextRange),
     Other,
 }
@@ -80,7 +82,7 @@ impl<'a> Game<'a> {
         };
         let children = node.children_with_tokens().map(|child| match child {
             rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::TAG => Child::Tag(n.text_range(), tokens(&n)),
-            rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::SECTION => Child::Section(tokens(&n)),
+            rowan::NodeOrToken::Node(n) if n.kind() == SyntaxKind::SECTION => Child::Section(tokens(&n), 0),
             rowan::NodeOrToken::Node(_) => Child::Other,
             rowan::NodeOrToken::Token(t) => Child::Token(t.kind(), t.text_range()),
         });
@@ -92,7 +94,10 @@ impl<'a> Game<'a> {
     pub fn from_events(node: EventNode<'_, SyntaxKind>, text: &'a str) -> Game<'a> {
         let children = node.children().map(|child| match child {
             EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Child::Tag(n.range(), n.child_tokens()),
-            EventElement::Node(n) if n.kind() == Some(SyntaxKind::SECTION) => Child::Section(n.child_tokens()),
+            EventElement::Node(n) if n.kind() == Some(SyntaxKind::SECTION) => {
+                // Its start and finish and, between them, its tokens (a section has no nodes).
+                Child::Section(n.child_tokens(), n.span().len().saturating_sub(2))
+            }
             EventElement::Node(_) => Child::Other,
             EventElement::Token(kind, range) => Child::Token(kind, range),
         });
@@ -124,10 +129,13 @@ impl<'a> Game<'a> {
                     last = Some((SyntaxKind::TAG, range));
                     tags.push(tag);
                 }
-                Child::Section(tokens) => {
+                Child::Section(tokens, count) => {
                     let tokens = tokens.inspect(|&(kind, range)| note(&mut last, kind, range));
                     match tags.last_mut() {
-                        Some(tag) => tag.section.extend(tokens.map(token)),
+                        Some(tag) => {
+                            tag.section.reserve(count);
+                            tag.section.extend(tokens.map(token));
+                        }
                         None => tokens.for_each(drop),
                     }
                 }

@@ -66,7 +66,7 @@ pub(super) struct Items<'a> {
 }
 
 pub(super) fn split<'a>(tag: &Tag<'a>, kind: SectionKind, sink: &mut Sink) -> Items<'a> {
-    let mut items: Vec<Item<'a>> = Vec::new();
+    let mut items: Vec<Item<'a>> = Vec::with_capacity(tag.section.len());
     let mut prefix: Option<SectionToken<'a>> = None;
     let mut notes = Annotations::default();
     for t in tag.section_items() {
