@@ -62,10 +62,26 @@ echo
 row goal target measured verdict
 row --- --- --- ---
 
+# The two of a pair run in turn, run after run: this machine's speed drifts by a tenth over
+# minutes, which would favour whichever ran in the faster minutes.
+best_pair() {
+  local a="$1" b="$2" bw="" bc="" cw="" cc=""
+  for _ in $(seq "$runs"); do
+    read -r w c < <(runs=1 best $a)
+    if [ -z "$bw" ] || [ "$(echo "$w < $bw" | bc -l)" = 1 ]; then bw=$w; fi
+    if [ -z "$bc" ] || [ "$(echo "$c < $bc" | bc -l)" = 1 ]; then bc=$c; fi
+    read -r w c < <(runs=1 best $b)
+    if [ -z "$cw" ] || [ "$(echo "$w < $cw" | bc -l)" = 1 ]; then cw=$w; fi
+    if [ -z "$cc" ] || [ "$(echo "$c < $cc" | bc -l)" = 1 ]; then cc=$c; fi
+  done
+  echo "$bw $bc $cw $cc"
+}
+
 pgn="$tmp/twic1389x10.pgn"
-read -r k_wall k_cpu < <(best "$bin" check --format json "$pgn")
-if [ -n "$peer" ]; then
-  read -r p_wall p_cpu < <(best "$peer" "$pgn")
+if [ -z "$peer" ]; then
+  read -r k_wall k_cpu < <(best "$bin" check --format json "$pgn")
+else
+  read -r k_wall k_cpu p_wall p_cpu < <(best_pair "$bin check --format json $pgn" "$peer $pgn")
   speedup=$(echo "$p_wall / $k_wall" | bc -l)
   row "PGN check, 30 MB: wall time against pgn-reader + shakmaty" "≥ 1.5× faster" \
     "$(printf '%.3f s against %.3f s: %.2f×' "$k_wall" "$p_wall" "$speedup")" "$(at_least "$speedup" 1.5)"
