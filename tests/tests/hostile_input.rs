@@ -2,7 +2,7 @@
 //! bounded, rewrites that must not litter.
 
 use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -136,6 +136,20 @@ fn a_game_over_the_size_limit_gets_one_error_and_is_left_as_written() {
     c.open(uri, "pgn", 1, &file);
     let codes: Vec<_> = c.diagnostics(uri, 1).iter().map(|d| d["code"].clone()).collect();
     assert_eq!(codes, [json!("PGN200"), json!("PGN008"), json!("PGN202")]);
+    // Inside the giant game nothing builds its tree: no hover, completion or definition there,
+    // the game as the selection; the games around it answer as usual.
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
+    let on_giant_move = at(6, 3);
+    assert_eq!(c.call("textDocument/hover", on_giant_move.clone()), Value::Null);
+    assert_eq!(c.call("textDocument/completion", on_giant_move.clone()), Value::Null);
+    assert_eq!(c.call("textDocument/definition", on_giant_move.clone()), Value::Null);
+    let selection = c.call(
+        "textDocument/selectionRange",
+        json!({"textDocument": {"uri": uri}, "positions": [{"line": 6, "character": 3}]}),
+    );
+    assert_eq!(selection[0]["range"]["start"], json!({"line": 4, "character": 0}), "{selection}");
+    let hover = c.call("textDocument/hover", at(2, 3));
+    assert!(hover["contents"]["value"].as_str().is_some_and(|v| v.contains("e4")), "{hover}");
     let _ = c.shutdown();
     // `fmt` formats the others and keeps it byte for byte.
     let (file, giant) = giant_between(false);

@@ -53,7 +53,7 @@ pub struct FrameJson {
 pub fn board_view(s: &Snapshot, position: Position) -> Option<BoardViewResult> {
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
+    let (unit, text) = unit_at(s, offset)?;
     let view: BoardView = board_view::board_view(s.lang, &text, TextSize::from(offset as u32) - unit.start())?;
     let frames = view
         .frames

@@ -70,14 +70,21 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
 }
 
 /// The unit at `offset` (its absolute range and text); the whole text before the first check
-/// has cut the document into units.
-pub(super) fn unit_at(s: &Snapshot, offset: usize) -> (TextRange, String) {
+/// has cut the document into units. `None` for a unit larger than the game size limit
+/// ([`kibitzer_syntax::MAX_GAME_BYTES`], PGN008 / PBN007 / EPD016): the features that read a
+/// unit build its tree, which for such a unit would take the memory the limit is there to save,
+/// so it has no hover, completion or navigation (its one diagnostic says why).
+pub(super) fn unit_at(s: &Snapshot, offset: usize) -> Option<(TextRange, String)> {
+    let range = unit_range_at(s, offset);
+    (usize::from(range.len()) <= kibitzer_syntax::MAX_GAME_BYTES)
+        .then(|| (range, s.rope.byte_slice(usize::from(range.start())..usize::from(range.end())).into()))
+}
+
+/// The range of the unit at `offset` ([`unit_at`]).
+fn unit_range_at(s: &Snapshot, offset: usize) -> TextRange {
     match analysis::segment_at(&s.segments, offset) {
-        Some(i) => {
-            let range = s.segments[i].range;
-            (range, s.rope.byte_slice(usize::from(range.start())..usize::from(range.end())).into())
-        }
-        None => (TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)), s.rope.to_string()),
+        Some(i) => s.segments[i].range,
+        None => TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)),
     }
 }
 
@@ -89,7 +96,7 @@ pub fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> 
     }
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
+    let (unit, text) = unit_at(s, offset)?;
     let info = ide::hover_with(s.lang, &text, TextSize::from(offset as u32) - unit.start(), pictures);
     // On a PBN deal: the double-dummy table and par after what the deal's hover says.
     #[cfg(feature = "dd")]
@@ -121,7 +128,7 @@ pub fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> 
 pub fn completion(s: &Snapshot, position: Position) -> Option<CompletionResponse> {
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
+    let (unit, text) = unit_at(s, offset)?;
     let items: Vec<CompletionItem> = ide::completions(s.lang, &text, TextSize::from(offset as u32) - unit.start())
         .into_iter()
         .map(|mut c| {
@@ -184,7 +191,7 @@ fn next_result_id() -> String {
 pub fn definition(s: &Snapshot, position: Position) -> Option<Location> {
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
+    let (unit, text) = unit_at(s, offset)?;
     let target = ide::definition(s.lang, &text, TextSize::from(offset as u32) - unit.start())?;
     Some(Location { uri: s.uri.clone(), range: pos.range(target + unit.start()) })
 }
@@ -192,7 +199,7 @@ pub fn definition(s: &Snapshot, position: Position) -> Option<Location> {
 pub fn references(s: &Snapshot, position: Position, include_declaration: bool) -> Vec<Location> {
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
+    let Some((unit, text)) = unit_at(s, offset) else { return Vec::new() };
     let local = TextSize::from(offset as u32) - unit.start();
     let declaration = ide::definition(s.lang, &text, local);
     ide::references(s.lang, &text, local)
@@ -362,10 +369,10 @@ pub fn resolve_code_action(s: &Snapshot, mut action: CodeAction) -> CodeAction {
 pub fn selection_range(s: &Snapshot, position: Position) -> SelectionRange {
     let pos = s.positions();
     let offset = pos.offset(position);
-    let (unit, text) = unit_at(s, offset);
     let whole =
         SelectionRange { range: pos.range(TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32))), parent: None };
-    let unit_sel = SelectionRange { range: pos.range(unit), parent: Some(Box::new(whole)) };
+    let unit_sel = SelectionRange { range: pos.range(unit_range_at(s, offset)), parent: Some(Box::new(whole)) };
+    let Some((unit, text)) = unit_at(s, offset) else { return unit_sel };
     let local = TextSize::from(offset as u32) - unit.start();
     match ide::scan::element_at(s.lang, &text, local) {
         Some(r) => SelectionRange { range: pos.range(r + unit.start()), parent: Some(Box::new(unit_sel)) },
