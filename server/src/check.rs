@@ -242,7 +242,7 @@ impl<W: Write> Sinks<'_, W> {
         diagnostics.iter().try_for_each(|d| self.emit(name, text, index, d, lines_before))
     }
 
-    /// Writes or keeps one diagnostic (not in JSON, which [`Sinks::emit_all`] writes itself).
+    /// Writes or keeps one diagnostic (JSON a file's at a time, in [`Sinks::emit_all`]).
     fn emit(
         &mut self,
         name: &str,
@@ -251,17 +251,16 @@ impl<W: Write> Sinks<'_, W> {
         d: &Diagnostic,
         lines_before: u32,
     ) -> std::io::Result<()> {
-        let mut loc = locate(name, text, index, d);
-        loc.line += lines_before;
-        loc.end_line += lines_before;
-        for r in &mut loc.related {
-            r.line += lines_before;
-            r.end_line += lines_before;
+        if self.format == OutputFormat::Json {
+            self.json.push_diagnostics(name, text, index, std::slice::from_ref(d), lines_before);
+            return Ok(());
         }
+        let loc = locate(name, text, index, d).shifted(lines_before);
         match self.format {
             OutputFormat::Text => write_text_shifted(self.out, text, index, d, &loc, lines_before),
             OutputFormat::Github => write_github(self.out, &loc),
-            OutputFormat::Json => unreachable!("JSON is written by emit_all"),
+            // Kept above, without placing it twice.
+            OutputFormat::Json => Ok(()),
             OutputFormat::Sarif => {
                 self.sarif.push(loc);
                 Ok(())

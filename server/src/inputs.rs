@@ -45,7 +45,7 @@ impl Target {
 
     pub fn read(&self) -> Result<SourceText, String> {
         let bytes = match &self.origin {
-            Origin::File(p) => read_file(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))?,
+            Origin::File(p) => std::fs::read(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))?,
             Origin::Stdin(_) => {
                 let mut buf = Vec::new();
                 std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("<stdin>: cannot read: {e}"))?;
@@ -53,51 +53,6 @@ impl Target {
             }
         };
         Ok(decode_owned(bytes))
-    }
-}
-
-/// From this size on, a file is read on every core.
-const READ_IN_PARALLEL_FROM: u64 = 8 << 20;
-
-/// The bytes of the file at `path`. A large file is read a part per core at once: the copy from
-/// the page cache and the page faults of the buffer were the one step of `check` on a 30 MB
-/// PGN that ran on one core before the check could start (6 % of its time).
-pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::os::unix::fs::FileExt;
-    let mut file = std::fs::File::open(path)?;
-    let len = file.metadata()?.len();
-    let parts = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let Ok(size) = usize::try_from(len) else { return Err(std::io::Error::other("file too large")) };
-    if len < READ_IN_PARALLEL_FROM || parts < 2 {
-        let mut bytes = Vec::with_capacity(size);
-        file.read_to_end(&mut bytes)?;
-        return Ok(bytes);
-    }
-    // Zeroed memory comes from the system untouched: each part's pages are faulted in by the
-    // thread that reads into them.
-    let mut bytes = vec![0u8; size];
-    let part = size.div_ceil(parts as usize);
-    let read = std::thread::scope(|scope| {
-        let readers: Vec<_> = bytes
-            .chunks_mut(part)
-            .enumerate()
-            .map(|(i, chunk)| {
-                let file = &file;
-                scope.spawn(move || file.read_exact_at(chunk, (i * part) as u64))
-            })
-            .collect();
-        readers.into_iter().try_for_each(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-    });
-    match read {
-        Ok(()) => {
-            // A file that grew while it was read: the rest too, as a plain read would.
-            std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(len))?;
-            file.read_to_end(&mut bytes)?;
-            Ok(bytes)
-        }
-        // It shrank: read it again the plain way.
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => std::fs::read(path),
-        Err(e) => Err(e),
     }
 }
 
@@ -247,19 +202,6 @@ impl Replacement {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_large_file_read_in_parts_is_the_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("large.pgn");
-        // Not a multiple of the part size, every byte telling where it is.
-        let bytes: Vec<u8> = (0..READ_IN_PARALLEL_FROM as usize + 12_345).map(|i| (i % 251) as u8).collect();
-        std::fs::write(&file, &bytes).unwrap();
-        assert!(read_file(&file).unwrap() == bytes);
-        std::fs::write(&file, b"small").unwrap();
-        assert_eq!(read_file(&file).unwrap(), b"small");
-        assert!(read_file(&dir.path().join("missing.pgn")).is_err());
-    }
 
     #[test]
     fn walks_directories_for_known_extensions_in_order() {

@@ -127,7 +127,7 @@ pub(crate) fn too_large_diagnostic(
 ) -> Diagnostic {
     let first = text[content].chars().next().map_or(0, char::len_utf8);
     let bytes = usize::from(content.len());
-    let mib = bytes as f64 / MAX_GAME_BYTES as f64;
+    let mib = bytes as f64 / f64::from(1u32 << 20);
     Diagnostic::new(
         rule,
         TextRange::at(content.start(), TextSize::from(first as u32)),

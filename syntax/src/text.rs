@@ -177,9 +177,6 @@ pub struct LineIndex {
     len: TextSize,
 }
 
-/// The offset of the first byte from `i` on that is not printable ASCII (`' '..='~'`), or the
-/// length: checked eight bytes at a time, since most of a text is plain ASCII inside lines and
-/// line scans run over every byte of a multi-megabyte file on each check.
 /// Whether `bytes` are printable ASCII and line ends (`\n`, `\r`) only, as nearly every file
 /// is: the line checks then look only at line lengths. One pass, a chunk of bytes at a time
 /// with no branch inside (which the compiler vectorises).
@@ -190,6 +187,30 @@ pub fn is_plain_ascii_text(bytes: &[u8]) -> bool {
     chunked && chunks.remainder().iter().all(|&b| other(b) == 0)
 }
 
+/// The lines of `bytes` (ended by `\n`, `\r` or `\r\n`) longer than `limit` bytes, without
+/// their line ends, as ranges. They are found by windows of `limit + 1` bytes from a line start:
+/// every line that ends at or before the window's last line end is short enough, so the next
+/// window starts after it; a window with no line end starts a long line. A file of short lines
+/// takes a few vectorised searches, not a look at every line.
+pub fn lines_longer_than(bytes: &[u8], limit: usize) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut line_start: usize = 0;
+    std::iter::from_fn(move || loop {
+        let window = bytes.get(line_start..line_start.checked_add(limit + 1)?)?;
+        match memchr::memrchr2(b'\n', b'\r', window) {
+            Some(last) => line_start += last + 1,
+            None => {
+                let start = line_start;
+                let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |n| start + n);
+                line_start = end + 1;
+                return Some(start..end);
+            }
+        }
+    })
+}
+
+/// The offset of the first byte from `i` on that is not printable ASCII (`' '..='~'`), or the
+/// length: checked eight bytes at a time, since most of a text is plain ASCII inside lines and
+/// line scans run over every byte of a multi-megabyte file on each check.
 pub fn printable_ascii_end(bytes: &[u8], mut i: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
@@ -291,8 +312,8 @@ impl LineIndex {
 
     /// [`LineIndex::line_col`] of offsets met mostly in text order (a file's diagnostics):
     /// `hint` is the line found the time before, and the search gallops forward from it, a few
-    /// steps in cache, where a binary search over all the lines of a large file missed the
-    /// cache at every step (a diagnostic's place cost more than its check).
+    /// steps in cache, where a binary search over all the lines of a large file misses the
+    /// cache at nearly every step.
     pub fn line_col_from(&self, text: &str, offset: TextSize, unit: ColumnUnit, hint: &mut usize) -> LineCol {
         let offset = offset.min(self.len);
         let starts = &self.line_starts;
@@ -383,6 +404,31 @@ pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_found_by_windows_are_those_of_a_plain_split() {
+        // Every line end, lengths around the limits, a text ending with and without one.
+        let lengths = [0, 1, 78, 79, 80, 81, 254, 255, 256, 600, 3, 79, 80];
+        for ends in ["\n", "\r\n", "\r", "\n\r"] {
+            for tail in ["", ends] {
+                let text = lengths.iter().map(|&n| "x".repeat(n)).collect::<Vec<_>>().join(ends) + tail;
+                for limit in [0, 79, 80, 255] {
+                    let mut naive = Vec::new();
+                    let mut start = 0;
+                    for (i, b) in text.bytes().enumerate().chain([(text.len(), b'\n')]) {
+                        if b == b'\n' || b == b'\r' {
+                            if i - start > limit {
+                                naive.push(start..i);
+                            }
+                            start = i + 1;
+                        }
+                    }
+                    let found: Vec<_> = lines_longer_than(text.as_bytes(), limit).collect();
+                    assert_eq!(found, naive, "{ends:?} {tail:?} limit {limit}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn placing_from_a_hint_is_placing_from_scratch() {

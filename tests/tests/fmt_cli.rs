@@ -265,3 +265,20 @@ fn a_large_file_formats_as_on_one_thread() {
         assert!(String::from_utf8_lossy(&out.stdout) == whole, "{name}: fmt in pieces differs from one thread");
     }
 }
+
+/// A call's `;` comment and then a brace comment holding a tag-like line: `fmt` ends the line
+/// after the `;` comment (on one line it swallowed the `{`, and the next run read a tag there),
+/// and a second run changes nothing (found by `fuzz/run.sh fmt-pbn`).
+#[test]
+fn a_comment_after_a_line_comment_stays_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), "[Auction \"N\"]\n1D=1=;\n{\n[a \"\"];}$4\n").unwrap();
+    assert_eq!(run(&["fmt", "a.pbn"], dir.path()).status.code(), Some(0));
+    let once = std::fs::read_to_string(dir.path().join("a.pbn")).unwrap();
+    assert!(once.contains("1D =1= $4 ;\r\n{\r\n[a \"\"];}\r\n"), "{once:?}");
+    let check = run(&["fmt", "--check", "a.pbn"], dir.path());
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    // Still one comment: the check reads no tag named `a`.
+    let checked = stdout(&run(&["check", "a.pbn"], dir.path()));
+    assert!(!checked.contains("PBN101"), "{checked}");
+}

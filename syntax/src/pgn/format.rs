@@ -484,11 +484,7 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut 
             // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
             after.play_unchecked(mv);
-            let canonical = if parsed.names_origin() {
-                san::canonical_text(board, mv, &after)
-            } else {
-                san::canonical_text_of_unrivalled(board, mv, &after)
-            };
+            let canonical = san::canonical_text_of_written(board, mv, &after, &parsed);
             scratch.push_str(canonical.as_str());
             after
         }

@@ -11,6 +11,7 @@ use super::flat::FlatParse;
 use super::lexer::{self, lex};
 use super::rules;
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
+use crate::names::NameSet;
 use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
 
@@ -101,14 +102,15 @@ fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
 /// section already has starts the next game (files of tag-only games look like that).
 fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG_SECTION);
-    let mut names = TagNames::default();
+    // The tag names of the section so far.
+    let mut names: NameSet<&str> = NameSet::default();
     // Where a tag was found after a run of comments: the comments before it need no new look.
     let mut tag_ahead: Option<TextSize> = None;
     loop {
         match p.current() {
             Some(L_BRACKET) => {
                 if let Some(name) = tag_name_at(p, 0) {
-                    names.insert(name);
+                    names.insert(name, || name);
                 }
                 tag(p);
             }
@@ -134,34 +136,6 @@ fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         p.skip_trivia();
     }
     p.finish_node();
-}
-
-/// The tag names of a section so far. A game has a dozen tags or so: a list searched in order
-/// beats hashing every name; past [`TagNames::LIST`] names (a hostile file) a hash set keeps
-/// the look-ups constant.
-/// The list is an array: a vector grown per game was a hundredth of the check.
-#[derive(Default)]
-struct TagNames<'t> {
-    list: [&'t str; TagNames::LIST],
-    len: usize,
-    set: std::collections::HashSet<&'t str>,
-}
-
-impl<'t> TagNames<'t> {
-    const LIST: usize = 32;
-
-    fn insert(&mut self, name: &'t str) {
-        if self.len < Self::LIST {
-            self.list[self.len] = name;
-            self.len += 1;
-        } else {
-            self.set.insert(name);
-        }
-    }
-
-    fn contains(&self, name: &str) -> bool {
-        self.list[..self.len].contains(&name) || self.set.contains(name)
-    }
 }
 
 /// Whether the trivia ahead holds an empty line.

@@ -4,9 +4,9 @@
 
 use crate::bridge::score::Vulnerability;
 use crate::diagnostic::{Diagnostic, Rule};
+use crate::names::NameSet;
 use crate::pbn::model::{self, Contract, Deal, Denomination, Seat};
 use crate::text::TextRange;
-use std::collections::HashSet;
 
 /// Where diagnostics go, with the mode the rules need to know.
 pub(crate) struct Sink {
@@ -40,55 +40,8 @@ impl Sink {
 /// server does not check them again.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Inherited {
-    pub(super) given: NameSet,
-    sticky: NameSet,
-}
-
-/// A set of tag names. Every game of a file names the same score or so of tags, looked up on
-/// every tag of every game: a short list searched in order beats hashing each name (a twentieth
-/// of checking a game); past [`NameSet::LIST`] names (a hostile file) a hash set keeps the
-/// look-ups constant.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct NameSet {
-    list: Vec<String>,
-    set: HashSet<String>,
-    /// Where in `list` the search for the next name starts: after the name found last, since
-    /// games name their tags in the same order.
-    next: usize,
-}
-
-impl NameSet {
-    const LIST: usize = 64;
-
-    pub(crate) fn contains(&self, name: &str) -> bool {
-        self.list.iter().any(|n| n == name) || self.set.contains(name)
-    }
-
-    pub(crate) fn insert(&mut self, name: &str) {
-        // From `next` to the end, then from the start: the i-th name found is at `next + i`,
-        // modulo the length.
-        let (head, tail) = self.list.split_at(self.next.min(self.list.len()));
-        if let Some(i) = tail.iter().chain(head).position(|n| n == name) {
-            self.next = (self.next + i + 1) % self.list.len();
-        } else if self.set.contains(name) {
-        } else if self.list.len() < Self::LIST {
-            self.list.push(name.to_owned());
-            self.next = 0;
-        } else {
-            self.set.insert(name.to_owned());
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.list.len() + self.set.len()
-    }
-}
-
-/// Equal as sets: the same names, in whatever order they were met.
-impl PartialEq for NameSet {
-    fn eq(&self, other: &NameSet) -> bool {
-        self.len() == other.len() && self.list.iter().chain(&self.set).all(|n| other.contains(n))
-    }
+    pub(super) given: NameSet<String>,
+    sticky: NameSet<String>,
 }
 
 impl Inherited {
@@ -96,10 +49,10 @@ impl Inherited {
     pub(super) fn record(&mut self, name: &str, value: &str) {
         match model::passes_on(name, value) {
             model::PassesOn::Sticky(_) => {
-                self.sticky.insert(name);
-                self.given.insert(name);
+                self.sticky.insert(name, || name.to_owned());
+                self.given.insert(name, || name.to_owned());
             }
-            model::PassesOn::Value(_) => self.given.insert(name),
+            model::PassesOn::Value(_) => self.given.insert(name, || name.to_owned()),
             model::PassesOn::Nothing => {}
         }
     }
@@ -143,30 +96,4 @@ pub(crate) enum Source {
     Auction,
     /// The tags' reading does; the auction is the odd one out.
     Tags,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::NameSet;
-
-    #[test]
-    fn a_name_set_is_a_set_whatever_the_order_and_size() {
-        let names: Vec<String> = (0..200).map(|i| format!("Tag{}", i % 97)).collect();
-        let mut forward = NameSet::default();
-        let mut backward = NameSet::default();
-        for (a, b) in names.iter().zip(names.iter().rev()) {
-            forward.insert(a);
-            backward.insert(b);
-            // Games repeating their tags in order, and out of it.
-            forward.insert(a);
-            forward.insert("Tag3");
-        }
-        assert_eq!(forward.len(), 97);
-        assert!(forward == backward);
-        assert!((0..97).all(|i| forward.contains(&format!("Tag{i}"))));
-        assert!(!forward.contains("Tag97"));
-        let mut other = backward.clone();
-        other.insert("Extra");
-        assert!(forward != other);
-    }
 }

@@ -14,35 +14,38 @@ pub(super) fn check(text: &str, export_from: usize, bare_line_end_reported: bool
         reported |= check_export_line_ends(text, export_from, bare_line_end_reported, sink);
     }
     let bytes = text.as_bytes();
-    // Nearly every file is printable ASCII and line ends, found in one pass without branches
-    // (which the compiler vectorises): then a line shorter than 80 bytes breaks no rule here
-    // (its characters are its bytes) and is not looked at.
-    let plain = crate::text::is_plain_ascii_text(bytes);
+    // Nearly every file is printable ASCII and line ends: then a line shorter than 80 bytes
+    // breaks no rule here (its characters are its bytes), and the longer ones are found by their
+    // ends alone.
+    if crate::text::is_plain_ascii_text(bytes) {
+        for line in crate::text::lines_longer_than(bytes, 79) {
+            look_at_line(text, line.start, line.end, export_from, sink);
+        }
+        return reported;
+    }
     let mut line_start = 0;
     loop {
         let end = memchr::memchr2(b'\n', b'\r', &bytes[line_start..]).map_or(text.len(), |i| line_start + i);
-        let line_end = match bytes.get(end) {
-            None => 0,
-            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => 2,
-            Some(_) => 1,
-        };
-        if plain && end - line_start < 80 {
-            if end == text.len() {
-                return reported;
-            }
-            line_start = end + line_end;
-            continue;
-        }
-        let (chars, printing) = count_line(text, line_start, end, export_from, sink);
-        let export = line_start >= export_from;
+        let line_end = look_at_line(text, line_start, end, export_from, sink);
         if end == text.len() {
-            finish_line(text, line_start, end, chars, printing, export, sink);
             return reported;
         }
-        // The line end counts towards the 255 characters (PBN 2.3): CR LF is two.
-        finish_line(text, line_start, end, chars + line_end, printing, export, sink);
         line_start = end + line_end;
     }
+}
+
+/// Checks the line `start..end` (without its line end); gives the length of its line end.
+fn look_at_line(text: &str, start: usize, end: usize, export_from: usize, sink: &mut Sink) -> usize {
+    let bytes = text.as_bytes();
+    let line_end = match bytes.get(end) {
+        None => 0,
+        Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => 2,
+        Some(_) => 1,
+    };
+    let (chars, printing) = count_line(text, start, end, export_from, sink);
+    // The line end counts towards the 255 characters (PBN 2.3): CR LF is two.
+    finish_line(text, start, end, chars + line_end, printing, start >= export_from, sink);
+    line_end
 }
 
 /// The characters and the printing characters of the line `start..end` (without its line end),

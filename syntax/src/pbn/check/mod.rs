@@ -239,7 +239,7 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
                 format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
             );
             // Reported once: later games inheriting the same (empty) value repeat no mistake.
-            inheritance.values.given.insert(tag.name);
+            inheritance.values.given.insert(tag.name, || tag.name.to_owned());
         }
         inheritance.values.record(tag.name, tag.value);
     }

@@ -12,29 +12,11 @@ pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
         Mode::Export => 79,
     };
     let bytes = text.as_bytes();
-    // Nearly every file is printable ASCII and line ends, known in one pass without branches
-    // (which the compiler vectorises): then only a line longer than the limit breaks a rule,
-    // and lines are found by their ends alone.
-    let plain = crate::text::is_plain_ascii_text(bytes);
-    if plain {
-        // A window of `limit + 1` bytes from a line start: every line that ends at or before its
-        // last line end is short enough, so the next window starts after that; a window with no
-        // line end starts a long line. A few vectorised searches cover the file.
-        let mut line_start = 0;
-        while line_start < bytes.len() {
-            let window = &bytes[line_start..bytes.len().min(line_start + limit + 1)];
-            if window.len() <= limit {
-                break;
-            }
-            match memchr::memrchr2(b'\n', b'\r', window) {
-                Some(last) => line_start += last + 1,
-                None => {
-                    let end =
-                        memchr::memchr2(b'\n', b'\r', &bytes[line_start..]).map_or(bytes.len(), |n| line_start + n);
-                    check_line(&text[line_start..end], line_start, true, limit, mode, out);
-                    line_start = end + 1;
-                }
-            }
+    // Nearly every file is printable ASCII and line ends: then only a line longer than the
+    // limit breaks a rule, and lines are found by their ends alone.
+    if crate::text::is_plain_ascii_text(bytes) {
+        for line in crate::text::lines_longer_than(bytes, limit) {
+            check_line(&text[line.clone()], line.start, true, limit, mode, out);
         }
         return;
     }

@@ -442,11 +442,7 @@ fn spelling(
     mode: Mode,
     out: &mut Vec<Diagnostic>,
 ) {
-    let canonical_text = if written.names_origin() {
-        san::canonical_text(board, mv, after)
-    } else {
-        san::canonical_text_of_unrivalled(board, mv, after)
-    };
+    let canonical_text = san::canonical_text_of_written(board, mv, after, written);
     if canonical_text.is(text) {
         return;
     }
