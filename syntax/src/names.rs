@@ -26,6 +26,11 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
     /// How many names the list holds before the hash set takes the rest.
     const LIST: usize = 64;
 
+    /// An empty set with room for `n` names in its list.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        NameSet { list: Vec::with_capacity(n.min(Self::LIST)), set: HashSet::new(), next: 0 }
+    }
+
     pub(crate) fn contains(&self, name: &str) -> bool {
         self.list.iter().any(|n| n.borrow() == name) || self.set.contains(name)
     }
@@ -44,6 +49,17 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
             self.next = 0;
         } else {
             self.set.insert(keep());
+        }
+    }
+
+    /// Adds `name` without looking whether it is there: for a set only asked [`NameSet::contains`]
+    /// (the PGN parser's, a game's tag names), where a name kept twice is harmless and the look
+    /// would cost a scan per tag.
+    pub(crate) fn push(&mut self, name: T) {
+        if self.list.len() < Self::LIST {
+            self.list.push(name);
+        } else {
+            self.set.insert(name);
         }
     }
 
@@ -82,6 +98,10 @@ mod tests {
         assert!(forward == backward_owned);
         assert!((0..97).all(|i| forward.contains(&format!("Tag{i}")) && backward.contains(&format!("Tag{i}"))));
         assert!(!forward.contains("Tag97"));
+        // Pushed without a look, past the list: every name is still found.
+        let mut pushed: NameSet<&str> = NameSet::with_capacity(16);
+        names.iter().for_each(|n| pushed.push(n));
+        assert!((0..97).all(|i| pushed.contains(&format!("Tag{i}"))) && !pushed.contains("Tag97"));
         let mut other = backward_owned.clone();
         other.insert("Extra", || "Extra".to_owned());
         assert!(forward != other);

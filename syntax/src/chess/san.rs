@@ -469,8 +469,10 @@ pub fn castling_move(board: &Board, long: bool) -> Option<Move> {
     Some(Move { from: board.king(color), to: Square::new(file, rank), promotion: None })
 }
 
+/// Whether `mv` castles: cozy-chess writes castling as the king taking its own rook. Asked of
+/// every move the replay spells, so read off two bitboards.
 pub fn is_castling(board: &Board, mv: Move) -> bool {
-    board.piece_on(mv.from) == Some(Piece::King) && board.color_on(mv.to) == Some(board.side_to_move())
+    board.pieces(Piece::King).has(mv.from) && board.colors(board.side_to_move()).has(mv.to)
 }
 
 /// The position after a move, and whether it gives check or mate.

@@ -103,14 +103,14 @@ fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
 fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(TAG_SECTION);
     // The tag names of the section so far.
-    let mut names: NameSet<&str> = NameSet::default();
+    let mut names: NameSet<&str> = NameSet::with_capacity(16);
     // Where a tag was found after a run of comments: the comments before it need no new look.
     let mut tag_ahead: Option<TextSize> = None;
     loop {
         match p.current() {
             Some(L_BRACKET) => {
                 if let Some(name) = tag_name_at(p, 0) {
-                    names.insert(name, || name);
+                    names.push(name);
                 }
                 tag(p);
             }
