@@ -83,11 +83,24 @@ fn main() {
     let start_cpu = process_cpu_time();
     // The CPU clock is read from /proc, so about once a second rather than per execution.
     let mut last_look = Instant::now();
+    // A progress line every ten minutes on the clock, so that a long run stopped early still
+    // says how far it got.
+    let mut last_report = Instant::now();
     loop {
         if last_look.elapsed() >= Duration::from_secs(1) {
             last_look = Instant::now();
-            if process_cpu_time().saturating_sub(start_cpu) >= budget {
+            let cpu = process_cpu_time().saturating_sub(start_cpu);
+            if cpu >= budget {
                 break;
+            }
+            if last_report.elapsed() >= Duration::from_secs(600) {
+                last_report = Instant::now();
+                eprintln!(
+                    "{target}: {executions} executions so far, {:.0} s of CPU, {:.0} s on the clock, {} distinct findings",
+                    cpu.as_secs_f64(),
+                    started.elapsed().as_secs_f64(),
+                    findings.len()
+                );
             }
         }
         let input = mutate(&mut rng, &seeds, &dictionary);
