@@ -116,7 +116,7 @@ pub fn parse(text: &str) -> Option<San> {
 /// `exd5`, each with one `+` or `#` or none — read by their length and bytes, without the
 /// general reading's search for promotions, castling and origin squares (`None` for every
 /// other shape, which [`parse_any`] reads). A test proves it reads them as [`parse_any`] does.
-#[inline]
+#[inline(always)]
 fn parse_common(bytes: &[u8]) -> Option<San> {
     let (body, check) = match bytes {
         [body @ .., b'+'] => (body, CheckMark::Check),
