@@ -385,6 +385,20 @@ impl LineIndex {
     }
 }
 
+/// `word` in ASCII upper case, on the stack, when it has at most `N` bytes (`None` when it is
+/// longer): for matching a short keyword written in either case (`pass`, `nt`) without the
+/// allocation of `to_ascii_uppercase`, on paths taken for every call of every auction.
+pub fn short_ascii_upper<const N: usize>(word: &str) -> Option<([u8; N], usize)> {
+    let bytes = word.as_bytes();
+    if bytes.len() > N {
+        return None;
+    }
+    let mut upper = [0u8; N];
+    upper[..bytes.len()].copy_from_slice(bytes);
+    upper.make_ascii_uppercase();
+    Some((upper, bytes.len()))
+}
+
 /// The decimal digits of `n`, written into `buf`: what the writers of line numbers and move
 /// numbers use per number, without the formatting machinery of `write!`.
 pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
@@ -403,6 +417,16 @@ pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn short_ascii_upper_is_to_ascii_uppercase_for_short_words() {
+        for word in ["", "ap", "Pass", "xX", "1nt", "7NT", "é", "pass!"] {
+            match short_ascii_upper::<4>(word) {
+                Some((bytes, len)) => assert_eq!(&bytes[..len], word.to_ascii_uppercase().as_bytes()),
+                None => assert!(word.len() > 4, "{word}"),
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

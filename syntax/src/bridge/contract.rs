@@ -15,12 +15,18 @@ pub enum Denomination {
 impl Denomination {
     /// `C D H S NT` (either case); `N` only when `allow_n`.
     pub fn parse(s: &str) -> Option<Denomination> {
-        Some(match s.to_ascii_uppercase().as_str() {
-            "C" => Denomination::Clubs,
-            "D" => Denomination::Diamonds,
-            "H" => Denomination::Hearts,
-            "S" => Denomination::Spades,
-            "NT" => Denomination::NoTrump,
+        let (upper, len) = crate::text::short_ascii_upper::<2>(s)?;
+        Denomination::parse_upper(&upper[..len])
+    }
+
+    /// [`Denomination::parse`] of a text already in upper case.
+    fn parse_upper(upper: &[u8]) -> Option<Denomination> {
+        Some(match upper {
+            b"C" => Denomination::Clubs,
+            b"D" => Denomination::Diamonds,
+            b"H" => Denomination::Hearts,
+            b"S" => Denomination::Spades,
+            b"NT" => Denomination::NoTrump,
             _ => return None,
         })
     }
@@ -68,15 +74,17 @@ impl Contract {
         if !(1..=7).contains(&level) {
             return None;
         }
-        let upper = s[1..].to_ascii_uppercase();
-        let (den, risk) = if let Some(d) = upper.strip_suffix("XX") {
+        // After the level: a denomination of at most two letters and at most two `X`.
+        let (upper, len) = crate::text::short_ascii_upper::<4>(&s[1..])?;
+        let upper = &upper[..len];
+        let (den, risk) = if let Some(d) = upper.strip_suffix(b"XX") {
             (d, Risk::Redoubled)
-        } else if let Some(d) = upper.strip_suffix('X') {
+        } else if let Some(d) = upper.strip_suffix(b"X") {
             (d, Risk::Doubled)
         } else {
-            (upper.as_str(), Risk::Undoubled)
+            (upper, Risk::Undoubled)
         };
-        Some(Contract { level: level as u8, denomination: Denomination::parse(den)?, risk })
+        Some(Contract { level: level as u8, denomination: Denomination::parse_upper(den)?, risk })
     }
 }
 

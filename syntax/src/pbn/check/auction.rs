@@ -171,14 +171,14 @@ impl Bidding {
     fn call(&mut self, item: &Item<'_>, sink: &mut Sink) {
         let t = item.token;
         let seat = self.seat;
-        let upper = t.text.to_ascii_uppercase();
-        match upper.as_str() {
-            "AP" => self.ended = true,
-            "PASS" => {
+        let upper = crate::text::short_ascii_upper::<4>(t.text);
+        match upper.as_ref().map_or(&[][..], |(bytes, len)| &bytes[..*len]) {
+            b"AP" => self.ended = true,
+            b"PASS" => {
                 self.passes += 1;
                 self.ended = auction::is_over(self.passes, self.last_bid.is_some());
             }
-            "X" => {
+            b"X" => {
                 if auction::may_double(self.last_bid.map(|(_, _, by)| by), self.risk, seat) {
                     self.risk = Risk::Doubled;
                 } else {
@@ -186,7 +186,7 @@ impl Bidding {
                 }
                 self.passes = 0;
             }
-            "XX" => {
+            b"XX" => {
                 if auction::may_redouble(self.last_bid.map(|(_, _, by)| by), self.risk, seat) {
                     self.risk = Risk::Redoubled;
                 } else {

@@ -7,9 +7,12 @@ use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 
+/// A section's tag index and the notes defined after it: (note index, value range).
+type NoteGroup = (usize, Vec<(u32, TextRange)>);
+
 pub(super) fn check(game: &Game<'_>, sink: &mut Sink) {
-    // (section tag index, [(note index, value range)])
-    let mut groups: Vec<(usize, Vec<(u32, TextRange)>)> = Vec::new();
+    // Inline: a game has an auction and a play section, and usually no note.
+    let mut groups: smallvec::SmallVec<[NoteGroup; 2]> = smallvec::SmallVec::new();
     let mut owner: Option<usize> = None;
     for (i, tag) in game.tags.iter().enumerate() {
         match tag.name {

@@ -120,7 +120,7 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
     let mut out = PlayReplay {
         declarer,
         trump,
-        tricks: Vec::new(),
+        tricks: Vec::with_capacity(13),
         hands: None,
         next_leader: Some(first),
         closed: false,
@@ -329,28 +329,29 @@ impl PlayState {
     /// Checks one trick given by seat; returns its winner when every card is known.
     fn trick(&mut self, slots: &[Option<&Item<'_>>; 4], expected: Option<Seat>, sink: &mut Sink) -> Option<Seat> {
         // `^L` moves the lead to the marked card's player.
-        let marked: Vec<Seat> =
-            Seat::ALL.into_iter().filter(|s| slots[s.index()].is_some_and(|i| i.prefix_is("^L"))).collect();
-        for (n, seat) in marked.iter().enumerate() {
-            let item = slots[seat.index()].expect("marked slot has an item");
+        let mut first_marked: Option<Seat> = None;
+        for seat in Seat::ALL {
+            let Some(item) = slots[seat.index()].filter(|i| i.prefix_is("^L")) else { continue };
             let range = item.prefix.map_or(item.token.range, |p| p.range);
-            if n > 0 {
+            if first_marked.is_some() {
                 sink.report(&rules::WRONG_LEAD_MARK, range, "a second `^L` in one trick");
-            } else if Some(*seat) == expected {
+            } else if Some(seat) == expected {
                 sink.report(
                     &rules::WRONG_LEAD_MARK,
                     range,
                     format!("`^L` but {} leads this trick in turn", seat.name()),
                 );
             }
+            first_marked.get_or_insert(seat);
         }
-        let leader = marked.first().copied().or(expected);
+        let leader = first_marked.or(expected);
         let mut led: Option<Suit> = None;
         let mut best: Option<(Seat, Card)> = None;
         let mut all_known = leader.is_some();
-        let order: Vec<Seat> = match leader {
-            Some(l) => (0..4).map(|i| l.offset(i)).collect(),
-            None => Seat::ALL.to_vec(),
+        // On the stack: a trick is checked for every row of every play replayed.
+        let order: [Seat; 4] = match leader {
+            Some(l) => [0, 1, 2, 3].map(|i| l.offset(i)),
+            None => Seat::ALL,
         };
         for (position, seat) in order.into_iter().enumerate() {
             let Some(item) = slots[seat.index()] else {
