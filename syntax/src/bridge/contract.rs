@@ -93,3 +93,24 @@ impl std::fmt::Display for Contract {
         write!(f, "{}{}{}", self.level, self.denomination.as_str(), self.risk.as_str())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contracts_read_in_either_case_and_only_whole() {
+        let read = |s: &str| Contract::parse(s).map(|c| c.to_string());
+        assert_eq!(read("3NT").as_deref(), Some("3NT"));
+        assert_eq!(read("4hx").as_deref(), Some("4HX"));
+        assert_eq!(read("6SXX").as_deref(), Some("6SXX"));
+        assert_eq!(read("7ntxx").as_deref(), Some("7NTXX"));
+        assert_eq!(read("1c").as_deref(), Some("1C"));
+        for bad in ["", "3", "0C", "8C", "3N", "3XX", "3NTXXX", "3NTX ", "3é", "33NT", "3SXXX"] {
+            assert_eq!(read(bad), None, "{bad:?}");
+        }
+        assert_eq!(Denomination::parse("nt"), Some(Denomination::NoTrump));
+        assert_eq!(Denomination::parse("N"), None);
+        assert_eq!(Denomination::parse("NTX"), None);
+    }
+}
