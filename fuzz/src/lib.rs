@@ -1,0 +1,354 @@
+//! kibitzer's fuzz targets: the oracles that every fuzzer of kibitzer runs on an input, the
+//! seeds they start from and the dictionary of each format's tokens. Two drivers use them: the
+//! mutational fuzzer of this crate (`kibitzer-fuzz`, src/main.rs: no coverage feedback, a CPU
+//! budget, findings de-duplicated) and the coverage-guided one under `coverage/` (libFuzzer on
+//! stable Rust: SanitizerCoverage instrumentation with `--sanitizer none`, no AddressSanitizer,
+//! which needs a nightly compiler; fuzz/coverage.sh). One implementation of every oracle.
+//!
+//! Targets (LANG is pgn, epd, pbn or pbi):
+//! - `parse-LANG`: the tree prints back the input byte for byte; units are ordered and inside
+//!   the text.
+//! - `check-LANG`: no panic in import or export mode; every range and fix inside the text and on
+//!   character boundaries; every code in the catalogue; for PBN, checking piece by piece from the
+//!   state the piece before left equals checking whole.
+//! - `fmt-LANG`: formatting is idempotent, keeps every unit with syntax errors byte for byte,
+//!   and gives the same text when done a small window at a time.
+//! - `acbl`: the ACBLscore decoder and both writers never panic and write output in proportion
+//!   to the input.
+//!
+//! An oracle that fails panics: the drivers catch it and keep the input.
+
+use kibitzer_syntax::format::{format, format_into, FormatOptions};
+use kibitzer_syntax::{check, CheckOptions, Lang, Mode};
+use std::path::{Path, PathBuf};
+
+/// Seeds are cut into pieces of at most this many bytes.
+pub const SEED_BYTES: usize = 16 * 1024;
+
+pub const TARGETS: &[&str] = &[
+    "parse-pgn",
+    "parse-epd",
+    "parse-pbn",
+    "parse-pbi",
+    "check-pgn",
+    "check-epd",
+    "check-pbn",
+    "check-pbi",
+    "fmt-pgn",
+    "fmt-epd",
+    "fmt-pbn",
+    "fmt-pbi",
+    "acbl",
+];
+
+/// The format a target reads (`None` for `acbl`, whose input is binary).
+pub fn lang_of(target: &str) -> Option<Lang> {
+    target.split_once('-').and_then(|(_, l)| Lang::from_id(l))
+}
+
+/// One execution of `target` (one of [`TARGETS`]) on `input`; panics when an oracle fails.
+pub fn run(target: &str, input: &[u8]) {
+    let Some(lang) = lang_of(target) else {
+        return acbl(input);
+    };
+    let text = kibitzer_syntax::text::decode(input).text;
+    match target.split_once('-').map(|(kind, _)| kind) {
+        Some("parse") => parse(lang, &text),
+        Some("check") => check_oracle(lang, &text),
+        Some("fmt") => fmt(lang, &text),
+        _ => panic!("unknown target {target}"),
+    }
+}
+
+fn parse(lang: Lang, text: &str) {
+    assert!(kibitzer_syntax::reprint(lang, text) == text, "reprint differs from the input");
+    let mut previous_end = 0;
+    for u in kibitzer_syntax::units(lang, text) {
+        assert!(
+            usize::from(u.start()) >= previous_end && usize::from(u.end()) <= text.len(),
+            "unit {u:?} out of order"
+        );
+        previous_end = usize::from(u.end());
+    }
+}
+
+fn check_oracle(lang: Lang, text: &str) {
+    for mode in [Mode::Import, Mode::Export] {
+        let options = CheckOptions { mode, ..CheckOptions::default() };
+        let diagnostics = check(lang, text, &options);
+        for d in &diagnostics {
+            let (s, e) = (usize::from(d.range.start()), usize::from(d.range.end()));
+            assert!(s <= e && e <= text.len(), "{} range {:?} outside the text", d.code, d.range);
+            assert!(text.is_char_boundary(s) && text.is_char_boundary(e), "{} range splits a character", d.code);
+            assert!(kibitzer_syntax::rules::rule(d.code).is_some(), "{} is not in the catalogue", d.code);
+            for edit in d.fix.iter().flat_map(|f| &f.edits) {
+                let (s, e) = (usize::from(edit.range.start()), usize::from(edit.range.end()));
+                assert!(s <= e && e <= text.len(), "{} fix outside the text", d.code);
+                assert!(text.is_char_boundary(s) && text.is_char_boundary(e), "{} fix splits a character", d.code);
+            }
+        }
+        if lang.has_chained_units() && mode == Mode::Import {
+            // Piece by piece, each from the state the piece before left, equals the whole.
+            let mut state = kibitzer_syntax::UnitState::default();
+            let mut pieces: Vec<(usize, Vec<kibitzer_syntax::Diagnostic>)> = Vec::new();
+            for piece in kibitzer_syntax::pieces(lang, text) {
+                let checked = kibitzer_syntax::check_unit(lang, &text[piece.range], &state, &options);
+                if let Some(last) = pieces.last_mut() {
+                    last.1.extend(checked.for_previous);
+                }
+                pieces.push((usize::from(piece.range.start()), checked.diagnostics));
+                state = checked.after;
+            }
+            let mut together: Vec<kibitzer_syntax::Diagnostic> = Vec::new();
+            for (start, list) in pieces {
+                together.extend(list.into_iter().map(|d| d.shifted((start as u32).into())));
+            }
+            let key = |d: &kibitzer_syntax::Diagnostic| (d.range.start(), d.range.end(), d.code, d.message.clone());
+            together.sort_by_key(key);
+            let mut diagnostics = diagnostics.clone();
+            diagnostics.sort_by_key(key);
+            // Binary text is judged whole, never piece by piece.
+            if kibitzer_syntax::binary::binary_at([text]).is_none() {
+                assert!(together == diagnostics, "piece by piece differs from whole");
+            }
+        }
+    }
+}
+
+fn fmt(lang: Lang, text: &str) {
+    let options = FormatOptions::default();
+    let once = format(lang, text, &options);
+    let twice = format(lang, &once.text, &options);
+    assert!(twice.text == once.text, "formatting is not idempotent");
+    for unit in &once.skipped {
+        assert!(once.text.contains(&text[unit.range]), "a unit with errors was changed: {:?}", unit.range);
+    }
+    // Units with syntax errors are left as written.
+    for d in kibitzer_syntax::format::syntax_errors(lang, text) {
+        let inside_a_unit = kibitzer_syntax::units(lang, text).iter().any(|u| u.contains(d.range.start()));
+        let kept = once.skipped.iter().any(|u| u.range.contains_inclusive(d.range.start()));
+        assert!(kept || !inside_a_unit, "{} at {:?} is in a unit that was formatted", d.code, d.range);
+    }
+    // A small window gives the same text as the default one.
+    let mut windowed = String::new();
+    let _ = format_into(lang, text, None, &options, 97, &mut |piece: &str| {
+        windowed.push_str(piece);
+        Ok::<(), ()>(())
+    });
+    assert!(windowed == once.text, "formatting in small windows differs");
+}
+
+fn acbl(input: &[u8]) {
+    if let Ok(decoded) = kibitzer_syntax::acbl::decode(input) {
+        let json = serde_json::to_string(&kibitzer_syntax::acbl::to_json(&decoded)).unwrap_or_default();
+        let pbn = kibitzer_syntax::acbl::to_pbn(&decoded);
+        let budget = 100 * input.len() + 100_000;
+        assert!(json.len() < budget && pbn.len() < budget, "output out of proportion: {} / {}", json.len(), pbn.len());
+    }
+}
+
+/// Tokens of the target's format that mutations insert (libFuzzer's `-dict` is made from them).
+pub fn dictionary(lang: Option<Lang>) -> Vec<&'static [u8]> {
+    let mut d: Vec<&'static [u8]> = vec![
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b" ",
+        b"\t",
+        b"\"",
+        b"\\",
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b";",
+        b"%",
+        b"\0",
+        b"\xef\xbb\xbf",
+        b"\xc3\xa9",
+        b"\xe9",
+        b"\xc2\x85",
+        b"\xe2\x80\xa8",
+        b"\xf0\x9f\x82\xa1",
+        b"0",
+        b"1",
+        b"9",
+        b"99999999999",
+        b"-",
+        b"#",
+        b"\n\n",
+    ];
+    let more: &[&'static [u8]] = match lang {
+        Some(Lang::Pgn) => &[
+            b"[Event \"",
+            b"\"]\n",
+            b"[FEN \"",
+            b"[SetUp \"1\"]",
+            b"[Variant \"chess960\"]",
+            b"1-0",
+            b"0-1",
+            b"1/2-1/2",
+            b"*",
+            b"1.",
+            b"1...",
+            b"e4",
+            b"exd5",
+            b"O-O",
+            b"O-O-O",
+            b"0-0",
+            b"Nbd7",
+            b"e8=Q+",
+            b"$1",
+            b"$255",
+            b"!?",
+            b"{ c }",
+            b"(1. d4)",
+            b"\n% esc\n",
+            b"Kxe8#",
+            b"--",
+            b"Z0",
+        ],
+        Some(Lang::Epd) => &[
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ",
+            b"/",
+            b"8",
+            b"K",
+            b"k",
+            b" w ",
+            b" b ",
+            b" KQkq ",
+            b" - ",
+            b"e3",
+            b"bm ",
+            b"am ",
+            b"id \"",
+            b"pv ",
+            b"hmvc ",
+            b"c0 \"",
+            b";",
+            b"0 1",
+            b"HAha",
+        ],
+        Some(Lang::Pbn) => &[
+            b"[Board \"",
+            b"[Deal \"N:",
+            b"AKQJ.T98.765.432 ",
+            b"[Auction \"N\"]\n",
+            b"[Play \"W\"]\n",
+            b"[Contract \"4S\"]",
+            b"[Declarer \"N\"]",
+            b"[Result \"10\"]",
+            b"[Vulnerable \"NS\"]",
+            b"[Dealer \"E\"]",
+            b"1S ",
+            b"Pass ",
+            b"X ",
+            b"XX ",
+            b"AP",
+            b"=1=",
+            b"^R",
+            b"S2 ",
+            b"HA ",
+            b"- ",
+            b"+",
+            b"*",
+            b"#",
+            b"##",
+            b"[ScoreTable \"PairId_NS\\2R;Score_NS\\6R\"]\n",
+            b"[Note \"1:",
+            b"% EXPORT\n",
+            b"$2",
+            b"[Score \"NS 420\"]",
+            b"[ScoreIMP \"",
+            b"[OptimumScore \"",
+            b"[BidSystemNS \"",
+        ],
+        Some(Lang::Pbi) => &[
+            b"#PBI 1.2\n",
+            b"#PBI 1.1\n",
+            b"\xef\xbb\xbf#PBI 1.2\n",
+            b":",
+            b"|",
+            b"\\x3a",
+            b"\\x",
+            b"8/8/8/8/8/8/8/8",
+            b"K",
+            b"S",
+            b"#2",
+            b"h#3",
+            b"s#",
+            b"1.Sf3!",
+            b"1.e4",
+            b"\xc2\x85",
+            b"\xe2\x80\xa8",
+        ],
+        None => &[b"\xff\xff\xff\xff", b"\x00\x00\x00\x00", b"\x01\x00", b"\x7f\xff\xff\xff", b"\x10\x00\x00\x00"],
+    };
+    d.extend_from_slice(more);
+    d
+}
+
+/// The seeds: corpus and fixture files of the target's format, cut at line ends into pieces of
+/// at most [`SEED_BYTES`] (ACBLscore files whole).
+pub fn load_seeds(root: &Path, lang: Option<Lang>) -> Vec<Vec<u8>> {
+    let mut files = Vec::new();
+    let corpus = std::env::var_os("KIBITZER_CORPUS")
+        .map(PathBuf::from)
+        .or_else(|| Some(root.join("../shared/corpus")))
+        .filter(|p| p.is_dir());
+    let dirs: Vec<PathBuf> = match lang {
+        Some(_) => [corpus, Some(root.join("fixtures"))].into_iter().flatten().collect(),
+        None => corpus.into_iter().map(|c| c.join("acbl")).collect(),
+    };
+    for dir in dirs {
+        walk(&dir, &mut files);
+    }
+    files.sort();
+    let mut seeds = Vec::new();
+    for file in files {
+        let wanted = match lang {
+            Some(lang) => Lang::from_path(&file) == Some(lang),
+            None => file
+                .extension()
+                .is_some_and(|e| e.len() == 3 && e.to_ascii_lowercase().to_string_lossy().starts_with("ac")),
+        };
+        let Ok(bytes) = std::fs::read(&file).map_err(|_| ()).and_then(|b| if wanted { Ok(b) } else { Err(()) }) else {
+            continue;
+        };
+        if lang.is_none() {
+            seeds.push(bytes);
+            continue;
+        }
+        let mut rest: &[u8] = &bytes;
+        while !rest.is_empty() {
+            let mut end = rest.len().min(SEED_BYTES);
+            if end < rest.len() {
+                end = rest[..end].iter().rposition(|&b| b == b'\n').map_or(end, |i| i + 1);
+            }
+            seeds.push(rest[..end].to_vec());
+            rest = &rest[end..];
+            // Large files give their first pieces only: every file gets a say.
+            if seeds.len() % 64 == 0 {
+                break;
+            }
+        }
+    }
+    if seeds.is_empty() && lang.is_some() {
+        seeds.push(Vec::new());
+    }
+    seeds
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            walk(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
