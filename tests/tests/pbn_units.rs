@@ -105,3 +105,16 @@ fn pieces_equal_the_whole_on_fuzzed_text() {
         assert_eq!(whole, parts, "{mode:?}; pieces {:?}", pieces(Lang::Pbn, t));
     }
 }
+
+/// Found by `fuzz/coverage.sh check-pbn` (minimised): stray text after an export escape, then a
+/// line of a blank ended by a lone CR.
+#[test]
+fn pieces_equal_the_whole_after_a_blank_line_ended_by_cr() {
+    let t = "% EXPORT\nH\n \rW";
+    for mode in [Mode::Import, Mode::Export] {
+        let options = CheckOptions { mode, ..Default::default() };
+        let whole = check(Lang::Pbn, t, &options);
+        let parts = piece_by_piece(t, &options);
+        assert_eq!(whole, parts, "{mode:?}; pieces {:?}", pieces(Lang::Pbn, t));
+    }
+}

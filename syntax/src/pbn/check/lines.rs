@@ -121,19 +121,25 @@ fn check_export_line_ends(text: &str, export_from: usize, reported: bool, sink: 
             "export format ends lines with CR LF; this line (and maybe others) does not",
         );
     }
+    // Lines end as everywhere else in PBN: at `\n`, `\r\n` or a lone `\r` (which the rule above
+    // has just reported), so that a piece of the file cut after a lone `\r` sees the same lines.
     let mut start = 0;
-    for line in text.split('\n') {
-        let content = line.strip_suffix('\r').unwrap_or(line);
-        if start >= export_from && !content.is_empty() && content.bytes().all(|b| b == b' ' || b == b'\t') {
+    loop {
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+        let content = &bytes[start..end];
+        if start >= export_from && !content.is_empty() && content.iter().all(|&b| b == b' ' || b == b'\t') {
             sink.report(
                 &rules::EXPORT_LINE_FORMAT,
                 TextRange::at(TextSize::from(start as u32), TextSize::from(content.len() as u32)),
                 "export format separates games with an empty line, not a line of spaces",
             );
         }
-        start += line.len() + 1;
+        match bytes.get(end..end + 2) {
+            None if end == bytes.len() => return bare.is_some(),
+            Some(b"\r\n") => start = end + 2,
+            _ => start = end + 1,
+        }
     }
-    bare.is_some()
 }
 
 #[cfg(test)]
@@ -142,6 +148,20 @@ mod tests {
 
     fn too_long(text: &str) -> bool {
         crate::pbn::check(text, &CheckOptions::default()).iter().any(|d| d.code == "PBN010")
+    }
+
+    #[test]
+    fn a_line_of_spaces_ended_by_a_lone_cr_is_a_line_of_spaces() {
+        let spaces = |text: &str| -> Vec<(u32, u32)> {
+            crate::pbn::check(text, &CheckOptions::default())
+                .iter()
+                .filter(|d| d.message.contains("not a line of spaces"))
+                .map(|d| (u32::from(d.range.start()), u32::from(d.range.end())))
+                .collect()
+        };
+        assert_eq!(spaces("% EXPORT\r\n \rW"), [(10, 11)]);
+        assert_eq!(spaces("% EXPORT\r\n  \r\nW"), [(10, 12)]);
+        assert_eq!(spaces("% EXPORT\r\n\r\nW"), []);
     }
 
     #[test]
