@@ -535,6 +535,21 @@ mod tests {
         }
     }
 
+    /// Found by `fuzz/coverage.sh fmt-pgn`: a tag repeated after an escape line
+    /// (`[Result""]` `%` `[g""][Result""]…`) was sorted next to its twin with the escape line
+    /// between them, which the next run read as an empty line and so as the start of a second
+    /// game. An escape line is no empty line (PGN 6): the section stays one.
+    #[test]
+    fn an_escape_line_between_two_tags_of_one_name_keeps_one_game() {
+        let text = "[Result\"\"]\n%\n[g\"\"][Result\"\"][W\"\"]e4 c5 *";
+        let once = fmt(text);
+        assert!(once.contains("[Result \"\"]\n%\n[Result \"\"]\n"), "{once:?}");
+        assert_eq!(fmt(&once), once);
+        assert_eq!(crate::pgn::units(&once).len(), 1, "{once:?}");
+        // With an empty line after the escape line, the repeated tag starts the next game.
+        assert_eq!(crate::pgn::units("[A \"\"]\n%\n\n[A \"\"]\n").len(), 2);
+    }
+
     #[test]
     fn move_numbers_suffixes_comments_and_variations() {
         let out = fmt("[Result \"*\"]\n1 e4 e5? 2 Ng1f3 {good} Nc6 (2...d6 3.d4) 3.Bb5 $1 a6!? *");

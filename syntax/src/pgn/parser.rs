@@ -160,12 +160,18 @@ fn tag_after_comments<S: Sink<SyntaxKind>>(p: &P<'_, S>, n: usize, known: &mut O
     true
 }
 
+/// An escape line (PGN 6) is not an empty line: its reader ignores it, line end and all, so the
+/// line end after a `%` line is not counted (`[A ""]` `%` `[A ""]` on three lines is one tag
+/// section; with an empty line after the `%` line it is two).
 fn blank_line_ahead<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     let mut newlines = 0;
+    let mut after_escape = false;
     for i in 0.. {
         match p.nth(i) {
+            Some(NEWLINE) if after_escape => after_escape = false,
             Some(NEWLINE) => newlines += 1,
-            Some(WHITESPACE | ESCAPE) => {}
+            Some(ESCAPE) => after_escape = true,
+            Some(WHITESPACE) => {}
             _ => break,
         }
         if newlines >= 2 {
