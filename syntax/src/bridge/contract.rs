@@ -13,7 +13,7 @@ pub enum Denomination {
 }
 
 impl Denomination {
-    /// `C D H S NT` (either case); `N` only when `allow_n`.
+    /// `C D H S NT`, in either case.
     pub fn parse(s: &str) -> Option<Denomination> {
         let (upper, len) = crate::text::short_ascii_upper::<2>(s)?;
         Denomination::parse_upper(&upper[..len])
