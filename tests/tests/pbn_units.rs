@@ -97,7 +97,13 @@ fn a_wrong_score_imp_of_the_first_room_is_reported_in_its_own_piece() {
 /// starts on the same line, after a first game with stray text.
 #[test]
 fn pieces_equal_the_whole_on_fuzzed_text() {
-    let t = "[Auction\"N\"]3[Dealer\"E\"]\n\n[Auction\"S\"]1NT Pass Pass Pass[Board\"15\"][Dealer\"W\"][Declarer\"W\"]";
+    assert_pieces_give_the_whole(
+        "[Auction\"N\"]3[Dealer\"E\"]\n\n[Auction\"S\"]1NT Pass Pass Pass[Board\"15\"][Dealer\"W\"][Declarer\"W\"]",
+    );
+}
+
+/// Checking `t` piece by piece gives its whole check, in import and export mode.
+fn assert_pieces_give_the_whole(t: &str) {
     for mode in [Mode::Import, Mode::Export] {
         let options = CheckOptions { mode, ..Default::default() };
         let whole = check(Lang::Pbn, t, &options);
@@ -110,11 +116,5 @@ fn pieces_equal_the_whole_on_fuzzed_text() {
 /// line of a blank ended by a lone CR.
 #[test]
 fn pieces_equal_the_whole_after_a_blank_line_ended_by_cr() {
-    let t = "% EXPORT\nH\n \rW";
-    for mode in [Mode::Import, Mode::Export] {
-        let options = CheckOptions { mode, ..Default::default() };
-        let whole = check(Lang::Pbn, t, &options);
-        let parts = piece_by_piece(t, &options);
-        assert_eq!(whole, parts, "{mode:?}; pieces {:?}", pieces(Lang::Pbn, t));
-    }
+    assert_pieces_give_the_whole("% EXPORT\nH\n \rW");
 }
