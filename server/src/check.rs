@@ -251,21 +251,20 @@ impl<W: Write> Sinks<'_, W> {
         d: &Diagnostic,
         lines_before: u32,
     ) -> std::io::Result<()> {
-        if self.format == OutputFormat::Json {
-            self.json.push_diagnostics(name, text, index, std::slice::from_ref(d), lines_before);
-            return Ok(());
-        }
-        let loc = locate(name, text, index, d).shifted(lines_before);
+        // JSON places the diagnostic itself (its writer keeps where the last one was).
+        let located = || locate(name, text, index, d).shifted(lines_before);
         match self.format {
-            OutputFormat::Text => write_text_shifted(self.out, text, index, d, &loc, lines_before),
-            OutputFormat::Github => write_github(self.out, &loc),
-            // Kept above, without placing it twice.
-            OutputFormat::Json => Ok(()),
-            OutputFormat::Sarif => {
-                self.sarif.push(loc);
+            OutputFormat::Json => {
+                self.json.push_diagnostics(name, text, index, std::slice::from_ref(d), lines_before);
                 Ok(())
             }
-            OutputFormat::JsonLines => serde_json::to_writer(&mut *self.out, &loc)
+            OutputFormat::Text => write_text_shifted(self.out, text, index, d, &located(), lines_before),
+            OutputFormat::Github => write_github(self.out, &located()),
+            OutputFormat::Sarif => {
+                self.sarif.push(located());
+                Ok(())
+            }
+            OutputFormat::JsonLines => serde_json::to_writer(&mut *self.out, &located())
                 .map_err(std::io::Error::other)
                 .and_then(|()| writeln!(self.out)),
         }

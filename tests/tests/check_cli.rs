@@ -172,3 +172,21 @@ fn fix_rewrites_the_file_in_its_own_encoding_and_the_warning_is_gone() {
     kibitzer(&["check", "--fix", "games/latin1.pgn"], dir.path(), None);
     assert_eq!(std::fs::read(dir.path().join("games/latin1.pgn")).unwrap(), after);
 }
+
+/// Export format: a line of spaces ended by a lone CR is reported where it is, as a line of
+/// spaces ended by LF or CR LF is (found by `fuzz/coverage.sh check-pbn`).
+#[test]
+fn a_line_of_spaces_ended_by_a_lone_cr_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), "% EXPORT\r\n\r\n[Event \"x\"]\r\n \r[Site \"y\"]\r\n").unwrap();
+    let out = stdout(&kibitzer(&["check", "--format", "json", "a.pbn"], dir.path(), None));
+    let diagnostics: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let spaces: Vec<_> = diagnostics
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["message"].as_str().is_some_and(|m| m.contains("not a line of spaces")))
+        .map(|d| (d["line"].as_u64(), d["column"].as_u64()))
+        .collect();
+    assert_eq!(spaces, [(Some(4), Some(1))], "{out}");
+}

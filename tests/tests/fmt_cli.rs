@@ -282,3 +282,18 @@ fn a_comment_after_a_line_comment_stays_a_comment() {
     let checked = stdout(&run(&["check", "a.pbn"], dir.path()));
     assert!(!checked.contains("PBN101"), "{checked}");
 }
+
+/// A tag repeated after an escape line: `kibitzer fmt` sorts it next to its twin with the `%`
+/// line between them, and a second run (`fmt --check`) still reads one game, not two (found by
+/// `fuzz/coverage.sh fmt-pgn`; an escape line is not an empty line, PGN 6).
+#[test]
+fn a_tag_repeated_after_an_escape_line_stays_in_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pgn"), "[Result \"\"]\n%\n[g \"\"][Result \"\"]\n1. e4 c5 *\n").unwrap();
+    run(&["fmt", "a.pgn"], dir.path());
+    let once = std::fs::read_to_string(dir.path().join("a.pgn")).unwrap();
+    assert!(once.contains("[Result \"\"]\n%\n[Result \"\"]\n"), "{once:?}");
+    assert_eq!(once.matches("[Event ").count(), 1, "{once:?}");
+    let check = run(&["fmt", "--check", "a.pgn"], dir.path());
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
