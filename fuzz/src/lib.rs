@@ -13,6 +13,8 @@
 //!   state the piece before left equals checking whole.
 //! - `fmt-LANG`: formatting is idempotent, keeps every unit with syntax errors byte for byte,
 //!   and gives the same text when done a small window at a time.
+//! - `every-LANG`: the three oracles above, one after the other, on each input: for a long
+//!   coverage-guided run per format, whose corpus grows from the code all three reach.
 //! - `acbl`: the ACBLscore decoder and both writers never panic and write output in proportion
 //!   to the input.
 //!
@@ -38,6 +40,10 @@ pub const TARGETS: &[&str] = &[
     "fmt-epd",
     "fmt-pbn",
     "fmt-pbi",
+    "every-pgn",
+    "every-epd",
+    "every-pbn",
+    "every-pbi",
     "acbl",
 ];
 
@@ -56,6 +62,11 @@ pub fn run(target: &str, input: &[u8]) {
         Some("parse") => parse(lang, &text),
         Some("check") => check_oracle(lang, &text),
         Some("fmt") => fmt(lang, &text),
+        Some("every") => {
+            parse(lang, &text);
+            check_oracle(lang, &text);
+            fmt(lang, &text);
+        }
         _ => panic!("unknown target {target}"),
     }
 }
