@@ -3,7 +3,7 @@
 # `fuzz/run.sh check-pgn 3600`; niced or paused, it runs longer on the clock.
 # Targets: parse-LANG check-LANG fmt-LANG every-LANG (LANG: pgn epd pbn pbi), acbl, and lsp (the language
 # server soak test, tests/tests/lsp_soak.rs, for that long on the clock; test profile, as `cargo test` builds it). `fuzz/run.sh all SECONDS` runs every
-# target in turn for SECONDS each. Findings go to fuzz/findings/ (input and message); the exit
+# target but every-LANG (the same oracles, together) in turn for SECONDS each. Findings go to fuzz/findings/ (input and message); the exit
 # status is 1 when there is one. One process at a time: the machine's cores are shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."

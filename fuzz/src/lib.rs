@@ -363,3 +363,34 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small text of each format, without faults for any oracle to find.
+    fn sample(lang: Option<Lang>) -> &'static [u8] {
+        match lang {
+            Some(Lang::Pgn) => b"[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {a comment} *\n",
+            Some(Lang::Epd) => b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n",
+            Some(Lang::Pbn) => b"[Event \"x\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n",
+            Some(Lang::Pbi) => b"#8/8/8/8/8/8/8/K6k w\n",
+            None => b"\0\0\0\0",
+        }
+    }
+
+    /// Every listed target is one that `run` knows, on its format's text and on junk.
+    #[test]
+    fn every_target_runs() {
+        for target in TARGETS {
+            run(target, sample(lang_of(target)));
+            run(target, b"\xff[\"{(%\r\n");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "unknown target")]
+    fn a_target_that_is_not_listed_is_refused() {
+        run("frob-pgn", b"");
+    }
+}
