@@ -1,68 +1,7 @@
-//! `kibitzer`: the command-line interface and the language server. Each subcommand is a module
-//! with its own clap arguments and a `run` function; everything about the files themselves is in
-//! the `kibitzer-syntax` crate.
+//! The `kibitzer` binary: the command line of [`kibitzer::run`] (the library holds everything).
 
-mod check;
-mod cli;
-mod compressed;
-mod convert;
-#[cfg(feature = "dd")]
-mod dd;
-mod file_kind;
-mod fmt;
-mod inputs;
-mod lsp;
-mod pgc;
-mod report;
-mod rules;
-mod sarif;
-mod tmpfile;
-
-use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Linter, formatter and language server for chess and bridge notation: PGN, EPD/FEN, PBN and PBI
-/// files, and ACBLscore game files.
-#[derive(Parser)]
-#[command(name = "kibitzer", version, about, long_about = None, propagate_version = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Report syntax errors and rule violations (exit 1 when an error is found).
-    Check(check::CheckArgs),
-    /// Rewrite files in the standard's export format.
-    Fmt(fmt::FmtArgs),
-    /// Run the language server over stdio.
-    Lsp(lsp::LspArgs),
-    /// Convert an ACBLscore game file to PBN or JSON, or PGN to PGC (PGN 20) and back.
-    Convert(convert::ConvertArgs),
-    /// List the rules, or explain one.
-    Rules(rules::RulesArgs),
-    /// Solve the deals of PBN files double dummy: trick table (DoubleDummyTricks form) and par.
-    #[cfg(feature = "dd")]
-    Dd(dd::DdArgs),
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            // clap uses 2 for usage errors already; help and version are successes.
-            return ExitCode::from(if e.use_stderr() { cli::EXIT_TROUBLE } else { 0 });
-        }
-    };
-    match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Fmt(args) => fmt::run(args),
-        Command::Lsp(args) => lsp::run(args),
-        Command::Convert(args) => convert::run(args),
-        Command::Rules(args) => rules::run(args),
-        #[cfg(feature = "dd")]
-        Command::Dd(args) => dd::run(args),
-    }
+    kibitzer::run(std::env::args_os())
 }
