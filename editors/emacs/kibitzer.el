@@ -16,6 +16,9 @@
 ;;   (require 'kibitzer)
 ;;   (add-hook 'pgn-mode-hook #'eglot-ensure)   ; likewise pbn-mode-hook, pbi-mode-hook, epd-mode-hook
 ;;
+;; The binary is `kibitzer-server-program', else the one pip or cargo installed: see
+;; `kibitzer-find-server'.
+;;
 ;; Format on save: (add-hook 'pgn-mode-hook
 ;;                   (lambda () (add-hook 'before-save-hook #'eglot-format-buffer nil t)))
 
@@ -26,9 +29,11 @@
   :group 'languages
   :prefix "kibitzer-")
 
-(defcustom kibitzer-server-program "kibitzer"
-  "The kibitzer binary; eglot runs it with the argument \"lsp\"."
-  :type 'string)
+(defcustom kibitzer-server-program nil
+  "The kibitzer binary; eglot runs it with the argument \"lsp\".
+nil: look for it where pip and cargo put it (see `kibitzer-find-server')."
+  :type '(choice (const :tag "Where pip or cargo put it" nil)
+                 (file :tag "This binary")))
 
 (defcustom kibitzer-mode-setting "import"
   "Which rules the server applies.
@@ -39,9 +44,55 @@
   "Rule severities by code, e.g. ((PGN101 . \"off\") (PBN203 . \"error\"))."
   :type '(alist :key-type symbol :value-type string))
 
+(defun kibitzer--bin (folder name)
+  "The file NAME in FOLDER, if it is an executable file."
+  (let ((file (expand-file-name name folder)))
+    (and (file-executable-p file) (not (file-directory-p file)) file)))
+
+(defun kibitzer--missing-message (where)
+  "What to do when the server is not found; WHERE says where it was looked for."
+  (format "kibitzer: the language server was not found (%s). Install it with \
+`pip install kibitzer' (in the project's virtual environment or for your user) or \
+`cargo install --locked --path server' from a checkout of kibitzer's repository, \
+or set `kibitzer-server-program' to its path."
+          where))
+
+(defun kibitzer-find-server (&optional directory)
+  "The kibitzer binary for a file in DIRECTORY (default: `default-directory').
+`kibitzer-server-program' when it is set; else, in this order, the active
+Python virtual environment ($VIRTUAL_ENV), the nearest .venv above DIRECTORY,
+`exec-path' (PATH), then cargo's bin folder ($CARGO_HOME/bin, else
+~/.cargo/bin), which an Emacs started from a desktop launcher often lacks on
+its PATH.  Signals a `user-error' that says what to install or set when there
+is none."
+  (let* ((windows (eq system-type 'windows-nt))
+         (name (if windows "kibitzer.exe" "kibitzer"))
+         (venv-bin (if windows "Scripts" "bin")))
+    (if kibitzer-server-program
+        (or (if (file-name-directory kibitzer-server-program)
+                (kibitzer--bin nil (expand-file-name kibitzer-server-program))
+              (executable-find kibitzer-server-program))
+            (user-error "%s" (kibitzer--missing-message
+                              (format "`kibitzer-server-program' is %s, which is not an executable file"
+                                      kibitzer-server-program))))
+      (let* ((dir (or directory default-directory))
+             (venv (getenv "VIRTUAL_ENV"))
+             (project (locate-dominating-file dir ".venv"))
+             (cargo-home (getenv "CARGO_HOME")))
+        (or (and venv (not (equal venv ""))
+                 (kibitzer--bin (expand-file-name venv-bin venv) name))
+            (and project (kibitzer--bin (expand-file-name venv-bin (expand-file-name ".venv" project)) name))
+            (executable-find "kibitzer")
+            (and cargo-home (not (equal cargo-home ""))
+                 (kibitzer--bin (expand-file-name "bin" cargo-home) name))
+            (kibitzer--bin (expand-file-name ".cargo/bin" "~") name)
+            (user-error "%s" (kibitzer--missing-message
+                              (format "not in $VIRTUAL_ENV/%s, a .venv above %s, exec-path or ~/.cargo/bin"
+                                      venv-bin (abbreviate-file-name dir)))))))))
+
 (defun kibitzer--server-contact (&rest _)
   "The eglot contact: the command, with the options of the customizations."
-  (list kibitzer-server-program "lsp"
+  (list (kibitzer-find-server) "lsp"
         :initializationOptions
         (list :mode kibitzer-mode-setting
               :rules (or kibitzer-rules (make-hash-table)))))

@@ -50,3 +50,58 @@ make_plan() {
         --expected-dir "$WORKDIR/expected" --out "$PLAN" "$@" \
         || fail "could not compute the expected results with the CLI"
 }
+
+# This PATH without the folders that hold a kibitzer: what a user who has none sees.
+path_without_kibitzer() {
+    local clean= dir
+    local -a dirs
+    IFS=: read -ra dirs <<<"$PATH"
+    for dir in "${dirs[@]}"; do
+        [ -n "$dir" ] && [ ! -e "$dir/kibitzer" ] && clean=${clean:+$clean:}$dir
+    done
+    echo "$clean"
+}
+
+# The places users get kibitzer from, in the order the Neovim and Emacs plugins look (after a
+# path setting): pip's (the active virtual environment, the project's .venv), PATH, cargo's.
+FIND_PLACES=(setting venv project-venv path cargo-home home-cargo)
+
+# find_layout DIR REAL: a user's world in DIR where only the place REAL (one of FIND_PLACES, or
+# `none`, or `bad-setting`: a path setting that names no file) holds kibitzer (a link to
+# $KIBITZER_BIN), and each place after it a decoy that fails, so that an editor shows kibitzer's
+# diagnostics only if it ran the right one. Sets FIND_FILE (a PGN file of the project, beside a
+# PBN), FIND_SETTING (the path to configure, or empty) and FIND_ENV (the environment to run the
+# editor with: `env -u VIRTUAL_ENV -u CARGO_HOME "${FIND_ENV[@]}" EDITOR...`).
+find_layout() {
+    local dir=$1 real=$2 place bin_dir seen=0
+    mkdir -p "$dir/project/games" "$dir/home"
+    FIND_FILE=$dir/project/games/game.pgn
+    cp "$SAMPLES_DIR/problems.pgn" "$FIND_FILE"
+    cp "$SAMPLES_DIR/revoke.pbn" "$dir/project/games/other.pbn"
+    for place in "${FIND_PLACES[@]}"; do
+        [ "$place" = setting ] && [ "$real" != setting ] && continue
+        case $place in
+            setting) bin_dir=$dir/custom ;;
+            venv) bin_dir=$dir/venv/bin ;;
+            project-venv) bin_dir=$dir/project/.venv/bin ;;
+            path) bin_dir=$dir/path-bin ;;
+            cargo-home) bin_dir=$dir/cargo-home/bin ;;
+            home-cargo) bin_dir=$dir/home/.cargo/bin ;;
+        esac
+        if [ "$place" = "$real" ]; then
+            mkdir -p "$bin_dir" && ln -s "$KIBITZER_BIN" "$bin_dir/kibitzer"
+            seen=1
+        elif [ $seen = 1 ]; then
+            mkdir -p "$bin_dir"
+            printf '#!/bin/sh\necho "decoy kibitzer in %s" >&2\nexit 1\n' "$bin_dir" >"$bin_dir/kibitzer"
+            chmod 755 "$bin_dir/kibitzer"
+        fi
+    done
+    FIND_SETTING=
+    [ "$real" = setting ] && FIND_SETTING=$dir/custom/kibitzer
+    [ "$real" = bad-setting ] && FIND_SETTING=$dir/nowhere/kibitzer
+    FIND_ENV=(HOME="$dir/home" PATH="$dir/path-bin:$(path_without_kibitzer)")
+    [ -d "$dir/venv" ] && FIND_ENV+=(VIRTUAL_ENV="$dir/venv")
+    [ -d "$dir/cargo-home" ] && FIND_ENV+=(CARGO_HOME="$dir/cargo-home")
+    return 0
+}

@@ -9,7 +9,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { BoardPanel } from './boardPanel';
-import { reportMissingServer, resolveServer } from './serverPath';
+import { SOURCE_DESCRIPTIONS, reportMissingServer, resolveServer } from './serverPath';
 import { serverSettings } from './settings';
 
 export const LANGUAGES = ['pgn', 'pbn', 'pbi', 'epd'];
@@ -43,7 +43,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     void reportMissingServer(resolved.error);
     return;
   }
-  output.appendLine(`Starting ${resolved.command} lsp (from the ${resolved.source})`);
+  output.appendLine(`Starting ${resolved.command} lsp (${SOURCE_DESCRIPTIONS[resolved.source]})`);
   const serverOptions: ServerOptions = {
     command: resolved.command,
     args: ['lsp'],

@@ -1,14 +1,26 @@
-// Which `kibitzer` binary the extension runs: the setting, else a binary bundled in the extension,
-// else `kibitzer` on PATH. Kept apart from the client so the order can be tested with a mock of
+// Which `kibitzer` binary the extension runs: the setting, else the binary bundled in the extension
+// (the platform packages of package.sh carry one), else one installed by pip (a virtual
+// environment) or cargo, or on PATH. Kept apart from the client so the order can be tested with a mock of
 // the `vscode` module.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 
-export const INSTALL_COMMAND = 'cargo install --path server';
+/** How people get kibitzer: the Python wheel (its console command is `kibitzer`) or cargo. */
+export const PIP_INSTALL = 'pip install kibitzer';
+export const CARGO_INSTALL = 'cargo install --locked --path server';
 
-export type ServerSource = 'setting' | 'bundled' | 'path';
+export type ServerSource = 'setting' | 'bundled' | 'virtualenv' | 'path' | 'cargo';
+
+/** Where the binary came from, as the output channel says it. */
+export const SOURCE_DESCRIPTIONS: Record<ServerSource, string> = {
+  setting: 'set by kibitzer.server.path',
+  bundled: 'bundled with the extension',
+  virtualenv: 'from a Python virtual environment',
+  path: 'found on PATH',
+  cargo: 'installed by cargo',
+};
 
 export type Resolution =
   | { command: string; source: ServerSource }
@@ -50,10 +62,43 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv, platform: NodeJ
   return undefined;
 }
 
-function notFoundMessage(): string {
+/** The folder of a virtual environment that holds its console commands. */
+function venvBin(venv: string, platform: NodeJS.Platform): string {
+  return path.join(venv, platform === 'win32' ? 'Scripts' : 'bin');
+}
+
+/** Where pip and cargo put `kibitzer`, in the order they are tried after the bundled binary: the
+ * active virtual environment ($VIRTUAL_ENV), a `.venv` in each workspace folder, PATH, then
+ * cargo's bin folder ($CARGO_HOME/bin, else ~/.cargo/bin), which an editor started from the
+ * desktop often lacks on its PATH. */
+function installedServer(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  workspaceFolders: string[],
+): { command: string; source: ServerSource } | undefined {
+  const name = binaryName(platform);
+  const venvs = [env.VIRTUAL_ENV, ...workspaceFolders.map((f) => path.join(f, '.venv'))].filter(
+    (v): v is string => !!v,
+  );
+  for (const venv of venvs) {
+    const candidate = path.join(venvBin(venv, platform), name);
+    if (isExecutableFile(candidate)) return { command: candidate, source: 'virtualenv' };
+  }
+  const onPath = findOnPath('kibitzer', env, platform);
+  if (onPath) return { command: onPath, source: 'path' };
+  const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
+  const cargoHome = env.CARGO_HOME || path.join(home, '.cargo');
+  const cargo = path.join(cargoHome, 'bin', name);
+  if (isExecutableFile(cargo)) return { command: cargo, source: 'cargo' };
+  return undefined;
+}
+
+export function notFoundMessage(): string {
   return (
-    'The kibitzer language server was not found: set "kibitzer.server.path", or install kibitzer ' +
-    `with \`${INSTALL_COMMAND}\` from a checkout of its repository (then \`kibitzer\` is on PATH).`
+    'The kibitzer language server was not found (in the extension, a Python virtual environment, ' +
+    `PATH or cargo's bin folder). Install it with \`${PIP_INSTALL}\` (in the project's virtual ` +
+    `environment or for your user), or with \`${CARGO_INSTALL}\` from a checkout of kibitzer's ` +
+    'repository; or set "kibitzer.server.path" to the binary. Then run "kibitzer: Restart Language Server".'
   );
 }
 
@@ -62,10 +107,10 @@ export function resolveServer(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
 ): Resolution {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
   const setting = vscode.workspace.getConfiguration('kibitzer').get<string>('server.path', '');
   if (setting && setting.trim()) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    const command = expandSettingPath(setting, folder);
+    const command = expandSettingPath(setting, folders[0]);
     // A wrong explicit setting is an error to show, not a reason to run some other binary.
     if (!isExecutableFile(command)) {
       return { error: `"kibitzer.server.path" is ${setting}, but ${command} is not an executable file.` };
@@ -74,19 +119,20 @@ export function resolveServer(
   }
   const bundled = path.join(extensionPath, 'server', binaryName(platform));
   if (isExecutableFile(bundled)) return { command: bundled, source: 'bundled' };
-  const onPath = findOnPath('kibitzer', env, platform);
-  if (onPath) return { command: onPath, source: 'path' };
-  return { error: notFoundMessage() };
+  return installedServer(env, platform, folders) ?? { error: notFoundMessage() };
 }
 
-export const COPY_INSTALL = 'Copy Install Command';
+export const COPY_PIP = 'Copy pip Command';
+export const COPY_CARGO = 'Copy cargo Command';
 export const OPEN_SETTINGS = 'Open Settings';
 
-/** Shows why the server cannot start, with a button for the install command and one for the setting. */
+/** Shows why the server cannot start, with a button for each install command and one for the setting. */
 export async function reportMissingServer(message: string): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(message, COPY_INSTALL, OPEN_SETTINGS);
-  if (choice === COPY_INSTALL) {
-    await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+  const choice = await vscode.window.showErrorMessage(message, COPY_PIP, COPY_CARGO, OPEN_SETTINGS);
+  if (choice === COPY_PIP) {
+    await vscode.env.clipboard.writeText(PIP_INSTALL);
+  } else if (choice === COPY_CARGO) {
+    await vscode.env.clipboard.writeText(CARGO_INSTALL);
   } else if (choice === OPEN_SETTINGS) {
     await vscode.commands.executeCommand('workbench.action.openSettings', 'kibitzer.server.path');
   }

@@ -1,6 +1,8 @@
 -- kibitzer for Neovim: filetype detection for PGN, PBN, PBI and EPD/FEN, and the `kibitzer lsp`
 -- language server attached to those buffers. Works on Neovim 0.7 (vim.lsp.start_client) and later
 -- (vim.lsp.start); on 0.11+ `lsp/kibitzer.lua` also serves vim.lsp.config/vim.lsp.enable.
+local server = require('kibitzer.server')
+
 local M = {}
 
 M.filetypes = { 'pgn', 'pbn', 'pbi', 'epd' }
@@ -9,8 +11,10 @@ M.filetypes = { 'pgn', 'pbn', 'pbi', 'epd' }
 M.extensions = { pgn = 'pgn', pbn = 'pbn', pbi = 'pbi', epd = 'epd', fen = 'epd' }
 
 local defaults = {
-  -- The server command; point it at a build with cmd = { '/path/to/kibitzer', 'lsp' }.
-  cmd = { 'kibitzer', 'lsp' },
+  -- The kibitzer binary. nil: found where pip and cargo put it (lua/kibitzer/server.lua).
+  path = nil,
+  -- The whole server command, when it is not `PATH lsp` (used as given).
+  cmd = nil,
   -- Sent as initializationOptions and answered to workspace/configuration ("kibitzer" section):
   -- { mode = 'import' | 'export', rules = { PGN101 = 'off', ... } }.
   settings = {},
@@ -75,10 +79,26 @@ local function on_attach(client, bufnr)
   if M.config.on_attach then M.config.on_attach(client, bufnr) end
 end
 
-local function client_config(bufnr)
+-- The server command for a buffer, or nil when there is no binary (the user is told what to do).
+local function server_command(bufnr)
+  if M.config.cmd then
+    if vim.fn.executable(M.config.cmd[1]) == 1 then return M.config.cmd end
+    server.report(server.missing_message(nil, M.config.cmd[1]))
+    return nil
+  end
+  local folder = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':p:h')
+  local path, message = server.find(folder, M.config.path)
+  if not path then
+    server.report(message)
+    return nil
+  end
+  return { path, 'lsp' }
+end
+
+local function client_config(bufnr, cmd)
   return {
     name = 'kibitzer',
-    cmd = M.config.cmd,
+    cmd = cmd,
     root_dir = root_dir(bufnr),
     -- An empty Lua table would be sent as a JSON array: send nothing instead.
     init_options = next(M.config.settings) and M.config.settings or nil,
@@ -94,7 +114,9 @@ local clients_by_root = {}
 -- Starts (or reuses) the server for a buffer and attaches it.
 function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local config = client_config(bufnr)
+  local cmd = server_command(bufnr)
+  if not cmd then return end
+  local config = client_config(bufnr, cmd)
   if has_lsp_start then
     vim.api.nvim_buf_call(bufnr, function() vim.lsp.start(config) end)
     return

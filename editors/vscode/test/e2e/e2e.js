@@ -1,6 +1,7 @@
 // Drives a real VS Code (code-server) in headless Chromium as a user would: opens each file of the
 // plan (a PBN with a revoke first), waits for kibitzer's squiggles and reads the Problems panel,
-// hovers the NAG, runs Format Document and saves. Writes what it saw to $KIBITZER_OBSERVED (checked against the CLI by
+// hovers the NAG, runs Format Document (or, for format-on-save.*, nothing: editor.formatOnSave
+// formats it) and saves; reads the kibitzer output channel to see which binary the extension ran. Writes what it saw to $KIBITZER_OBSERVED (checked against the CLI by
 // editors/testlib/harness.py) and screenshots to $KIBITZER_ARTEFACTS. Started by run.sh.
 const fs = require('fs');
 const path = require('path');
@@ -113,7 +114,7 @@ async function editorText(page) {
 }
 
 // One file as a user meets it: open, see the squiggles and the Problems panel, hover the NAG,
-// format (with `formatCommand`), save, close.
+// format (with `formatCommand`; null: only save, with editor.formatOnSave), save, close.
 async function exercise(page, file, formatCommand, observed) {
   const entry = { path: file.path, diagnostics: [] };
   observed.files.push(entry);
@@ -153,15 +154,24 @@ async function exercise(page, file, formatCommand, observed) {
     await page.keyboard.press('Escape');
   }
 
-  step(`${formatCommand}, then save`);
   const before = await editorText(page);
-  await runCommand(page, formatCommand);
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && (await editorText(page)) === before) await page.waitForTimeout(200);
-  entry.editor_after_format = await editorText(page);
-  await shot(page, `${base}-formatted`);
+  if (formatCommand) {
+    step(`${formatCommand}, then save`);
+    await runCommand(page, formatCommand);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await editorText(page)) === before) await page.waitForTimeout(200);
+    entry.editor_after_format = await editorText(page);
+    await shot(page, `${base}-formatted`);
+  } else {
+    step('save (editor.formatOnSave formats)');
+  }
   await page.keyboard.press('Control+S');
   await page.locator('.tab.dirty').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+  if (!formatCommand) {
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await editorText(page)) === before) await page.waitForTimeout(200);
+    await shot(page, `${base}-saved`);
+  }
   await page.waitForTimeout(500);
   entry.saved = true;
   await runCommand(page, 'View: Close All Editors');
@@ -201,13 +211,54 @@ async function pictures(page, list, observed) {
   }
 }
 
+// The kibitzer output channel's first line says which binary the extension started and where it
+// found it ("Starting /…/server/kibitzer lsp (bundled with the extension)").
+async function serverStarted(page, observed) {
+  step('reading the kibitzer output channel');
+  await runCommand(page, 'kibitzer: Show Output');
+  // The channel wraps long lines over several .view-line elements: joined in screen order, without
+  // separators, the first line is whole again.
+  const readChannel = () =>
+    page.locator('.panel .monaco-editor .view-lines .view-line').evaluateAll((els) =>
+      els
+        .map((el) => ({ top: parseFloat(el.style.top) || 0, text: el.textContent || '' }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text)
+        .join(''),
+    );
+  let text = '';
+  const deadline = Date.now() + 10000;
+  while (Date.now() < deadline && !/Starting .* lsp \(/.test(text)) {
+    await page.waitForTimeout(300);
+    text = (await readChannel()).replace(/\u00a0/g, ' ');
+  }
+  await shot(page, 'output-channel');
+  const started = (text.match(/Starting \S+ lsp \([^)]*\)/) || [''])[0];
+  const want = process.env.KIBITZER_EXPECT_SERVER; // a regular expression
+  if (want) {
+    observed.checks.push({
+      name: `the kibitzer output channel: the server started is /${want}/`,
+      ok: new RegExp(want).test(started),
+      detail: started || text.slice(0, 300) || 'the output channel is empty',
+    });
+  }
+  await runCommand(page, 'View: Close Panel').catch(() => {});
+}
+
 async function main() {
   const observed = { files: [], checks: [] };
   const { browser, page } = await launch(url);
   try {
-    // Every other file is formatted with the extension's own command rather than Format Document.
+    // Every other file is formatted with the extension's own command rather than Format Document;
+    // format-on-save.* only saved.
     for (const [i, file] of plan.files.entries()) {
-      await exercise(page, file, i % 2 ? 'kibitzer: Format as Export Format' : 'Format Document', observed);
+      const command = /^format-on-save\./.test(file.name)
+        ? null
+        : i % 2
+          ? 'kibitzer: Format as Export Format'
+          : 'Format Document';
+      await exercise(page, file, command, observed);
+      if (i === 0) await serverStarted(page, observed);
     }
     if (process.env.KIBITZER_PICTURES) {
       await pictures(page, JSON.parse(process.env.KIBITZER_PICTURES), observed);

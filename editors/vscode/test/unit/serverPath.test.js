@@ -71,18 +71,54 @@ test('then the first executable kibitzer on PATH, skipping files that are not ex
   assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: onPath, source: 'path' });
 });
 
-test('nothing found: the error names the setting and the install command', () => {
-  const r = sp.resolveServer(path.join(tmp, 'ext'), noPath, 'linux');
-  assert.ok('error' in r);
-  assert.ok(r.error.includes('cargo install --path server'));
-  assert.ok(r.error.includes('kibitzer.server.path'));
+test('then a virtual environment: $VIRTUAL_ENV first, then .venv in a workspace folder, both before PATH', () => {
+  const active = executable('active-venv', 'bin', 'kibitzer');
+  const project = executable('ws', '.venv', 'bin', 'kibitzer');
+  executable('bin', 'kibitzer');
+  state.workspaceFolders = [{ uri: { fsPath: path.join(tmp, 'ws') } }];
+  const env = { PATH: path.join(tmp, 'bin'), VIRTUAL_ENV: path.join(tmp, 'active-venv') };
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: active, source: 'virtualenv' });
+  delete env.VIRTUAL_ENV;
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: project, source: 'virtualenv' });
 });
 
-test('the error message offers to copy the install command', async () => {
-  state.errorChoice = sp.COPY_INSTALL;
-  await sp.reportMissingServer('not found');
-  assert.deepEqual(state.errors, [{ message: 'not found', items: [sp.COPY_INSTALL, sp.OPEN_SETTINGS] }]);
-  assert.equal(state.clipboard, 'cargo install --path server');
+test('a virtual environment on Windows keeps its commands in Scripts', () => {
+  const venv = executable('ws', '.venv', 'Scripts', 'kibitzer.exe');
+  state.workspaceFolders = [{ uri: { fsPath: path.join(tmp, 'ws') } }];
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), { PATH: '' }, 'win32'), { command: venv, source: 'virtualenv' });
+});
+
+test('last, cargo\'s bin folder: $CARGO_HOME/bin, else ~/.cargo/bin, for an editor whose PATH lacks it', () => {
+  const home = executable('home', '.cargo', 'bin', 'kibitzer');
+  const env = { PATH: '', HOME: path.join(tmp, 'home') };
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: home, source: 'cargo' });
+  const custom = executable('cargo-home', 'bin', 'kibitzer');
+  env.CARGO_HOME = path.join(tmp, 'cargo-home');
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: custom, source: 'cargo' });
+  const onPath = executable('bin', 'kibitzer');
+  env.PATH = path.dirname(onPath);
+  assert.deepEqual(sp.resolveServer(path.join(tmp, 'ext'), env, 'linux'), { command: onPath, source: 'path' });
+});
+
+test('nothing found: the error names pip, cargo and the setting', () => {
+  const r = sp.resolveServer(path.join(tmp, 'ext'), { PATH: '', HOME: path.join(tmp, 'no-home') }, 'linux');
+  assert.ok('error' in r);
+  assert.ok(r.error.includes('pip install kibitzer'), r.error);
+  assert.ok(r.error.includes('cargo install --locked --path server'), r.error);
+  assert.ok(r.error.includes('kibitzer.server.path'), r.error);
+});
+
+test('the error message offers to copy either install command', async () => {
+  for (const [choice, command] of [
+    [sp.COPY_PIP, 'pip install kibitzer'],
+    [sp.COPY_CARGO, 'cargo install --locked --path server'],
+  ]) {
+    reset();
+    state.errorChoice = choice;
+    await sp.reportMissingServer('not found');
+    assert.deepEqual(state.errors, [{ message: 'not found', items: [sp.COPY_PIP, sp.COPY_CARGO, sp.OPEN_SETTINGS] }]);
+    assert.equal(state.clipboard, command);
+  }
 });
 
 test('or to open the setting', async () => {
