@@ -177,7 +177,6 @@ pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOp
     #[allow(unused_mut)]
     let mut diagnostics = kibitzer_syntax::check(lang, text, options);
     // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
-    #[cfg(feature = "dd")]
     if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
         diagnostics.extend(crate::dd::verify(text, options));
         diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));

@@ -1,6 +1,6 @@
-//! Double-dummy truth for PBN hand records (the `dd` feature, opt-in: see server/Cargo.toml):
-//! every deal of a file that carries `DoubleDummyTricks`, `OptimumResultTable`, `OptimumScore` or
-//! `ParContract` is solved with DDS (through the `dds-bridge` crate, all deals of the file in one
+//! Double-dummy truth for PBN hand records: every deal of a file that carries
+//! `DoubleDummyTricks`, `OptimumResultTable`, `OptimumScore` or `ParContract` is solved with
+//! pons-dds (DDS 2.9's search in pure Rust, so every build has it; all deals of the file in one
 //! batch on every core), and each of those tags is checked against the solver (rules DDS001–
 //! DDS005, declared with the other PBN rules in `kibitzer_syntax::pbn::rules`). `kibitzer dd
 //! FILE.pbn` prints the analysis of every deal. The language server uses the same checks one
@@ -10,7 +10,7 @@
 use contract_bridge::deal::FullDeal;
 use contract_bridge::seat::Seat;
 use contract_bridge::Strain;
-use dds_bridge::{calculate_par, solve_deals, TrickCountTable, Vulnerability};
+use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
 use kibitzer_syntax::diagnostic::TextEdit;
 use kibitzer_syntax::pbn::model::Game;
 use kibitzer_syntax::pbn::rules::{
@@ -93,12 +93,12 @@ pub fn analyse(boards: &[Board<'_>]) -> Vec<Analysis> {
 /// Solves the deals, all at once.
 fn solve(keys: &[DealKey]) -> Vec<Analysis> {
     let deals: Vec<FullDeal> = keys.iter().map(|k| k.deal).collect();
-    let tables = solve_deals(&deals);
+    let tables = solve_deals(&deals, NonEmptyStrainFlags::ALL);
     tables
         .into_iter()
         .zip(keys)
         .map(|(table, key)| {
-            let par = dealer_par(table, key.vulnerability, key.dealer);
+            let par = calculate_par(table, key.vulnerability, key.dealer);
             let mut par_contracts: Vec<String> = par
                 .contracts
                 .iter()
@@ -183,19 +183,6 @@ impl Default for SolvedDeals {
     fn default() -> Self {
         SolvedDeals::new()
     }
-}
-
-/// The par of a deal for its dealer and vulnerability. dds-bridge 0.21's `calculate_par` passes
-/// its two arguments to DDS's `DealerParBin(table, par, dealer, vulnerable)` the other way round
-/// (the vulnerability's code lands in `dealer`, the dealer's in `vulnerable`), so each is handed
-/// over in the other's place; `server/tests/dd_endplay.rs` checks the result against endplay.
-fn dealer_par(table: TrickCountTable, vulnerability: Vulnerability, dealer: Seat) -> dds_bridge::Par {
-    // DDS codes: dealer N E S W = 0 1 2 3; vulnerable none, both, NS, EW = 0 1 2 3.
-    let vul_code = vulnerability.to_sys();
-    let as_vulnerability =
-        [Vulnerability::NONE, Vulnerability::ALL, Vulnerability::NS, Vulnerability::EW][dealer as usize];
-    let as_dealer = [Seat::North, Seat::East, Seat::South, Seat::West][vul_code as usize];
-    calculate_par(table, as_vulnerability, as_dealer)
 }
 
 fn strain_letter(s: Strain) -> &'static str {

@@ -7,7 +7,6 @@ mod check;
 mod cli;
 mod compressed;
 mod convert;
-#[cfg(feature = "dd")]
 mod dd;
 mod file_kind;
 mod fmt;
@@ -44,7 +43,6 @@ enum Command {
     /// List the rules, or explain one.
     Rules(rules::RulesArgs),
     /// Solve the deals of PBN files double dummy: trick table (DoubleDummyTricks form) and par.
-    #[cfg(feature = "dd")]
     Dd(dd::DdArgs),
 }
 
@@ -69,7 +67,6 @@ where
         Command::Lsp(args) => lsp::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Rules(args) => rules::run(args),
-        #[cfg(feature = "dd")]
         Command::Dd(args) => dd::run(args),
     }
 }

@@ -63,11 +63,8 @@ pub fn kibitzer() -> &'static Path {
         let exe = std::env::current_exe().expect("the test executable's path");
         let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>");
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        // The binary has the double-dummy solver when these suites are built for it.
-        let features: &[&str] = if cfg!(feature = "dd") { &["--features", "dd"] } else { &[] };
         let status = Command::new(cargo)
             .args(["build", "--quiet", "--profile", "test", "-p", "kibitzer", "--bin", "kibitzer"])
-            .args(features)
             .current_dir(workspace())
             .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target/"))
             .status()

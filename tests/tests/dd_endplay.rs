@@ -3,7 +3,6 @@
 //! (`../shared/corpus/pbn/dd-analysis`): the 20 trick counts and the par score for the dealer
 //! and vulnerability. Skips with a message without the corpus or endplay
 //! (`pip install endplay`). Also `check` against hand-written hand records with planted errors.
-#![cfg(feature = "dd")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,6 +1,5 @@
 //! Hover on a PBN deal in the language server shows its double-dummy table and par (feature
 //! `dd`), after what the deal's hover already says.
-#![cfg(feature = "dd")]
 
 use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
 use serde_json::json;

@@ -4,7 +4,6 @@
 //! [`analysis`](super::analysis).
 
 use super::document::{Document, Snapshot};
-#[cfg(feature = "dd")]
 use super::double_dummy;
 use super::features;
 use super::guard;
@@ -252,7 +251,6 @@ fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i3
 /// Solves the deals a check found unsolved (feature `dd`; none otherwise), off the request
 /// path, then brings the client the DDS diagnostics: a client that pulls is asked to pull again,
 /// the others get the document checked and published again.
-#[cfg(feature = "dd")]
 fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: Uri) {
     let to_solve = double_dummy::claim(unsolved);
     if to_solve.is_empty() {
@@ -279,8 +277,6 @@ fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: 
     }));
 }
 
-#[cfg(not(feature = "dd"))]
-fn solve_then(_: pull::Unsolved, _: Arc<State>, _: Client, _: Uri) {}
 
 fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
     Lang::from_id(language_id).or_else(|| {

@@ -26,7 +26,6 @@ pub struct UnitViews {
     pub(super) tokens: OnceLock<(ColumnUnit, Vec<LineToken>)>,
     /// The segment's double-dummy diagnostics (relative to its start), once its deals are
     /// solved: the settings they were made with are the document's (new settings, new segments).
-    #[cfg(feature = "dd")]
     pub(super) double_dummy: OnceLock<Vec<kibitzer_syntax::Diagnostic>>,
 }
 

@@ -99,7 +99,6 @@ pub fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> 
     let (unit, text) = unit_at(s, offset)?;
     let info = ide::hover_with(s.lang, &text, TextSize::from(offset as u32) - unit.start(), pictures);
     // On a PBN deal: the double-dummy table and par after what the deal's hover says.
-    #[cfg(feature = "dd")]
     let info = {
         let dd = match s.lang {
             kibitzer_syntax::Lang::Pbn => {
@@ -221,7 +220,6 @@ pub const CONVERT_TO_EXPORT: CodeActionKind = CodeActionKind::new("source.conver
 
 /// The kind of "Add double-dummy analysis": a rewrite of the game at the cursor, told apart from
 /// "Format this game".
-#[cfg(feature = "dd")]
 pub const ADD_DOUBLE_DUMMY: CodeActionKind = CodeActionKind::new("refactor.rewrite.doubleDummy");
 
 /// The actions whose edits are worked out only when chosen (`codeAction/resolve`): each may
@@ -235,7 +233,6 @@ enum Deferred {
     /// Export-format fixes, then the formatter, on the whole document.
     ToExport,
     /// The double-dummy analysis written into the PBN game at this byte offset: solved here.
-    #[cfg(feature = "dd")]
     DoubleDummy(usize),
 }
 
@@ -245,7 +242,6 @@ impl Deferred {
             Deferred::FixAll => serde_json::json!({"action": "fixAll"}),
             Deferred::FormatUnit(offset) => serde_json::json!({"action": "formatUnit", "offset": offset}),
             Deferred::ToExport => serde_json::json!({"action": "toExport"}),
-            #[cfg(feature = "dd")]
             Deferred::DoubleDummy(offset) => serde_json::json!({"action": "doubleDummy", "offset": offset}),
         }
     }
@@ -255,7 +251,6 @@ impl Deferred {
             "fixAll" => Some(Deferred::FixAll),
             "formatUnit" => Some(Deferred::FormatUnit(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
             "toExport" => Some(Deferred::ToExport),
-            #[cfg(feature = "dd")]
             "doubleDummy" => Some(Deferred::DoubleDummy(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
             _ => None,
         }
@@ -273,7 +268,6 @@ impl Deferred {
                 super::formatting::edits(s.lang, &s.rope, &s.segments, &s.options, Some(at))
             }
             Deferred::ToExport => document_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
-            #[cfg(feature = "dd")]
             Deferred::DoubleDummy(offset) => super::double_dummy::analysis_edits(s, offset),
         };
         convert::edits(&edits, &s.positions())
@@ -339,7 +333,6 @@ pub fn code_actions(
     if allowed(&CONVERT_TO_EXPORT) {
         out.push(deferred("Convert to export format", CONVERT_TO_EXPORT, Deferred::ToExport));
     }
-    #[cfg(feature = "dd")]
     if allowed(&ADD_DOUBLE_DUMMY) && super::double_dummy::offers_analysis(s, &segments, offset) {
         out.push(deferred("Add double-dummy analysis", ADD_DOUBLE_DUMMY, Deferred::DoubleDummy(offset)));
     }

@@ -22,7 +22,6 @@ mod board;
 mod cache;
 mod convert;
 mod document;
-#[cfg(feature = "dd")]
 mod double_dummy;
 mod features;
 mod formatting;

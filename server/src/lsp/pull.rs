@@ -28,10 +28,7 @@ use tower_lsp_server::ls_types::*;
 
 /// The double-dummy deals a check found unsolved (feature `dd`): solved off the request path,
 /// after which the document is checked again (push) or the client asked to pull again.
-#[cfg(feature = "dd")]
 pub type Unsolved = Vec<crate::dd::DealKey>;
-#[cfg(not(feature = "dd"))]
-pub type Unsolved = ();
 
 /// Re-checks what an edit left dirty and converts at most `max` diagnostics (with the DDS ones of
 /// the deals solved so far, feature `dd`); gives the snapshot back with its refreshed segments
@@ -40,14 +37,11 @@ pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let pos = snapshot.positions();
     let found = analysis::diagnostics(&snapshot.segments);
-    #[cfg(feature = "dd")]
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
         (super::double_dummy::merged(found, double_dummy), unsolved)
     };
-    #[cfg(not(feature = "dd"))]
-    let unsolved = ();
     let diagnostics: Vec<Diagnostic> = found.take(max).map(|d| convert::diagnostic(&d, &snapshot.uri, &pos)).collect();
     (snapshot, diagnostics, unsolved)
 }
