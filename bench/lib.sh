@@ -11,7 +11,7 @@ need_corpus() {
   fi
 }
 
-# Builds the release binary (extra cargo arguments, e.g. `--features dd`, passed on) and sets
+# Builds the release binary (extra cargo arguments passed on) and sets
 # $bin to its absolute path.
 release_binary() {
   cargo build --release -p kibitzer --quiet "$@"

@@ -10,13 +10,15 @@
 use contract_bridge::deal::FullDeal;
 use contract_bridge::seat::Seat;
 use contract_bridge::Strain;
-use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
+use kibitzer_syntax::bridge::contract::{Contract, Denomination, Risk};
+use kibitzer_syntax::bridge::score::duplicate_score;
 use kibitzer_syntax::diagnostic::TextEdit;
 use kibitzer_syntax::pbn::model::Game;
 use kibitzer_syntax::pbn::rules::{
     BELOW_BOOK_WRITTEN_AS_ONE, WRONG_DOUBLE_DUMMY_TRICKS, WRONG_OPTIMUM_RESULT, WRONG_OPTIMUM_SCORE, WRONG_PAR_CONTRACT,
 };
 use kibitzer_syntax::{CheckOptions, Diagnostic, TextRange, TextSize};
+use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
@@ -332,24 +334,111 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
         }
     }
     if let Some(tag) = board.game.tag("ParContract") {
-        for part in tag.value.split([',', ';']).map(str::trim).filter(|p| !p.is_empty()) {
-            let Some((ns, level, strain, result)) = parse_par_contract(part) else { continue };
-            let seats = if ns { [Seat::North, Seat::South] } else { [Seat::East, Seat::West] };
-            let best = seats.iter().map(|&s| tricks(table, s, strain)).max().unwrap_or(0);
-            let claimed = i32::from(level) + 6 + result;
-            if claimed != i32::from(best) {
+        for (at, part) in par_contract_parts(tag.value) {
+            let Some(claim) = ParClaim::parse(part) else { continue };
+            if let Some(wrong) = claim.disagreement(analysis, board.key.vulnerability) {
                 out.push(Diagnostic::new(
                     &WRONG_PAR_CONTRACT,
-                    tag.value_range,
-                    format!(
-                        "ParContract `{part}` means {claimed} tricks, but {} take {best} in {} double dummy (par: {})",
-                        if ns { "NS" } else { "EW" },
-                        strain_letter(strain),
-                        analysis.par_contracts.join(", ")
-                    ),
+                    tag.sub_range(at, at + part.len()),
+                    format!("ParContract `{part}` {wrong} (par: {})", analysis.par_contracts.join(", ")),
                 ));
             }
         }
+    }
+}
+
+/// The contracts of a `ParContract` value with their offsets in it: producers list several
+/// par contracts separated by `,` or `;` (`NS 4S+1;NS 5C=`).
+fn par_contract_parts(value: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    value.split([',', ';']).filter_map(move |piece| {
+        let start = at + (piece.len() - piece.trim_start().len());
+        at += piece.len() + 1;
+        let part = piece.trim();
+        (!part.is_empty()).then_some((start, part))
+    })
+}
+
+/// One par contract as producers write it: a side or a seat, then level, denomination, risk and
+/// result (`NS 4S`, `EW 3NT+1`, `NS 5Dx-2`, BridgeComposer's `NS 4S=` and `EW 5DX-1`, a seat
+/// alone as in `S 3N=`).
+#[derive(Debug, PartialEq)]
+struct ParClaim {
+    /// The declarer when one seat is named; otherwise the better of the side's two.
+    seats: &'static [Seat],
+    contract: Contract,
+    /// Over- (positive) or undertricks (negative).
+    result: i32,
+}
+
+impl ParClaim {
+    fn parse(s: &str) -> Option<ParClaim> {
+        let (side, contract) = s.split_once(' ')?;
+        let seats: &'static [Seat] = match side {
+            "NS" => &[Seat::North, Seat::South],
+            "EW" => &[Seat::East, Seat::West],
+            "N" => &[Seat::North],
+            "S" => &[Seat::South],
+            "E" => &[Seat::East],
+            "W" => &[Seat::West],
+            _ => return None,
+        };
+        let contract = contract.trim();
+        let level = contract.chars().next()?.to_digit(10)? as u8;
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        let rest = &contract[1..];
+        let strain_len = if rest.get(..2).is_some_and(|d| d.eq_ignore_ascii_case("NT")) { 2 } else { 1 };
+        let denomination = Denomination::parse(match rest.get(..strain_len)? {
+            "N" | "n" => "NT",
+            d => d,
+        })?;
+        let rest = &rest[strain_len..];
+        let doubles = rest.bytes().take_while(|b| matches!(b, b'x' | b'X' | b'*')).count();
+        let risk = match doubles {
+            0 => Risk::Undoubled,
+            1 => Risk::Doubled,
+            2 => Risk::Redoubled,
+            _ => return None,
+        };
+        let result = match &rest[doubles..] {
+            "" | "=" => 0,
+            r if r.starts_with(['+', '-']) => r.parse::<i32>().ok()?,
+            _ => return None,
+        };
+        Some(ParClaim { seats, contract: Contract { level, denomination, risk }, result })
+    }
+
+    fn side_is_ns(&self) -> bool {
+        matches!(self.seats[0], Seat::North | Seat::South)
+    }
+
+    /// What is wrong with the claim for this analysis, said for the message; `None` when it is
+    /// a par contract: it takes the tricks it says double dummy, and scores the par score.
+    fn disagreement(&self, analysis: &Analysis, vulnerability: Vulnerability) -> Option<String> {
+        let strain = match self.contract.denomination {
+            Denomination::NoTrump => Strain::Notrump,
+            Denomination::Spades => Strain::Spades,
+            Denomination::Hearts => Strain::Hearts,
+            Denomination::Diamonds => Strain::Diamonds,
+            Denomination::Clubs => Strain::Clubs,
+        };
+        let best = self.seats.iter().map(|&s| tricks(&analysis.table, s, strain)).max().unwrap_or(0);
+        let claimed = i32::from(self.contract.level) + 6 + self.result;
+        let who = match self.seats {
+            [seat] => format!("{} takes", seat_letter(*seat)),
+            _ if self.side_is_ns() => "NS take".to_string(),
+            _ => "EW take".to_string(),
+        };
+        if claimed != i32::from(best) {
+            return Some(format!("means {claimed} tricks, but {who} {best} in {} double dummy", strain_letter(strain)));
+        }
+        let vulnerable = vulnerability.contains(if self.side_is_ns() { Vulnerability::NS } else { Vulnerability::EW });
+        let score = duplicate_score(self.contract, vulnerable, best);
+        let ns_score = if self.side_is_ns() { score } else { -score };
+        (ns_score != analysis.par_score)
+            .then(|| format!("scores {}, not the par score {}", side_score(ns_score), side_score(analysis.par_score)))
     }
 }
 
@@ -390,27 +479,6 @@ fn side_score(ns: i32) -> String {
     } else {
         format!("EW {}", -ns)
     }
-}
-
-/// `NS 4S`, `EW 3N+1`, `NS 5Dx-2`, `EW 4HXX` → (NS?, level, strain, over- or undertricks).
-fn parse_par_contract(s: &str) -> Option<(bool, u8, Strain, i32)> {
-    let (side, contract) = s.split_once(' ')?;
-    let ns = match side {
-        "NS" | "N" | "S" => true,
-        "EW" | "E" | "W" => false,
-        _ => return None,
-    };
-    let contract = contract.trim();
-    let level = contract.chars().next()?.to_digit(10)? as u8;
-    if !(1..=7).contains(&level) {
-        return None;
-    }
-    let rest = &contract[1..];
-    let strain_len = if rest.len() >= 2 && rest[..2].eq_ignore_ascii_case("NT") { 2 } else { 1 };
-    let strain = parse_strain(rest.get(..strain_len)?)?;
-    let rest = rest[strain_len..].trim_start_matches(['x', 'X', '*']);
-    let result = if rest.is_empty() { 0 } else { rest.parse::<i32>().ok()? };
-    Some((ns, level, strain, result))
 }
 
 /// Markdown for a hover on a `Deal` tag of `text` (one game, as the language server cuts it): the
@@ -584,10 +652,20 @@ mod tests {
 
     #[test]
     fn par_contracts_and_scores_are_read() {
-        assert_eq!(parse_par_contract("EW 3N+1"), Some((false, 3, Strain::Notrump, 1)));
-        assert_eq!(parse_par_contract("NS 5Dx-2"), Some((true, 5, Strain::Diamonds, -2)));
-        assert_eq!(parse_par_contract("NS 4S"), Some((true, 4, Strain::Spades, 0)));
-        assert_eq!(parse_par_contract("NS 4NTXX"), Some((true, 4, Strain::Notrump, 0)));
+        let read = |s: &str| ParClaim::parse(s).map(|c| (c.seats.len(), c.contract.to_string(), c.result));
+        assert_eq!(read("EW 3N+1"), Some((2, "3NT".into(), 1)));
+        assert_eq!(read("NS 5Dx-2"), Some((2, "5DX".into(), -2)));
+        assert_eq!(read("EW 5DX-1"), Some((2, "5DX".into(), -1)));
+        assert_eq!(read("NS 4S"), Some((2, "4S".into(), 0)));
+        assert_eq!(read("NS 4S="), Some((2, "4S".into(), 0)));
+        assert_eq!(read("S 3N="), Some((1, "3NT".into(), 0)));
+        assert_eq!(read("NS 4NTXX"), Some((2, "4NTXX".into(), 0)));
+        assert_eq!(read("NS 4S*-1"), Some((2, "4SX".into(), -1)));
+        for bad in ["NS", "NS 8S", "XY 4S", "NS 4Q", "NS 4SXXX", "NS 4S=1", "NS 4S 1", "NS 4Sé", "NS 4é", "NS é"] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+        let parts: Vec<_> = par_contract_parts("NS 4S+1; NS 5C=,EW 4H").collect();
+        assert_eq!(parts, [(0, "NS 4S+1"), (9, "NS 5C="), (16, "EW 4H")]);
         assert_eq!(parse_side_score("EW 430"), Some(-430));
         assert_eq!(parse_side_score("NS -100"), Some(-100));
     }

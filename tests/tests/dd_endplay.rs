@@ -1,8 +1,9 @@
-//! Double-dummy analysis (`kibitzer dd`, DDS through dds-bridge) against endplay's solver (its
-//! own build of DDS, from PyPI), on every deal of the corpus's hand records with analysis
-//! (`../shared/corpus/pbn/dd-analysis`): the 20 trick counts and the par score for the dealer
-//! and vulnerability. Skips with a message without the corpus or endplay
-//! (`pip install endplay`). Also `check` against hand-written hand records with planted errors.
+//! Double-dummy analysis (`kibitzer dd`, pons-dds: DDS's search in Rust) against endplay's
+//! solver (the C++ DDS, built by its wheel from PyPI), on every deal of the corpus's hand records
+//! with analysis (`../shared/corpus/pbn/dd-analysis`) and on 1,000 random deals (seeded): the 20
+//! trick counts and the par score for the dealer and vulnerability. Skips with a message without
+//! the corpus or endplay (`pip install endplay`). Also `check` against hand-written hand records
+//! with planted errors, in the forms producers write.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -11,6 +12,8 @@ fn kibitzer(args: &[&str], cwd: &Path) -> std::process::Output {
     Command::new(kibitzer_tests::kibitzer()).args(args).current_dir(cwd).output().expect("kibitzer runs")
 }
 
+/// endplay's answer for each deal it is given (JSON rows with `deal`, `dealer`, `vulnerable`):
+/// the DoubleDummyTricks string and the par score for North-South. Exit 3: endplay is missing.
 const ENDPLAY: &str = r#"
 import json, sys
 try:
@@ -19,22 +22,68 @@ try:
 except Exception as e:
     print("unavailable:", e)
     sys.exit(3)
-rows = json.load(sys.stdin)
 vuls = {"None": Vul.none, "Love": Vul.none, "-": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both, "Both": Vul.both}
 seats = [Player.north, Player.south, Player.east, Player.west]
 denoms = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
-bad = 0
-for r in rows:
-    deal = Deal(r["deal"])
-    table = calc_dd_table(deal)
+out = []
+for r in json.load(sys.stdin):
+    table = calc_dd_table(Deal(r["deal"]))
     tricks = "".join("%x" % table[d, s] for s in seats for d in denoms)
     score = par(table, vuls.get(r["vulnerable"] or "None", Vul.none), Player.find(r["dealer"] or "N")).score
-    if tricks != r["double_dummy_tricks"].lower() or score != r["par_score_ns"]:
-        bad += 1
-        print(r["path"], r["board"], "endplay", tricks, score, "kibitzer", r["double_dummy_tricks"], r["par_score_ns"])
-print("compared", len(rows), "deals,", bad, "disagreements")
-sys.exit(1 if bad else 0)
+    out.append({"deal": r["deal"], "double_dummy_tricks": tricks, "par_score_ns": score})
+json.dump(out, sys.stdout)
 "#;
+
+/// endplay's answers for `rows` (as `kibitzer dd --format json` writes them), or `None`, said
+/// why, when python3 or endplay is missing.
+fn endplay_answers(rows: &[serde_json::Value]) -> Option<Vec<serde_json::Value>> {
+    let mut python =
+        match Command::new("python3").args(["-c", ENDPLAY]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("skipped: no python3 ({e})");
+                return None;
+            }
+        };
+    serde_json::to_writer(python.stdin.take().unwrap(), rows).unwrap();
+    let result = python.wait_with_output().unwrap();
+    match result.status.code() {
+        Some(0) => Some(serde_json::from_slice(&result.stdout).expect("endplay's JSON")),
+        Some(3) => {
+            eprintln!(
+                "skipped: endplay is not installed (pip install endplay): {}",
+                String::from_utf8_lossy(&result.stdout)
+            );
+            None
+        }
+        _ => panic!("the endplay script failed: {}", String::from_utf8_lossy(&result.stdout)),
+    }
+}
+
+/// `kibitzer dd --format json` on `files`: a row per deal.
+fn kibitzer_answers(files: &[PathBuf], cwd: &Path) -> Vec<serde_json::Value> {
+    let mut args = vec!["dd", "--format", "json"];
+    args.extend(files.iter().map(|p| p.to_str().unwrap()));
+    let out = kibitzer(&args, cwd);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Panics with every deal on which kibitzer's rows and the reference's disagree (tricks or par).
+fn assert_same_analysis(kibitzer: &[serde_json::Value], reference: &[serde_json::Value]) {
+    assert_eq!(kibitzer.len(), reference.len(), "as many deals");
+    let key = |r: &serde_json::Value| {
+        (r["deal"].clone(), r["double_dummy_tricks"].as_str().unwrap().to_ascii_lowercase(), r["par_score_ns"].clone())
+    };
+    let disagreements: Vec<String> = kibitzer
+        .iter()
+        .zip(reference)
+        .filter(|(k, r)| key(k) != key(r))
+        .map(|(k, r)| format!("kibitzer {:?}\nendplay  {:?}", key(k), key(r)))
+        .collect();
+    assert!(disagreements.is_empty(), "{} disagreements:\n{}", disagreements.len(), disagreements.join("\n"));
+    eprintln!("compared {} deals: no disagreement", kibitzer.len());
+}
 
 fn corpus() -> Option<PathBuf> {
     kibitzer_tests::corpus("pbn/dd-analysis")
@@ -49,27 +98,86 @@ fn dds_agrees_with_endplay_on_every_corpus_deal() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "pbn"));
     files.sort();
-    let mut args = vec!["dd", "--format", "json"];
-    args.extend(files.iter().map(|p| p.to_str().unwrap()));
-    let out = kibitzer(&args, &dir);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = kibitzer_answers(&files, &dir);
     assert!(rows.len() >= 200, "{} deals", rows.len());
-    let mut python =
-        match Command::new("python3").args(["-c", ENDPLAY]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("skipped: no python3 ({e})");
-                return;
-            }
-        };
-    std::io::Write::write_all(&mut python.stdin.take().unwrap(), &out.stdout).unwrap();
-    let result = python.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&result.stdout);
-    match result.status.code() {
-        Some(0) => eprintln!("{said}"),
-        Some(3) => eprintln!("skipped: endplay is not installed (pip install endplay): {said}"),
-        _ => panic!("kibitzer and endplay disagree:\n{said}"),
+    if let Some(reference) = endplay_answers(&rows) {
+        assert_same_analysis(&rows, &reference);
+    }
+}
+
+/// splitmix64: a fixed, well-mixed sequence from a seed, so that the random deals are the same
+/// on every run (and a disagreement can be replayed).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// `count` random deals as PBN hand records (boards 1..=count: dealer and vulnerability by the
+/// board rotation, Law 2), cards shuffled by Fisher-Yates from `seed`.
+fn random_hand_records(seed: u64, count: usize) -> String {
+    const RANKS: &[u8] = b"AKQJT98765432";
+    let mut rng = SplitMix(seed);
+    let mut text = String::new();
+    for board in 1..=count {
+        let mut cards: Vec<usize> = (0..52).collect();
+        for i in (1..52).rev() {
+            cards.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+        }
+        // cards[13 * hand ..]: the hands of N, E, S, W; card c is suit c / 13 (S H D C), rank c % 13.
+        let hands: Vec<String> = cards
+            .chunks(13)
+            .map(|hand| {
+                let mut hand = hand.to_vec();
+                hand.sort_unstable();
+                let suits: Vec<String> = (0..4)
+                    .map(|suit| hand.iter().filter(|&&c| c / 13 == suit).map(|&c| RANKS[c % 13] as char).collect())
+                    .collect();
+                suits.join(".")
+            })
+            .collect();
+        let (dealer, vulnerable) = kibitzer_syntax::bridge::score::board_rotation(board as u32);
+        text.push_str(&format!(
+            "[Board \"{board}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n[Deal \"N:{}\"]\n\n",
+            dealer.letter(),
+            vulnerable.as_str(),
+            hands.join(" ")
+        ));
+    }
+    text
+}
+
+/// endplay's analysis of the 1,000 random deals below, kept in the repository: solving them again
+/// with endplay costs minutes of CPU on every run. `KIBITZER_DD_REFERENCE=write` recomputes it with
+/// endplay and writes it; otherwise a sample is recomputed live, so the file is proved to be
+/// endplay's answer whenever endplay is installed.
+const RANDOM_REFERENCE: &str = "tests/data/dd_random_1000.json";
+
+#[test]
+fn dds_agrees_with_endplay_on_a_thousand_random_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("random.pbn");
+    std::fs::write(&path, random_hand_records(0x6b69_6269_747a_6572, 1000)).unwrap();
+    let rows = kibitzer_answers(&[path], dir.path());
+    assert_eq!(rows.len(), 1000);
+    let reference_path = kibitzer_tests::workspace().join(RANDOM_REFERENCE);
+    if std::env::var("KIBITZER_DD_REFERENCE").as_deref() == Ok("write") {
+        let reference = endplay_answers(&rows).expect("endplay, to write the reference");
+        std::fs::write(&reference_path, serde_json::to_string_pretty(&reference).unwrap() + "\n").unwrap();
+    }
+    let reference: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&reference_path).unwrap()).unwrap();
+    assert_same_analysis(&rows, &reference);
+    // Every 40th deal solved by endplay again: the file is its answer.
+    let sample: Vec<serde_json::Value> = rows.iter().step_by(40).cloned().collect();
+    if let Some(live) = endplay_answers(&sample) {
+        assert_same_analysis(&sample, &live);
     }
 }
 
@@ -107,6 +215,39 @@ fn check_verifies_the_analysis_of_hand_records() {
     let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).filter(|c| c.starts_with("DDS")).collect();
     assert_eq!(codes, ["DDS004", "DDS002"], "{found:#?}");
     assert!(found.iter().any(|d| d["message"] == "OptimumResultTable: E in S takes 10 tricks double dummy, not 9"));
+
+    // The forms producers write (BridgeComposer's `=` and doubled sacrifices, a seat alone, several
+    // contracts): each right one passes; each wrong one is one diagnostic on that contract, naming
+    // the par. East-West take 10 tricks in spades and 11 in clubs; NS are vulnerable, EW are not.
+    for (value, wrong) in [
+        ("EW 4S=", vec![]),
+        ("E 4S=; W 4S=", vec![]),
+        ("EW 4S+1", vec![("EW 4S+1", "means 11 tricks, but EW take 10 in S double dummy")]),
+        ("EW 4S=; EW 5C=", vec![("EW 5C=", "scores EW 400, not the par score EW 420")]),
+        ("EW 3NT, EW 4S", vec![("EW 3NT", "means 9 tricks, but EW take 5 in NT double dummy")]),
+        ("NS 4HX-1", vec![("NS 4HX-1", "means 9 tricks, but NS take 7 in H double dummy")]),
+        ("NS 4HX-3", vec![("NS 4HX-3", "scores EW 800, not the par score EW 420")]),
+    ] {
+        let text = RIGHT.replace("[ParContract \"EW 4S\"]", &format!("[ParContract \"{value}\"]"));
+        std::fs::write(dir.path().join("forms.pbn"), &text).unwrap();
+        let out = kibitzer(&["check", "--format", "json", "forms.pbn"], dir.path());
+        let found: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let said: Vec<(String, String)> = found
+            .iter()
+            .filter(|d| d["code"] == "DDS004")
+            .map(|d| {
+                let line = text.lines().nth(d["line"].as_u64().unwrap() as usize - 1).unwrap();
+                let (from, to) =
+                    (d["column"].as_u64().unwrap() as usize - 1, d["end_column"].as_u64().unwrap() as usize - 1);
+                (line[from..to].to_string(), d["message"].as_str().unwrap().to_string())
+            })
+            .collect();
+        assert_eq!(said.len(), wrong.len(), "{value}: {said:?}");
+        for ((range, message), (part, why)) in said.iter().zip(&wrong) {
+            assert_eq!(range, part, "{value}");
+            assert_eq!(message, &format!("ParContract `{part}` {why} (par: EW 4S)"), "{value}");
+        }
+    }
 
     // `kibitzer dd` prints the analysis.
     let out = kibitzer(&["dd", "right.pbn"], dir.path());

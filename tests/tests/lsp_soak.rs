@@ -169,7 +169,7 @@ fn the_server_survives_random_traffic_and_ends_with_the_cli_diagnostics() {
     let mut rounds = 0usize;
     while Instant::now() < deadline {
         rounds += 1;
-        if rounds % 256 == 0 {
+        if rounds.is_multiple_of(256) {
             keep_latest_diagnostics(&mut c.notifications);
         }
         let k = rng.below(docs.len());

@@ -233,10 +233,10 @@ fn room(
     other: Option<(&Contract, u32, i32)>,
 ) -> Room {
     let (dealer, vul) = rotation(board);
-    let vulnerable = if c.declarer % 2 == 0 { vul.0 } else { vul.1 };
+    let vulnerable = if c.declarer.is_multiple_of(2) { vul.0 } else { vul.1 };
     let (rows, tricks) = play(hands, c.declarer, STRAIN_SUIT[c.strain]);
     let score = duplicate_score(c.level, c.strain, c.risk, vulnerable, tricks);
-    let ns = if c.declarer % 2 == 0 { score } else { -score };
+    let ns = if c.declarer.is_multiple_of(2) { score } else { -score };
     let mut r = Room {
         ns,
         lines: Vec::new(),

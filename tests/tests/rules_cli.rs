@@ -51,7 +51,7 @@ fn docs_rules_md_is_generated_from_the_catalogue() {
 }
 
 /// The rules that the binary checks outside the syntax crate's engine are in the catalogue
-/// too: the double-dummy rules (feature `dd`) and the PGC rule, each with its category.
+/// too: the double-dummy rules and the PGC rule, each with its category.
 #[test]
 fn the_double_dummy_and_pgc_rules_are_listed() {
     let (status, out, _) = kibitzer(&["rules"]);

@@ -248,7 +248,7 @@ fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i3
     }));
 }
 
-/// Solves the deals a check found unsolved (feature `dd`; none otherwise), off the request
+/// Solves the deals a check found unsolved, off the request
 /// path, then brings the client the DDS diagnostics: a client that pulls is asked to pull again,
 /// the others get the document checked and published again.
 fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: Uri) {
@@ -276,7 +276,6 @@ fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: 
         }
     }));
 }
-
 
 fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
     Lang::from_id(language_id).or_else(|| {

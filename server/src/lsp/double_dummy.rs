@@ -1,4 +1,4 @@
-//! Double dummy in the editor (feature `dd`): the DDS diagnostics of the PBN games that carry
+//! Double dummy in the editor: the DDS diagnostics of the PBN games that carry
 //! analysis tags, and the action "Add double-dummy analysis". What is checked and what is
 //! written are [`crate::dd`]'s, the code `kibitzer check` runs; this module decides when to
 //! solve.

@@ -276,7 +276,7 @@ impl Deferred {
 
 /// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
 /// fix a rule offers, safe or not), "apply every safe fix", "format this game", "convert to
-/// export format" and, on a PBN game with a deal (feature `dd`), "add double-dummy analysis".
+/// export format" and, on a PBN game with a deal, "add double-dummy analysis".
 /// All but the quick fixes are computed on `codeAction/resolve` when the client can
 /// resolve edits (`resolve_edits`). A client that cannot gets them with their edits, but only
 /// when the user asked for actions (`invoked`) or for their kinds (`only`): on a large file

@@ -26,12 +26,12 @@ use kibitzer_syntax::CheckOptions;
 use std::hash::{Hash, Hasher};
 use tower_lsp_server::ls_types::*;
 
-/// The double-dummy deals a check found unsolved (feature `dd`): solved off the request path,
+/// The double-dummy deals a check found unsolved: solved off the request path,
 /// after which the document is checked again (push) or the client asked to pull again.
 pub type Unsolved = Vec<crate::dd::DealKey>;
 
 /// Re-checks what an edit left dirty and converts at most `max` diagnostics (with the DDS ones of
-/// the deals solved so far, feature `dd`); gives the snapshot back with its refreshed segments
+/// the deals solved so far); gives the snapshot back with its refreshed segments
 /// (for the document to keep) and the deals still to solve. Push and pull both use it.
 pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic>, Unsolved) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);

@@ -19,7 +19,7 @@ pub fn clock_tenths(comment: &str) -> Option<u64> {
 pub fn duration(tenths: u64) -> String {
     let seconds = tenths / 10;
     match seconds {
-        0..=9 if tenths % 10 != 0 => format!("{}.{}s", seconds, tenths % 10),
+        0..=9 if !tenths.is_multiple_of(10) => format!("{}.{}s", seconds, tenths % 10),
         0..=59 => format!("{seconds}s"),
         60..=3599 => format!("{}:{:02}", seconds / 60, seconds % 60),
         _ => format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60),

@@ -491,7 +491,7 @@ fn table(section: &[Tok<'_>], columns: &str) -> Option<String> {
             _ => return None,
         }
     }
-    if elements.is_empty() || elements.len() % columns.len() != 0 {
+    if elements.is_empty() || !elements.len().is_multiple_of(columns.len()) {
         return None;
     }
     let mut out = String::new();

@@ -867,7 +867,7 @@ rule!(
 
 // ---- DDS0xx: double-dummy analysis against the solver ----
 // Declared here with the other PBN rules so that the catalogue, the configuration and the docs
-// know them; they are checked by the binary's double-dummy solver (DDS, feature `dd`:
+// know them; they are checked by the binary's double-dummy solver (pons-dds, in every build:
 // `kibitzer check` and the language server), not by `crate::check`, so they are listed in
 // [`DOUBLE_DUMMY`] and not in [`ALL`] (every rule of which a fixture raises).
 
@@ -889,8 +889,8 @@ rule!(WRONG_OPTIMUM_SCORE, "DDS003", "optimum-score-wrong", Error, Import, "PBN 
     "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n[OptimumScore \"NS 1510\"]\n");
 rule!(WRONG_PAR_CONTRACT, "DDS004", "par-contract-wrong", Error, Import,
     "PBN 4.2.7 (ParContract, BridgeComposer's: the contract of the OptimumScore)",
-    "A ParContract does not take the tricks the double-dummy solver gives it.",
-    "ParContract names the contracts of the par score (`NS 4S`, `EW 3NT+1`, `NS 5Dx-2`): level plus six plus the over- or undertricks is the number of tricks the side takes in that denomination double dummy. The solver gives the side another number: the contract was found for another deal.",
+    "A ParContract does not take the tricks the double-dummy solver gives it, or does not score the par score.",
+    "ParContract names the contracts of the par score, in the forms producers write (`NS 4S`, `EW 3NT+1`, `NS 5Dx-2`, BridgeComposer's `NS 4S=` and `EW 5DX-1`, a seat alone as in `S 3N=`, several separated by `;` or `,`): level plus six plus the over- or undertricks is the number of tricks the side (or the seat) takes in that denomination double dummy, and the contract with that result scores the par score of the deal for its dealer and vulnerability. Each contract that fails either is reported on its own, naming the par contracts the solver finds: one that takes another number of tricks was found for another deal; one that scores less or more than par is no par contract.",
     "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n[ParContract \"NS 6S\"]\n",
     "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n[ParContract \"NS 7S\"]\n");
 rule!(BELOW_BOOK_WRITTEN_AS_ONE, "DDS005", "double-dummy-below-book-as-one", Warning, Import, "PBN 5.7",

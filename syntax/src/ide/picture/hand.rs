@@ -38,7 +38,7 @@ pub fn svg(deal: &Deal<'_>, title: &str) -> String {
         let v = deal.vulnerable.unwrap_or("").to_ascii_uppercase();
         match v.as_str() {
             "ALL" | "BOTH" => true,
-            "NS" => seat % 2 == 0,
+            "NS" => seat.is_multiple_of(2),
             "EW" => seat % 2 == 1,
             _ => false,
         }

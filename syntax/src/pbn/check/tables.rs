@@ -82,7 +82,7 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         return;
     }
     let n = columns.len();
-    if elements.len() % n != 0 {
+    if !elements.len().is_multiple_of(n) {
         let last = elements[elements.len() - 1];
         sink.report(
             &rules::TABLE_ROW_SIZE,
