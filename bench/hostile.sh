@@ -11,6 +11,15 @@
 #   epd-line.epd    one EPD record of 30 MB on one line
 #   pbn-play.pbn    one PBN game with a play section of 30 MB
 #   pbn-auction.pbn one PBN game with an auction of 30 MB
+# the inputs of issue 33 (archives, pipes, links; each needs the `zstd`, `gzip` and `zip` tools):
+#   bomb-zst        bomb.pgn.zst: 4 GB of spaces (no line break) in ~120 KB of zstd
+#   bomb-pbn-zst    the same bytes named bomb.pbn.zst (PBN is read whole, up to 64 MiB)
+#   zeros-pbn-gz    zeros.pbn.gz: 2 GB of NUL bytes in ~2 MB of gzip
+#   stdin-yes       `yes '1. e4 e5' | head -c 4G | kibitzer check --lang pgn -`
+#   fmt-stdin       `kibitzer fmt --lang pgn -` of the 30 MB of short games, piped
+#   many-zip        a zip of 5,000 members, one named ../../escape.pgn, one /etc/abs.pgn, a zip inside
+#   links           a folder holding `up -> ..` and `self -> .`: `check DIR` and `check --follow DIR`
+#   link-fmt        `fmt link.pgn` where link.pgn -> real.pgn (the link must stay a link)
 # then kills `fmt` of a 30 MB file with SIGKILL 20 times at random moments and checks that the
 # file is always intact or fully formatted and that nothing is left beside it.
 # Usage: bench/hostile.sh [SHAPE…]   (default: all; `kill` for the kill test only)
@@ -21,7 +30,8 @@ release_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 shapes=("$@")
-[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games epd-line pbn-play pbn-auction kill)
+[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games epd-line pbn-play pbn-auction
+  bomb-zst bomb-pbn-zst zeros-pbn-gz stdin-yes fmt-stdin many-zip links link-fmt kill)
 
 make_file() {
   local shape=$1 out=$2
@@ -72,10 +82,77 @@ run() {
   head -c 300 "$tmp/err" | head -2 | sed 's/^/    stderr: /' >&2
 }
 
+# run_sh LABEL BYTES_IN 'SHELL COMMAND': one line of the second table, for a pipeline or a walk
+# ($bin and $tmp are exported to it); the peak is the largest of the pipeline's processes, and
+# "said" is the first line kibitzer printed (standard output, else standard error).
+run_sh() {
+  local label=$1 bytes=$2 cmd=$3
+  ( cd "$tmp" && bin=$bin /usr/bin/time -v -o "$tmp/time" bash -c "$cmd" >"$tmp/out" 2>"$tmp/err" ) || true
+  local rss wall said
+  rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$tmp/time")
+  wall=$(awk -F': ' '/Elapsed \(wall/ {print $2}' "$tmp/time")
+  said=$( (grep -m1 -E 'error|note|warning' "$tmp/out" || grep -m1 . "$tmp/err" || echo '(nothing)') | cut -c1-110)
+  printf '| %-34s | %9s | %8s | %7.0f | %s |\n' "$label" "$bytes" "$wall" "$(echo "$rss / 1024" | bc -l)" "$said"
+}
+
+untrusted_shape() {
+  local shape=$1 d=$tmp/u
+  rm -rf "$d"; mkdir -p "$d"
+  case $shape in
+    bomb-zst | bomb-pbn-zst)
+      local name=bomb.pgn.zst
+      [ "$shape" = bomb-pbn-zst ] && name=bomb.pbn.zst
+      head -c 4000000000 /dev/zero | tr '\0' ' ' | zstd -q -3 -T2 -o "$d/$name"
+      run_sh "check $name (4 GB of spaces)" "$(stat -c %s "$d/$name")" "\$bin check u/$name"
+      ;;
+    zeros-pbn-gz)
+      head -c 2000000000 /dev/zero | gzip -9 >"$d/zeros.pbn.gz"
+      run_sh "check zeros.pbn.gz (2 GB of NUL)" "$(stat -c %s "$d/zeros.pbn.gz")" "\$bin check u/zeros.pbn.gz"
+      ;;
+    stdin-yes)
+      run_sh "yes '1. e4 e5' (4 GB) \| check -" 4000000000 \
+        "yes '1. e4 e5' | head -c 4000000000 | \$bin check --lang pgn -"
+      ;;
+    fmt-stdin)
+      make_file many-games "$d/g.pgn"
+      run_sh "fmt - (30 MB of games, piped)" "$(stat -c %s "$d/g.pgn")" "\$bin fmt --lang pgn - <u/g.pgn >u/out.pgn"
+      ;;
+    many-zip)
+      mkdir -p "$d/m/games"
+      for i in $(seq 1 5000); do printf '[Event "x"]\n\n1. e4 e5 *\n' >"$d/m/games/$i.pgn"; done
+      printf '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n' >"$d/m/inner.pgn"
+      (cd "$d/m" && zip -q inner.zip inner.pgn && zip -qr ../many.zip games inner.zip)
+      python3 - "$d/many.zip" <<'EOF2'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "a") as z:
+    for name in ("../../escape.pgn", "/etc/abs.pgn"):
+        z.writestr(zipfile.ZipInfo(name), b'[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+EOF2
+      run_sh "check many.zip (5,002 members)" "$(stat -c %s "$d/many.zip")" "\$bin check u/many.zip"
+      ;;
+    links)
+      mkdir -p "$d/games"
+      printf '[Event "x"]\n\n1. e4 e5 *\n' >"$d/games/a.pgn"
+      ln -s .. "$d/games/up"; ln -s . "$d/games/self"
+      run_sh "check DIR (up -> .., self -> .)" - "\$bin check u/games | tail -1"
+      run_sh "check --follow DIR" - "\$bin check --follow u/games >u/out 2>u/err; echo \"note: \$(grep -c 'a loop' u/err) loop notes; \$(tail -1 u/out)\""
+      ;;
+    link-fmt)
+      printf '[Event "x"]\n\n1.e4 e5 *\n' >"$d/real.pgn"
+      ln -s real.pgn "$d/link.pgn"
+      run_sh "fmt link.pgn (-> real.pgn)" - \
+        "\$bin fmt u/link.pgn; [ -L u/link.pgn ] && grep -q '1. e4' u/real.pgn && echo 'note: link kept, real.pgn formatted'"
+      ;;
+  esac
+  rm -rf "$d"
+}
+
 echo "| file | command | MB | wall | peak MB | peak/file | output lines |"
 echo "|---|---|---:|---:|---:|---:|---:|"
+untrusted=()
 for shape in "${shapes[@]}"; do
   [ "$shape" = kill ] && continue
+  case $shape in bomb-* | zeros-* | stdin-* | fmt-stdin | many-zip | links | link-fmt) untrusted+=("$shape"); continue ;; esac
   case $shape in epd-*) ext=epd ;; pbn-*) ext=pbn ;; *) ext=pgn ;; esac
   f="$tmp/$shape.$ext"
   make_file "$shape" "$f"
@@ -86,6 +163,13 @@ for shape in "${shapes[@]}"; do
   if ! cmp -s "$f" "$f.orig" && [ "$shape" = random ]; then echo "  !! fmt changed the binary file" >&2; fi
   rm -f "$f" "$f.orig"
 done
+
+if [ ${#untrusted[@]} -gt 0 ]; then
+  echo
+  echo "| input | bytes in | wall | peak MB | what kibitzer said |"
+  echo "|---|---:|---:|---:|---|"
+  for shape in "${untrusted[@]}"; do untrusted_shape "$shape"; done
+fi
 
 if printf '%s\n' "${shapes[@]}" | grep -qx kill; then
   echo

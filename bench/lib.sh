@@ -15,5 +15,5 @@ need_corpus() {
 # $bin to its absolute path.
 release_binary() {
   cargo build --release -p kibitzer --quiet "$@"
-  bin=$PWD/target/release/kibitzer
+  bin=${CARGO_TARGET_DIR:-$PWD/target}/release/kibitzer
 }

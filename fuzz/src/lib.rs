@@ -15,12 +15,19 @@
 //!   and gives the same text when done a small window at a time.
 //! - `every-LANG`: the three oracles above, one after the other, on each input: for a long
 //!   coverage-guided run per format, whose corpus grows from the code all three reach.
+//! - `compressed-LANG`: the stream reader of archives and standard input (the binary's
+//!   `compressed` module). The input, read as a `.gz`, `.bz2`, `.zst` and `.zip` file, never
+//!   makes it panic; compressed (gzip, zstd, and as a zip member beside a nested `.zst` member)
+//!   and read back a few bytes of chunk at a time, its text comes back whole: the chunks (and
+//!   the heads of units too large) in order, their line counts adding up, each checked without
+//!   a panic.
 //! - `acbl`: the ACBLscore decoder and both writers never panic and write output in proportion
 //!   to the input.
 //!
 //! An oracle that fails panics: the drivers catch it and keep the input.
 
 use kibitzer_syntax::format::{format, format_into, FormatOptions};
+use kibitzer_syntax::text::LineIndex;
 use kibitzer_syntax::{check, CheckOptions, Lang, Mode};
 use std::path::{Path, PathBuf};
 
@@ -44,6 +51,10 @@ pub const TARGETS: &[&str] = &[
     "every-epd",
     "every-pbn",
     "every-pbi",
+    "compressed-pgn",
+    "compressed-epd",
+    "compressed-pbn",
+    "compressed-pbi",
     "acbl",
 ];
 
@@ -67,6 +78,7 @@ pub fn run(target: &str, input: &[u8]) {
             check_oracle(lang, &text);
             fmt(lang, &text);
         }
+        Some("compressed") => compressed(lang, input),
         _ => panic!("unknown target {target}"),
     }
 }
@@ -147,6 +159,75 @@ fn fmt(lang: Lang, text: &str) {
         Ok::<(), ()>(())
     });
     assert!(windowed == once.text, "formatting in small windows differs");
+}
+
+/// The `compressed-LANG` oracle (see the crate's documentation).
+fn compressed(lang: Lang, input: &[u8]) {
+    use kibitzer::compressed::for_each_member_in;
+    use std::io::{Cursor, Write};
+    let ext = lang.id();
+    // Hostile compressed bytes: an error is fine, a panic is not.
+    for name in [format!("x.{ext}.gz"), format!("x.{ext}.bz2"), format!("x.{ext}.zst"), "x.zip".to_owned()] {
+        let _ = for_each_member_in(Path::new(&name), Cursor::new(input), Some(lang), &mut |member| {
+            read_back(member.lang, member.reader, 4096);
+            Ok(())
+        });
+    }
+    // The text compressed, read back in small chunks: whole, in order.
+    let size = 1 + input.first().map_or(0, |&b| usize::from(b) * 3);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(input).expect("gzip in memory");
+    let gz = gz.finish().expect("gzip in memory");
+    let zst = zstd::stream::encode_all(input, 1).expect("zstd in memory");
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    zip.start_file(format!("a.{ext}"), options).expect("zip in memory");
+    zip.write_all(input).expect("zip in memory");
+    zip.start_file(format!("b.{ext}.zst"), options).expect("zip in memory");
+    zip.write_all(&zst).expect("zip in memory");
+    let zip = zip.finish().expect("zip in memory").into_inner();
+    let archives = [(format!("x.{ext}.gz"), gz, 1), (format!("x.{ext}.zst"), zst, 1), ("x.zip".to_owned(), zip, 2)];
+    for (name, bytes, members) in archives {
+        let mut seen = 0;
+        for_each_member_in(Path::new(&name), Cursor::new(bytes), Some(lang), &mut |member| {
+            seen += 1;
+            let (text, lines) = read_back(member.lang, member.reader, size);
+            // PBN and PBI are read whole; PGN and EPD in chunks, which decode each on its own.
+            if let Ok(whole) = std::str::from_utf8(input) {
+                if !whole.starts_with('\u{feff}') {
+                    assert!(text == whole, "{}: the chunks are not the text", member.name);
+                    let whole_lines = LineIndex::with_breaks(whole, lang.line_breaks()).line_count() - 1;
+                    assert_eq!(lines as usize, whole_lines, "{}: the lines of the chunks", member.name);
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(seen, members, "{name}: members");
+    }
+}
+
+/// Reads a stream back in chunks of about `size` bytes, checking each: the text of the chunks
+/// (heads of units too large included) and the number of lines counted.
+fn read_back(lang: Lang, reader: impl std::io::Read, size: usize) -> (String, u32) {
+    use kibitzer::compressed::{Chunks, Piece};
+    let mut chunks = Chunks::with_size(reader, lang, size);
+    let mut text = String::new();
+    let mut lines = 0;
+    while let Ok(Some(piece)) = chunks.next_chunk() {
+        let chunk = match piece {
+            Piece::Text(chunk) => chunk,
+            Piece::TooLarge { head, .. } => head,
+        };
+        assert_eq!(chunk.lines_before, lines, "a chunk's lines before it");
+        lines += chunk.index.line_count() as u32 - 1;
+        let diagnostics = check(lang, &chunk.source.text, &CheckOptions::default());
+        for d in &diagnostics {
+            assert!(usize::from(d.range.end()) <= chunk.source.text.len(), "{} outside the chunk", d.code);
+        }
+        text.push_str(&chunk.source.text);
+    }
+    (text, lines)
 }
 
 fn acbl(input: &[u8]) {

@@ -39,6 +39,8 @@ pub struct CheckArgs {
     /// summary line and the exit status count them all.
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<usize>,
+    #[command(flatten)]
+    pub walk: crate::walk::WalkOptions,
 }
 
 /// Diagnostics printed per file by default in text and GitHub output.
@@ -60,10 +62,11 @@ impl From<ModeArg> for Mode {
 }
 
 pub fn run(args: CheckArgs) -> ExitCode {
-    let targets = match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref()) {
-        Ok(t) => t,
-        Err(e) => return trouble(&e),
-    };
+    let targets =
+        match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref(), &args.walk) {
+            Ok(collected) => collected.print_notes(),
+            Err(e) => return trouble(&e),
+        };
     let mut settings = Settings::new(args.mode.map(Mode::from));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -112,6 +115,26 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 }
             }
         }
+        // Standard input is read as a stream, a chunk of whole units at a time, as a compressed
+        // file is: memory stays bounded whatever is piped in.
+        if let Origin::Stdin(_) = &target.origin {
+            let name = target.display_name();
+            sinks.begin_file();
+            let stdin = std::io::stdin().lock();
+            let checked = check_stream(&name, stdin, false, target.lang, &options, args.fix, &mut sinks);
+            match checked.and_then(|()| sinks.end_file(&name).map_err(|e| format!("<stdout>: {e}"))) {
+                Ok(()) => continue,
+                Err(e) => return trouble(&e),
+            }
+        }
+        // A file to be fixed is held from before it is read until it is replaced.
+        let _lock = match &target.origin {
+            Origin::File(path) if args.fix => match crate::inputs::lock_for_rewrite(path) {
+                Ok(lock) => Some(lock),
+                Err(e) => return trouble(&e),
+            },
+            _ => None,
+        };
         let source = match target.read() {
             Ok(s) => s,
             Err(e) => return trouble(&e),
@@ -271,14 +294,14 @@ impl<W: Write> Sinks<'_, W> {
 }
 
 /// Checks a compressed file (each member of a zip archive), streaming: a chunk of whole units
-/// at a time (`crate::compressed`).
+/// at a time ([`check_stream`]).
 fn check_compressed<W: Write>(
     path: &std::path::Path,
     args: &CheckArgs,
     options: &kibitzer_syntax::config::CheckOptions,
     sinks: &mut Sinks<'_, W>,
 ) -> Result<(), String> {
-    use crate::compressed::{for_each_member, Chunks, Progress};
+    use crate::compressed::{for_each_member, Progress};
     if args.fix {
         return Err(format!("{}: --fix does not rewrite compressed files (decompress it first)", path.display()));
     }
@@ -286,24 +309,64 @@ fn check_compressed<W: Write>(
     let mut progress = Progress::new(total);
     let lang = args.lang.map(Lang::from);
     let result = for_each_member(path, lang, progress.counter(), &mut |member| {
-        let mut chunks = Chunks::new(member.reader, member.lang);
-        let mut options = options.clone();
-        while let Some(chunk) = chunks.next_chunk().map_err(|e| format!("{}: cannot decompress: {e}", member.name))? {
-            options.encoding = Some(chunk.source.encoding);
-            let text = &chunk.source.text;
-            let diagnostics = kibitzer_syntax::check(member.lang, text, &options);
-            sinks
-                .emit_all(&member.name, text, &chunk.index, &diagnostics, chunk.lines_before)
-                .map_err(|e| format!("<stdout>: {e}"))?;
-            if sinks.format == OutputFormat::JsonLines {
-                sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
-            }
-            progress.tick(&member.name);
-        }
+        check_stream(&member.name, member.reader, true, member.lang, options, false, sinks)?;
+        progress.tick(&member.name);
         Ok(())
     });
     progress.finish();
     result
+}
+
+/// Checks a stream (a decompressed file, standard input) a chunk of whole units at a time
+/// ([`crate::compressed::Chunks`]), so that memory stays bounded whatever it holds: a unit too
+/// large to read gets its one diagnostic, and once a chunk is found not to be text, the rest of
+/// the stream is not read. With `fix`, each chunk is checked as fixed (standard input is never
+/// written back).
+fn check_stream<W: Write>(
+    name: &str,
+    reader: impl std::io::Read,
+    compressed: bool,
+    lang: Lang,
+    options: &kibitzer_syntax::config::CheckOptions,
+    fix: bool,
+    sinks: &mut Sinks<'_, W>,
+) -> Result<(), String> {
+    use crate::compressed::{Chunks, Piece};
+    let mut chunks = Chunks::new(reader, lang);
+    if !compressed {
+        chunks = chunks.plain();
+    }
+    let mut options = options.clone();
+    while let Some(piece) = chunks.next_chunk().map_err(|e| format!("{name}: {e}"))? {
+        let (chunk, diagnostics) = match piece {
+            Piece::Text(mut chunk) => {
+                options.encoding = Some(chunk.source.encoding);
+                if let Some(fixed) =
+                    fix.then(|| kibitzer_syntax::fix::fix_all(lang, &chunk.source.text, &options)).flatten()
+                {
+                    chunk.index = LineIndex::with_breaks(&fixed, lang.line_breaks());
+                    chunk.source.text = fixed;
+                }
+                let diagnostics = kibitzer_syntax::check(lang, &chunk.source.text, &options);
+                (chunk, diagnostics)
+            }
+            Piece::TooLarge { head, bytes } => {
+                let diagnostic = kibitzer_syntax::too_large_in_stream(lang, &head.source.text, bytes, &options);
+                (head, diagnostic.into_iter().collect())
+            }
+        };
+        let text = &chunk.source.text;
+        sinks
+            .emit_all(name, text, &chunk.index, &diagnostics, chunk.lines_before)
+            .map_err(|e| format!("<stdout>: {e}"))?;
+        if sinks.format == OutputFormat::JsonLines {
+            sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
+        }
+        if diagnostics.iter().any(|d| kibitzer_syntax::binary::is_not_text_code(d.code)) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// Checks a PGC file: its games decoded to PGN and checked, each diagnostic naming its game and

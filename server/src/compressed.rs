@@ -12,7 +12,7 @@
 use crate::file_kind::{compression_of, lang_of, Compression};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kibitzer_syntax::text::{decode, LineIndex, SourceText};
-use kibitzer_syntax::Lang;
+use kibitzer_syntax::{Lang, MAX_GAME_BYTES};
 use std::io::{IsTerminal, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,24 +43,22 @@ pub fn for_each_member(
     read: Arc<AtomicU64>,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    for_each_member_in(path, Counting { inner: file, read }, lang, each)
+}
+
+/// [`for_each_member`] of the compressed bytes of `source`, which `path` names (its name gives
+/// the compression and the format inside; it is not opened).
+pub fn for_each_member_in(
+    path: &Path,
+    source: impl Read + Seek,
+    lang: Option<Lang>,
+    each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
+) -> Result<(), String> {
     let name = path.display().to_string();
     let compression = compression_of(path).ok_or_else(|| format!("{name}: not a compressed file"))?;
-    let file = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let file = Counting { inner: file, read };
-    let buffered = std::io::BufReader::with_capacity(1 << 16, file);
-    let single = |reader: Box<dyn Read>| -> Result<Member<'static>, String> {
-        let lang = lang_of(path, lang).ok_or_else(|| {
-            format!("{name}: unknown file type inside (expected e.g. .pgn.zst, .pbn.gz, or use --lang)")
-        })?;
-        Ok(Member { name: name.clone(), lang, reader })
-    };
+    let buffered = std::io::BufReader::with_capacity(1 << 16, source);
     match compression {
-        Compression::Gzip => each(single(Box::new(flate2::bufread::MultiGzDecoder::new(buffered)))?),
-        Compression::Bzip2 => each(single(Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)))?),
-        Compression::Zstd => {
-            let decoder = zstd::stream::read::Decoder::with_buffer(buffered).map_err(|e| format!("{name}: {e}"))?;
-            each(single(Box::new(decoder))?)
-        }
         Compression::Zip => {
             let mut archive = zip::ZipArchive::new(buffered).map_err(|e| format!("{name}: not a zip archive: {e}"))?;
             for i in 0..archive.len() {
@@ -68,13 +66,53 @@ pub fn for_each_member(
                 if member.is_dir() {
                     continue;
                 }
-                let inner = member.name().to_owned();
-                let Some(member_lang) = lang.or_else(|| Lang::from_path(Path::new(&inner))) else { continue };
-                each(Member { name: format!("{name}/{inner}"), lang: member_lang, reader: Box::new(member) })?;
+                // The name as stored, `..` and absolute paths included: only a name for
+                // messages, since nothing is ever unpacked.
+                let inner = String::from_utf8_lossy(member.name_raw()).into_owned();
+                let inner_path = Path::new(&inner);
+                let full = format!("{name}/{inner}");
+                match compression_of(inner_path) {
+                    Some(Compression::Zip) => {
+                        eprintln!(
+                            "kibitzer: note: {full}: a zip archive inside a zip archive: not read (unpack it first)"
+                        );
+                    }
+                    // A compressed file inside the archive is decompressed as it is read.
+                    Some(inner_compression) => {
+                        let Some(member_lang) = lang_of(inner_path, lang) else { continue };
+                        let reader = decoder(inner_compression, std::io::BufReader::new(member))
+                            .map_err(|e| format!("{full}: {e}"))?;
+                        each(Member { name: full, lang: member_lang, reader })?;
+                    }
+                    None => {
+                        let Some(member_lang) = lang.or_else(|| Lang::from_path(inner_path)) else { continue };
+                        each(Member { name: full, lang: member_lang, reader: Box::new(member) })?;
+                    }
+                }
             }
             Ok(())
         }
+        single => {
+            let member_lang = lang_of(path, lang).ok_or_else(|| {
+                format!("{name}: unknown file type inside (expected e.g. .pgn.zst, .pbn.gz, or use --lang)")
+            })?;
+            let reader = decoder(single, buffered).map_err(|e| format!("{name}: {e}"))?;
+            each(Member { name: name.clone(), lang: member_lang, reader })
+        }
     }
+}
+
+/// A reader of `compressed`'s decompressed bytes (a single stream: not a zip archive).
+fn decoder<'a>(
+    compression: Compression,
+    compressed: impl std::io::BufRead + 'a,
+) -> std::io::Result<Box<dyn Read + 'a>> {
+    Ok(match compression {
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(compressed)),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(compressed)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(compressed)?),
+        Compression::Zip => return Err(std::io::Error::other("a zip archive is not a single stream")),
+    })
 }
 
 /// The bytes of a file, decompressed when its name says it is compressed (a zip archive must
@@ -126,7 +164,29 @@ pub struct Chunk {
     pub lines_before: u32,
 }
 
-/// Cuts a decompressed stream into chunks of whole units (see the module's documentation).
+/// What a stream is cut into.
+pub enum Piece {
+    /// Whole units, to be checked or formatted as a file is.
+    Text(Chunk),
+    /// A unit larger than the game-size limit ([`MAX_GAME_BYTES`]) by far: its first bytes
+    /// (whose first line places the diagnostic) and its whole length; the rest was read past,
+    /// never held.
+    TooLarge { head: Chunk, bytes: usize },
+}
+
+/// The most PBN or PBI text of one stream that is read (they are read whole: a PBN game
+/// inherits tags from the games before it, a PBI file's first line governs it). Real files
+/// are a few megabytes; a stream holding more is refused with one error naming it, so that
+/// memory stays bounded whatever an archive or a pipe holds.
+pub const MAX_WHOLE_BYTES: usize = 64 << 20;
+
+/// How much of an oversized unit is kept to place and show its diagnostic.
+const HEAD_BYTES: usize = 1024;
+
+/// Cuts a stream (decompressed, or standard input) into chunks of whole units (see the
+/// module's documentation), reading at most a chunk and a unit at a time: a unit too large to
+/// read is cut off and read past, binary data is recognised in the first bytes and the rest is
+/// not read, and PBN or PBI past [`MAX_WHOLE_BYTES`] is refused.
 pub struct Chunks<R> {
     reader: R,
     lang: Lang,
@@ -135,6 +195,8 @@ pub struct Chunks<R> {
     lines_before: u32,
     first: bool,
     size: usize,
+    /// What a read error is called: "cannot decompress" (an archive), "cannot read" (a pipe).
+    failure: &'static str,
 }
 
 impl<R: Read> Chunks<R> {
@@ -145,33 +207,74 @@ impl<R: Read> Chunks<R> {
 
     /// Chunks of about `size` bytes.
     pub fn with_size(reader: R, lang: Lang, size: usize) -> Chunks<R> {
-        Chunks { reader, lang, buf: Vec::new(), eof: false, lines_before: 0, first: true, size: size.max(1) }
+        Chunks {
+            reader,
+            lang,
+            buf: Vec::new(),
+            eof: false,
+            lines_before: 0,
+            first: true,
+            size: size.max(1),
+            failure: "cannot decompress",
+        }
     }
 
-    pub fn next_chunk(&mut self) -> std::io::Result<Option<Chunk>> {
-        let mut want = self.size;
+    /// Read errors called "cannot read" (a plain stream: standard input) rather than "cannot
+    /// decompress".
+    pub fn plain(mut self) -> Chunks<R> {
+        self.failure = "cannot read";
+        self
+    }
+
+    /// The next piece, `None` at the end; an error is a sentence to put after the stream's name.
+    pub fn next_chunk(&mut self) -> Result<Option<Piece>, String> {
+        self.next_chunk_passing(&mut |_| Ok(()))
+    }
+
+    /// [`Chunks::next_chunk`], giving the bytes of a unit too large to read to `past` as they
+    /// are read past (all of them, its head included: `fmt` copies such a unit as written).
+    pub fn next_chunk_passing(
+        &mut self,
+        past: &mut dyn FnMut(&[u8]) -> Result<(), String>,
+    ) -> Result<Option<Piece>, String> {
+        // The longest a chunk grows while looking for the end of its last unit: past that, the
+        // unit is far larger than any game kibitzer reads.
+        let limit = match self.lang {
+            Lang::Pgn | Lang::Epd => self.size.max(MAX_GAME_BYTES) + MAX_GAME_BYTES,
+            Lang::Pbn | Lang::Pbi => MAX_WHOLE_BYTES,
+        };
+        let mut want = self.size.min(limit);
+        let mut sniffed = false;
         let cut = loop {
-            while !self.eof && self.buf.len() < want {
-                let had = self.buf.len();
-                self.buf.resize(want.max(had + (1 << 16)), 0);
-                match self.reader.read(&mut self.buf[had..]) {
-                    Ok(0) => {
-                        self.buf.truncate(had);
-                        self.eof = true;
-                    }
-                    Ok(n) => self.buf.truncate(had + n),
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.buf.truncate(had),
-                    Err(e) => return Err(e),
-                }
-            }
+            self.fill(want)?;
             if self.eof {
                 break self.buf.len();
             }
-            match last_cut(self.lang, &self.buf) {
-                Some(cut) => break cut,
-                // No unit ends in what was read: read more.
-                None => want = self.buf.len() * 2,
+            if let Some(cut) = last_cut(self.lang, &self.buf) {
+                break cut;
             }
+            // Binary data: what was read is reported as not text, and the rest is not read.
+            if self.first && !sniffed {
+                sniffed = true;
+                let head = decode(&self.buf[..self.buf.len().min(kibitzer_syntax::binary::SAMPLE)]);
+                if kibitzer_syntax::binary::binary_at([head.text.as_str()]).is_some() {
+                    self.eof = true;
+                    break self.buf.len();
+                }
+            }
+            if self.buf.len() >= limit {
+                if matches!(self.lang, Lang::Pbn | Lang::Pbi) {
+                    return Err(format!(
+                        "{} text is read whole (its units depend on the ones before), and this stream holds \
+                         more than {} MiB of it: not checked (decompress it to a file, or split it)",
+                        self.lang.id().to_ascii_uppercase(),
+                        MAX_WHOLE_BYTES >> 20
+                    ));
+                }
+                return self.too_large(past).map(Some);
+            }
+            // No unit ends in what was read: read more.
+            want = (self.buf.len() * 2).min(limit);
         };
         if cut == 0 && !self.first {
             return Ok(None);
@@ -179,43 +282,115 @@ impl<R: Read> Chunks<R> {
         self.first = false;
         let rest = self.buf.split_off(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);
-        let source = decode(&bytes);
+        Ok(Some(Piece::Text(self.chunk(&bytes))))
+    }
+
+    /// Reads until the buffer holds `want` bytes or the stream ends.
+    fn fill(&mut self, want: usize) -> Result<(), String> {
+        while !self.eof && self.buf.len() < want {
+            let had = self.buf.len();
+            self.buf.resize(want.max(had + (1 << 16)), 0);
+            match self.reader.read(&mut self.buf[had..]) {
+                Ok(0) => {
+                    self.buf.truncate(had);
+                    self.eof = true;
+                }
+                Ok(n) => self.buf.truncate(had + n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.buf.truncate(had),
+                Err(e) => {
+                    self.buf.truncate(had);
+                    return Err(format!("{}: {e}", self.failure));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The unit at the start of the buffer, with no end in sight: its head is kept, the rest
+    /// read past (counting its bytes and lines) up to where the next unit starts.
+    fn too_large(&mut self, past: &mut dyn FnMut(&[u8]) -> Result<(), String>) -> Result<Piece, String> {
+        let mut head_len = HEAD_BYTES.min(self.buf.len());
+        // A whole character: the head decodes as the text around it does.
+        while head_len > 0 && head_len < self.buf.len() && (self.buf[head_len] & 0xC0) == 0x80 {
+            head_len -= 1;
+        }
+        let head_bytes = self.buf[..head_len].to_vec();
+        let mut bytes = 0usize;
+        let mut lines = 0u32;
+        // A cut is found with the few bytes before it (an empty line), which stay in the buffer.
+        const KEEP: usize = 16;
+        loop {
+            let (end, done) = match first_cut(self.lang, &self.buf) {
+                Some(cut) => (cut, true),
+                None if self.eof => (self.buf.len(), true),
+                None => (self.buf.len().saturating_sub(KEEP), false),
+            };
+            past(&self.buf[..end])?;
+            lines += count_lines(&self.buf[..end]);
+            bytes += end;
+            self.buf.drain(..end);
+            if done {
+                break;
+            }
+            self.fill(KEEP + (1 << 20))?;
+        }
+        self.first = false;
+        let head = self.chunk(&head_bytes);
+        // The lines of the whole unit are counted, not only the head's.
+        self.lines_before = head.lines_before + lines;
+        Ok(Piece::TooLarge { head, bytes })
+    }
+
+    /// `bytes` decoded as the next chunk, placed after the lines before it.
+    fn chunk(&mut self, bytes: &[u8]) -> Chunk {
+        let source = decode(bytes);
         let index = LineIndex::with_breaks(&source.text, self.lang.line_breaks());
         let lines_before = self.lines_before;
         self.lines_before += (index.line_count() as u32).saturating_sub(1);
-        Ok(Some(Chunk { source, index, lines_before }))
+        Chunk { source, index, lines_before }
     }
+}
+
+fn count_lines(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u32
 }
 
 /// Where the text read so far can be cut after its last whole unit, if anywhere.
 fn last_cut(lang: Lang, bytes: &[u8]) -> Option<usize> {
+    cuts(lang, bytes).next_back()
+}
+
+/// Where the first unit after the start of the text read so far starts, if anywhere.
+fn first_cut(lang: Lang, bytes: &[u8]) -> Option<usize> {
+    cuts(lang, bytes).next()
+}
+
+/// Every place `bytes` can be cut between two units (never at 0): before a PGN `[Event ` line
+/// that follows an empty line, after an EPD line. PBN and PBI have none (read whole).
+fn cuts(lang: Lang, bytes: &[u8]) -> Box<dyn DoubleEndedIterator<Item = usize> + '_> {
     match lang {
         Lang::Pgn => {
             const MARK: &[u8] = b"\n[Event ";
-            let mut end = bytes.len();
-            while let Some(i) = bytes[..end].windows(MARK.len()).rposition(|w| w == MARK) {
+            Box::new(bytes.windows(MARK.len()).enumerate().filter_map(move |(i, w)| {
                 let before = &bytes[..i];
-                if i > 0 && (before.ends_with(b"\n") || before.ends_with(b"\n\r")) {
-                    return Some(i + 1);
-                }
-                end = i + MARK.len() - 1;
-            }
-            None
+                (w == MARK && i > 0 && (before.ends_with(b"\n") || before.ends_with(b"\n\r"))).then_some(i + 1)
+            }))
         }
-        Lang::Epd => bytes.iter().rposition(|&b| b == b'\n').map(|i| i + 1),
-        // Read whole: no cut before the end.
-        Lang::Pbn | Lang::Pbi => None,
+        Lang::Epd => Box::new(bytes.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i + 1)),
+        Lang::Pbn | Lang::Pbi => Box::new(std::iter::empty()),
     }
 }
 
 /// Whether formatting would change a stream (`fmt --check`): each chunk is formatted on its own
 /// and compared with itself as it streams by. The first unit that would change is reported as
 /// `Some(line)` (1-based, in the stream).
-pub fn format_would_change(reader: impl Read, lang: Lang, size: usize) -> std::io::Result<Option<u32>> {
+pub fn format_would_change(reader: impl Read, lang: Lang, size: usize) -> Result<Option<u32>, String> {
     use kibitzer_syntax::format::{format_into, FormatOptions, WINDOW};
     let options = FormatOptions::default();
     let mut chunks = Chunks::with_size(reader, lang, size);
-    while let Some(chunk) = chunks.next_chunk()? {
+    while let Some(piece) = chunks.next_chunk()? {
+        // A unit too large to read is left as written by `fmt`: no change.
+        let Piece::Text(chunk) = piece else { continue };
         let text = &chunk.source.text;
         let mut len = 0;
         let mut differs_at: Option<usize> = None;
@@ -316,7 +491,7 @@ mod tests {
         let mut chunks = Chunks::new(text.as_bytes(), Lang::Pgn);
         let mut joined = String::new();
         let mut count = 0;
-        while let Some(chunk) = chunks.next_chunk().unwrap() {
+        while let Some(Piece::Text(chunk)) = chunks.next_chunk().unwrap() {
             assert_eq!(chunk.lines_before as usize, joined.matches('\n').count());
             assert!(chunk.source.text.starts_with("[Event \""));
             joined.push_str(&chunk.source.text);
@@ -352,7 +527,59 @@ mod tests {
     #[test]
     fn an_empty_stream_is_one_empty_chunk() {
         let mut chunks = Chunks::new(&b""[..], Lang::Pgn);
-        assert_eq!(chunks.next_chunk().unwrap().map(|c| c.source.text), Some(String::new()));
+        let Some(Piece::Text(chunk)) = chunks.next_chunk().unwrap() else { panic!("one chunk") };
+        assert_eq!(chunk.source.text, "");
         assert!(chunks.next_chunk().unwrap().is_none());
+    }
+
+    /// Endless bytes, `len` of them, without ever holding them.
+    fn endless(byte: u8, len: u64) -> impl Read {
+        std::io::repeat(byte).take(len)
+    }
+
+    /// A unit far over the size limit is cut off after its head, read past to the next unit
+    /// (counting its lines), and the units after it read as usual.
+    #[test]
+    fn a_unit_over_the_limit_is_read_past_not_held() {
+        let game = "[Event \"after\"]\n\n1. e4 *\n";
+        let huge = 40 * MAX_GAME_BYTES as u64;
+        let big = "[Event \"big\"]\n\n1. e4";
+        let stream = b"[Event \"a\"]\n\n1. e4 *\n\n"
+            .chain(big.as_bytes())
+            .chain(endless(b' ', huge))
+            .chain(&b"\n\n"[..])
+            .chain(game.as_bytes());
+        let mut chunks = Chunks::with_size(stream, Lang::Pgn, 1000);
+        let Some(Piece::Text(first)) = chunks.next_chunk().unwrap() else { panic!("the first game") };
+        assert!(first.source.text.starts_with("[Event \"a\"]"));
+        let Some(Piece::TooLarge { head, bytes }) = chunks.next_chunk().unwrap() else { panic!("the big one") };
+        assert_eq!(bytes as u64, big.len() as u64 + huge + 2);
+        assert!(head.source.text.starts_with(big));
+        assert!(head.source.text.len() <= HEAD_BYTES);
+        assert!(chunks.buf.capacity() < 4 * MAX_GAME_BYTES, "memory stays bounded");
+        let Some(Piece::Text(last)) = chunks.next_chunk().unwrap() else { panic!("the game after it") };
+        assert_eq!(last.source.text, game);
+        assert_eq!(last.lines_before, 8, "the lines of the unit read past are counted");
+        assert!(chunks.next_chunk().unwrap().is_none());
+        // The same for an EPD line.
+        let mut chunks =
+            Chunks::with_size(endless(b'x', huge).chain(&b"\n8/8/8/8/8/8/8/8 w - -\n"[..]), Lang::Epd, 100);
+        assert!(matches!(chunks.next_chunk().unwrap(), Some(Piece::TooLarge { .. })));
+        let Some(Piece::Text(last)) = chunks.next_chunk().unwrap() else { panic!("the line after it") };
+        assert_eq!((last.source.text.as_str(), last.lines_before), ("8/8/8/8/8/8/8/8 w - -\n", 1));
+    }
+
+    /// Binary data is recognised at the start, and the rest is not read; PBN is read whole up
+    /// to its limit, past which it is refused.
+    #[test]
+    fn binary_streams_stop_early_and_whole_streams_are_bounded() {
+        let mut zeros = endless(0, u64::MAX);
+        let mut chunks = Chunks::with_size(&mut zeros, Lang::Pbn, 1000);
+        let Some(Piece::Text(chunk)) = chunks.next_chunk().unwrap() else { panic!("one chunk") };
+        assert!(kibitzer_syntax::binary::binary_at([chunk.source.text.as_str()]).is_some());
+        assert!(chunks.next_chunk().unwrap().is_none());
+        let mut chunks = Chunks::with_size(endless(b' ', u64::MAX), Lang::Pbn, CHUNK);
+        let refused = chunks.next_chunk().err().expect("refused");
+        assert!(refused.contains("more than 64 MiB"), "{refused}");
     }
 }

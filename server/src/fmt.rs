@@ -4,7 +4,7 @@
 
 use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, Origin, Replacement, Target};
-use crate::report::{locate, write_text};
+use crate::report::{locate, write_text_shifted};
 use kibitzer_syntax::format::{format_into, FormatOptions, SkippedUnit, WINDOW};
 use kibitzer_syntax::text::{encode, Encoding, LineIndex};
 use kibitzer_syntax::{Lang, TextRange, TextSize};
@@ -40,6 +40,8 @@ pub struct FmtArgs {
     /// ISO-8859-1 unless `utf-8` is asked).
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
+    #[command(flatten)]
+    pub walk: crate::walk::WalkOptions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -69,10 +71,11 @@ pub fn run(mut args: FmtArgs) -> ExitCode {
     if args.stdin_filepath.is_some() && args.paths.is_empty() {
         args.paths.push(PathBuf::from("-"));
     }
-    let targets = match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref()) {
-        Ok(t) => t,
-        Err(e) => return trouble(&e),
-    };
+    let targets =
+        match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref(), &args.walk) {
+            Ok(collected) => collected.print_notes(),
+            Err(e) => return trouble(&e),
+        };
     let options = FormatOptions::default();
     let mut would_change = 0;
     let mut troubled = false;
@@ -116,22 +119,25 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
             return check_compressed(args, path);
         }
     }
+    // A file to be rewritten is held from before it is read until it is replaced.
+    let _lock = match &target.origin {
+        Origin::File(path) if !(args.diff || args.check) => Some(crate::inputs::lock_for_rewrite(path)?),
+        _ => None,
+    };
+    if let Origin::Stdin(_) = &target.origin {
+        if args.check {
+            return check_stdin(target);
+        }
+        if !args.diff && args.range.is_none() {
+            return format_stdin(args, target, options);
+        }
+    }
     let source = target.read()?;
     let text = &source.text;
     let name = target.display_name();
     // A binary file is reported as `check` reports it, once, and never written.
-    let as_stored = kibitzer_syntax::CheckOptions { encoding: Some(source.encoding), ..Default::default() };
-    if let Some(d) = kibitzer_syntax::binary::not_text(target.lang, [text.as_str()], &as_stored) {
-        let loc = locate(&name, text, &LineIndex::with_breaks(text, target.lang.line_breaks()), &d);
-        return Err(format!(
-            "{}:{}:{}: {}[{}]: {}",
-            loc.path,
-            loc.line,
-            loc.column,
-            d.severity.as_str(),
-            d.code,
-            d.message
-        ));
+    if let Some(e) = not_text(&name, target.lang, &source, 0) {
+        return Err(e);
     }
     let range = args.range.map(|(first, last)| line_range(target.lang, text, first, last));
     let encoding = match args.encoding {
@@ -153,7 +159,8 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
         same.feed(text, piece);
         sink.write(text, before, piece, same.equal && encoding == source.encoding)
     });
-    let skipped = skipped.map_err(|e| format!("{name}: {e}"))?;
+    // The only errors are the sink's, which name the file (or standard output).
+    let skipped = skipped?;
     report_skipped(target, text, &skipped);
     let formatted_same = same.equal && same.len == text.len();
     let changed = !formatted_same || encoding != source.encoding;
@@ -166,6 +173,93 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
         _ => {}
     }
     Ok(Outcome { changed, skipped_units: skipped.len() })
+}
+
+/// The error of a binary `source` (whose first line is line `lines_before + 1` of its file), as
+/// `check` reports it; `None` for text.
+fn not_text(name: &str, lang: Lang, source: &kibitzer_syntax::text::SourceText, lines_before: u32) -> Option<String> {
+    let text = &source.text;
+    let as_stored = kibitzer_syntax::CheckOptions { encoding: Some(source.encoding), ..Default::default() };
+    let d = kibitzer_syntax::binary::not_text(lang, [text.as_str()], &as_stored)?;
+    let loc = locate(name, text, &LineIndex::with_breaks(text, lang.line_breaks()), &d).shifted(lines_before);
+    Some(format!("{}:{}:{}: {}[{}]: {}", loc.path, loc.line, loc.column, d.severity.as_str(), d.code, d.message))
+}
+
+/// `fmt -` (without `--diff` or `--range`, which need the whole text): standard input
+/// formatted to standard output as it streams in, a chunk of whole units at a time
+/// ([`crate::compressed::Chunks`], each formatted a window of units at a time), so that memory
+/// stays bounded whatever is piped in. A unit too large to read is copied as written while it
+/// is read past.
+fn format_stdin(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Result<Outcome, String> {
+    use crate::compressed::{Chunks, Piece};
+    let name = target.display_name();
+    let lang = target.lang;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut chunks = Chunks::new(std::io::stdin().lock(), lang).plain();
+    let mut outcome = Outcome::default();
+    let mut first = true;
+    loop {
+        let piece = chunks.next_chunk_passing(&mut |bytes| out.write_all(bytes).map_err(|e| format!("<stdout>: {e}")));
+        let chunk = match piece.map_err(|e| format!("{name}: {e}"))? {
+            None => break,
+            Some(Piece::TooLarge { head, bytes }) => {
+                let d = kibitzer_syntax::too_large_in_stream(lang, &head.source.text, bytes, &Default::default());
+                let text = &head.source.text;
+                if let Some(d) = d {
+                    let loc = locate(&name, text, &head.index, &d).shifted(head.lines_before);
+                    let _ = crate::report::write_text_shifted(
+                        &mut std::io::stderr().lock(),
+                        text,
+                        &head.index,
+                        &d,
+                        &loc,
+                        head.lines_before,
+                    );
+                }
+                outcome.skipped_units += 1;
+                continue;
+            }
+            Some(Piece::Text(chunk)) => chunk,
+        };
+        let source = &chunk.source;
+        if let Some(e) = not_text(&name, lang, source, chunk.lines_before) {
+            return Err(e);
+        }
+        let encoding = match args.encoding {
+            Some(EncodingArg::Utf8) if source.encoding == Encoding::Latin1 => Encoding::Utf8,
+            // A byte order mark starts the stream only.
+            _ if source.encoding == Encoding::Utf8Bom && !first => Encoding::Utf8,
+            _ => source.encoding,
+        };
+        if first && encoding == Encoding::Utf8Bom {
+            out.write_all(b"\xEF\xBB\xBF").map_err(|e| format!("<stdout>: {e}"))?;
+        }
+        first = false;
+        let text = &source.text;
+        let mut same = Unchanged::default();
+        let skipped = format_into(lang, text, None, options, WINDOW, &mut |piece: &str| {
+            same.feed(text, piece);
+            let bytes = encode_piece(piece, encoding).map_err(|e| format!("{name}: {e}"))?;
+            out.write_all(&bytes).map_err(|e| format!("<stdout>: {e}"))
+        })?;
+        report_skipped_shifted(target, text, &chunk.index, chunk.lines_before, &skipped);
+        outcome.changed |= !(same.equal && same.len == text.len()) || encoding != source.encoding;
+        outcome.skipped_units += skipped.len();
+    }
+    out.flush().map_err(|e| format!("<stdout>: {e}"))?;
+    Ok(outcome)
+}
+
+/// `fmt --check -`: whether standard input would change, streaming.
+fn check_stdin(target: &Target) -> Result<Outcome, String> {
+    let name = target.display_name();
+    let found =
+        crate::compressed::format_would_change(std::io::stdin().lock(), target.lang, crate::compressed::chunk_size())
+            .map_err(|e| format!("{name}: {e}"))?;
+    if found.is_some() {
+        println!("{name}");
+    }
+    Ok(Outcome { changed: found.is_some(), skipped_units: 0 })
 }
 
 /// `fmt --check` of a compressed file (each member of a zip archive), streaming; a compressed
@@ -184,7 +278,7 @@ fn check_compressed(args: &FmtArgs, path: &std::path::Path) -> Result<Outcome, S
     let mut changed = false;
     let result = for_each_member(path, args.lang.map(Lang::from), progress.counter(), &mut |member| {
         let found = format_would_change(member.reader, member.lang, chunk_size())
-            .map_err(|e| format!("{}: cannot decompress: {e}", member.name))?;
+            .map_err(|e| format!("{}: {e}", member.name))?;
         if let Some(line) = found {
             println!("{}:{line}", member.name);
             changed = true;
@@ -249,7 +343,8 @@ impl Sink {
                     }
                     // The first difference: the replacement starts with the identical prefix.
                     let mut file = Output::new(Replacement::new(path)?, *encoding);
-                    file.write(&text[..before]).map_err(|e| format!("{}: {e}", path.display()))?;
+                    // Its errors name the file already.
+                    file.write(&text[..before])?;
                     *replacement = Some(file.into_inner());
                 }
                 let Some(file) = replacement else { return Ok(()) };
@@ -339,12 +434,17 @@ fn report_skipped(target: &Target, text: &str, skipped: &[SkippedUnit]) {
         return;
     }
     let index = LineIndex::with_breaks(text, target.lang.line_breaks());
+    report_skipped_shifted(target, text, &index, 0, skipped);
+}
+
+/// [`report_skipped`] for a chunk of a stream that starts after `lines_before` lines.
+fn report_skipped_shifted(target: &Target, text: &str, index: &LineIndex, lines_before: u32, skipped: &[SkippedUnit]) {
     let name = target.display_name();
     let mut err = std::io::stderr().lock();
     for unit in skipped {
         for d in &unit.diagnostics {
-            let loc = locate(&name, text, &index, d);
-            let _ = write_text(&mut err, text, &index, d, &loc);
+            let loc = locate(&name, text, index, d).shifted(lines_before);
+            let _ = write_text_shifted(&mut err, text, index, d, &loc, lines_before);
         }
     }
 }

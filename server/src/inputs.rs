@@ -56,57 +56,66 @@ impl Target {
     }
 }
 
+/// What the command line's paths expand to: the files to work on, and what the walks want the
+/// user to know (link loops), printed as notes.
+#[derive(Debug, Default)]
+pub struct Collected {
+    pub targets: Vec<Target>,
+    pub notes: Vec<String>,
+}
+
+impl Collected {
+    /// Prints the notes on standard error (they do not change the exit status) and gives the
+    /// targets.
+    pub fn print_notes(self) -> Vec<Target> {
+        for note in &self.notes {
+            eprintln!("kibitzer: note: {note}");
+        }
+        self.targets
+    }
+}
+
 /// Expands the command line's paths: files as given (their format from `lang`, else from the
-/// extension), directories walked recursively for the known extensions in name order, `-` for
-/// standard input (which needs `lang` or a `stdin_path` with a known extension).
+/// extension; links followed), directories walked as [`crate::walk::walk`] walks them for the
+/// known extensions in name order, `-` for standard input (which needs `lang` or a `stdin_path`
+/// with a known extension). A file reached by several paths is listed once.
 pub fn collect_targets(
     paths: &[PathBuf],
     lang: Option<Lang>,
     stdin_path: Option<&Path>,
-) -> Result<Vec<Target>, String> {
-    let mut targets = Vec::new();
+    walk: &crate::walk::WalkOptions,
+) -> Result<Collected, String> {
+    let mut collected = Collected::default();
+    let mut seen = crate::walk::Seen::default();
     for path in paths {
         if path.as_os_str() == "-" {
             let lang = lang.or_else(|| stdin_path.and_then(Lang::from_path)).ok_or_else(|| {
                 "reading standard input needs --lang pgn|pbn|pbi|epd (or --stdin-filepath with a known extension)"
                     .to_owned()
             })?;
-            targets.push(Target { origin: Origin::Stdin(stdin_path.map(Path::to_path_buf)), lang });
+            collected.targets.push(Target { origin: Origin::Stdin(stdin_path.map(Path::to_path_buf)), lang });
         } else if path.is_dir() {
-            walk(path, lang, &mut targets)?;
+            let walked = crate::walk::walk(path, walk)?;
+            collected.notes.extend(walked.notes);
+            for file in walked.files {
+                // A directory walk picks files by extension; `--lang` narrows it to one format.
+                let Some(file_lang) = crate::file_kind::lang_of(&file, None) else { continue };
+                if lang.is_none_or(|l| l == file_lang) && seen.first_time(&file) {
+                    collected.targets.push(Target { origin: Origin::File(file), lang: file_lang });
+                }
+            }
         } else if path.exists() {
             let lang = crate::file_kind::lang_of(path, lang).ok_or_else(|| {
                 format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or use --lang)", path.display())
             })?;
-            targets.push(Target { origin: Origin::File(path.clone()), lang });
+            if seen.first_time(path) {
+                collected.targets.push(Target { origin: Origin::File(path.clone()), lang });
+            }
         } else {
             return Err(format!("{}: no such file or directory", path.display()));
         }
     }
-    Ok(targets)
-}
-
-fn walk(dir: &Path, lang: Option<Lang>, out: &mut Vec<Target>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: cannot read directory: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for path in entries {
-        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
-        if hidden {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, lang, out)?;
-        } else if let Some(file_lang) = crate::file_kind::lang_of(&path, None) {
-            // A directory walk picks files by extension; `--lang` narrows it to one format.
-            if lang.is_none_or(|l| l == file_lang) {
-                out.push(Target { origin: Origin::File(path), lang: file_lang });
-            }
-        }
-    }
-    Ok(())
+    Ok(collected)
 }
 
 /// Finds the `kibitzer.toml` that governs `path`: in its folder or the nearest folder above.
@@ -156,7 +165,7 @@ impl Settings {
 }
 
 /// Writes `text` to `path` in `source`'s encoding without ever leaving the file half-written:
-/// a temporary file in the same folder, renamed over the original (keeping its permissions).
+/// a temporary file in the same folder, renamed over the original (see [`Replacement`]).
 pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<(), String> {
     let bytes = encode(text, like.encoding)
         .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
@@ -165,37 +174,53 @@ pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<()
     replacement.commit()
 }
 
+/// Takes the rewrite lock of `path` ([`crate::tmpfile::Lock`]): held from before the file is
+/// read until its replacement is committed, so that two rewrites at once take turns.
+pub fn lock_for_rewrite(path: &Path) -> Result<crate::tmpfile::Lock, String> {
+    crate::tmpfile::Lock::acquire(path).map_err(|e| format!("{}: cannot open for rewriting: {e}", path.display()))
+}
+
 /// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder
-/// (nameless on Linux, so that a crash leaves nothing: [`crate::tmpfile`]), which
-/// [`Replacement::commit`] renames over the original (keeping its permissions). Dropped without
-/// a commit, it leaves the original as it was. A read-only file is never replaced.
+/// as the file (nameless on Linux, so that a crash leaves nothing: [`crate::tmpfile`]), which
+/// [`Replacement::commit`] puts in the original's place. A symbolic link's target is rewritten
+/// and the link kept; the original's permissions, owner and hard links are kept. Dropped
+/// without a commit, or failing (a full disk, a read-only file system, a folder removed
+/// meanwhile), it leaves the original byte for byte. A read-only file is never replaced.
 pub struct Replacement {
+    /// The path as the user gave it, for messages.
     path: PathBuf,
+    /// The original's metadata before the rewrite (links followed; boxed: it is large).
+    original: Option<Box<std::fs::Metadata>>,
     tmp: std::io::BufWriter<crate::tmpfile::Pending>,
 }
 
 impl Replacement {
     pub fn new(path: &Path) -> Result<Replacement, String> {
+        let original = std::fs::metadata(path).ok().map(Box::new);
         // Renaming over a file gets round its read-only bit (and root gets round everything):
         // a file someone made read-only is theirs to keep as it is.
-        if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+        if original.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(format!("{}: read-only: not rewritten (make it writable to change it)", path.display()));
         }
-        let tmp = crate::tmpfile::Pending::create(path)
+        let target = crate::tmpfile::resolve(path).map_err(|e| format!("{}: cannot rewrite: {e}", path.display()))?;
+        let tmp = crate::tmpfile::Pending::create(&target)
             .map_err(|e| format!("{}: cannot create a temporary file: {e}", path.display()))?;
-        Ok(Replacement { path: path.to_path_buf(), tmp: std::io::BufWriter::new(tmp) })
+        Ok(Replacement { path: path.to_path_buf(), original, tmp: std::io::BufWriter::new(tmp) })
     }
 
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
         std::io::Write::write_all(&mut self.tmp, bytes)
-            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))
+            .map_err(|e| format!("{}: cannot write: {e}; the file is left as it was", self.path.display()))
     }
 
     pub fn commit(self) -> Result<(), String> {
         let path = self.path;
-        let tmp = self.tmp.into_inner().map_err(|e| format!("{}: cannot write: {}", path.display(), e.error()))?;
-        let permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
-        tmp.commit(permissions).map_err(|e| format!("{}: cannot replace: {e}", path.display()))
+        let tmp = self
+            .tmp
+            .into_inner()
+            .map_err(|e| format!("{}: cannot write: {}; the file is left as it was", path.display(), e.error()))?;
+        tmp.commit(self.original.as_deref())
+            .map_err(|e| format!("{}: cannot replace: {e}; the file is left as it was", path.display()))
     }
 }
 
@@ -211,19 +236,20 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, "").unwrap();
         }
-        let targets = collect_targets(&[dir.path().to_path_buf()], None, None).unwrap();
+        let walk = crate::walk::WalkOptions::default();
+        let targets = collect_targets(&[dir.path().to_path_buf()], None, None, &walk).unwrap().targets;
         let names: Vec<_> =
             targets.iter().map(|t| (t.display_name().rsplit('/').next().unwrap().to_owned(), t.lang)).collect();
         assert_eq!(
             names,
             [("a.PBN".to_owned(), Lang::Pbn), ("b.pgn".to_owned(), Lang::Pgn), ("c.fen".to_owned(), Lang::Epd)]
         );
-        let only_pgn = collect_targets(&[dir.path().to_path_buf()], Some(Lang::Pgn), None).unwrap();
+        let only_pgn = collect_targets(&[dir.path().to_path_buf()], Some(Lang::Pgn), None, &walk).unwrap().targets;
         assert_eq!(only_pgn.len(), 1);
-        assert!(collect_targets(&[dir.path().join("notes.txt")], None, None)
+        assert!(collect_targets(&[dir.path().join("notes.txt")], None, None, &walk)
             .unwrap_err()
             .contains("unknown file type"));
-        assert!(collect_targets(&[PathBuf::from("-")], None, None).is_err());
+        assert!(collect_targets(&[PathBuf::from("-")], None, None, &walk).is_err());
     }
 
     #[test]

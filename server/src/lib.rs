@@ -5,10 +5,11 @@
 
 mod check;
 mod cli;
-mod compressed;
+/// Public for the fuzz targets (`fuzz/`), which read hostile archives through it.
+pub mod compressed;
 mod convert;
 mod dd;
-mod file_kind;
+pub mod file_kind;
 mod fmt;
 mod inputs;
 mod lsp;
@@ -17,6 +18,7 @@ mod report;
 mod rules;
 mod sarif;
 mod tmpfile;
+mod walk;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

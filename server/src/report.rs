@@ -264,19 +264,9 @@ fn push_json_string(out: &mut Vec<u8>, s: &str) {
 }
 
 /// Writes one diagnostic in text form: the header line and, for people, the source line with a
-/// caret under the range (clipped to the first line of the range).
-pub fn write_text(
-    out: &mut impl Write,
-    text: &str,
-    index: &LineIndex,
-    d: &Diagnostic,
-    loc: &Located,
-) -> std::io::Result<()> {
-    write_text_shifted(out, text, index, d, loc, 0)
-}
-
-/// [`write_text`] for a diagnostic of a chunk of a stream: `loc` is in the stream's lines, `text`
-/// and `index` are the chunk's, which starts after `lines_before` lines of the stream.
+/// caret under the range (clipped to the first line of the range). For a chunk of a stream,
+/// `loc` is in the stream's lines, `text` and `index` are the chunk's, which starts after
+/// `lines_before` lines of the stream (0 for a whole file).
 pub fn write_text_shifted(
     out: &mut impl Write,
     text: &str,
@@ -436,7 +426,7 @@ mod tests {
         let loc = locate("g.pgn", text, &index, &d);
         assert_eq!((loc.line, loc.column, loc.end_line, loc.end_column), (2, 7, 2, 10));
         let mut out = Vec::new();
-        write_text(&mut out, text, &index, &d, &loc).unwrap();
+        write_text_shifted(&mut out, text, &index, &d, &loc, 0).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "g.pgn:2:7: error[PGN999]: bad move\n  |\n2 | 1. \u{e9}4\tNf9 *\n  |      \t^^^\n"

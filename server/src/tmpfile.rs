@@ -8,8 +8,16 @@
 //! had (another system, a file system without it, no `/proc`) the file is written under that
 //! recognisable name from the start. Either way the only litter a crash can leave is a
 //! `.NAME.kibitzer-tmp` file, and the next rewrite of NAME removes it first.
+//!
+//! What the replace keeps: a symbolic link stays a link (its target is rewritten: [`resolve`]);
+//! the original's permissions and, where the system allows, its owner and group go to the new
+//! file. A file with several hard links cannot be replaced without cutting them, so it is
+//! rewritten in place instead, but only once the new text is complete in the temporary file
+//! and the space for it reserved ([`Pending::commit`]). A rewrite holds a [`Lock`] on the
+//! file from before it is read until it is replaced, so that two runs at once take turns and
+//! the second formats what the first wrote.
 
-use std::fs::{File, Permissions};
+use std::fs::{File, Metadata};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -40,15 +48,20 @@ impl Pending {
         if let Some(file) = anonymous(dir) {
             return Ok(Pending { file, path: path.to_path_buf(), named: None });
         }
-        let file = File::options().write(true).create_new(true).open(&tmp)?;
+        let file = File::options().read(true).write(true).create_new(true).open(&tmp)?;
         Ok(Pending { file, path: path.to_path_buf(), named: Some(tmp) })
     }
 
-    /// Gives the written file `permissions` (the original's) and puts it in the original's
-    /// place in one step.
-    pub fn commit(mut self, permissions: Option<Permissions>) -> io::Result<()> {
-        if let Some(p) = permissions {
-            self.file.set_permissions(p)?;
+    /// Puts the written file in the original's place: renamed over it in one step, with the
+    /// original's permissions and (where allowed) owner; or, when the original (`original`, its
+    /// metadata before the rewrite) has several hard links, copied into it in place.
+    pub fn commit(mut self, original: Option<&Metadata>) -> io::Result<()> {
+        if let Some(meta) = original {
+            if hard_links(meta) > 1 {
+                return self.copy_in_place();
+            }
+            self.file.set_permissions(meta.permissions())?;
+            keep_owner(&self.file, meta);
         }
         // On disk before it has the name: a power cut after the rename finds the new text.
         self.file.sync_data()?;
@@ -66,8 +79,22 @@ impl Pending {
         }
         renamed
     }
-}
 
+    /// Writes the complete new text over the original's own bytes (its inode, so its hard links,
+    /// permissions and owner stay). The space a longer text needs is reserved first, so that a
+    /// full disk stops the rewrite before the original is touched.
+    fn copy_in_place(&mut self) -> io::Result<()> {
+        use io::{Seek, Write};
+        let len = self.file.seek(io::SeekFrom::End(0))?;
+        let mut original = File::options().write(true).open(&self.path)?;
+        reserve(&original, len)?;
+        self.file.seek(io::SeekFrom::Start(0))?;
+        io::copy(&mut self.file, &mut original)?;
+        original.set_len(len)?;
+        original.flush()?;
+        original.sync_data()
+    }
+}
 impl io::Write for Pending {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.file.write(buf)
@@ -93,6 +120,87 @@ fn remove_if_there(path: &Path) -> io::Result<()> {
     }
 }
 
+/// The file a rewrite of `path` replaces: `path` itself, or the file a symbolic link leads to
+/// (so that the link stays a link).
+pub fn resolve(path: &Path) -> io::Result<PathBuf> {
+    if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        std::fs::canonicalize(path)
+    } else {
+        Ok(path.to_path_buf())
+    }
+}
+
+/// An exclusive hold on a file being rewritten, released when dropped. Taken before the file is
+/// read: a second rewrite waits, then (the file having been replaced meanwhile) holds the new
+/// file and reads that.
+pub struct Lock {
+    _file: Option<File>,
+}
+
+impl Lock {
+    /// Waits for the exclusive hold on the file `path` leads to.
+    #[cfg(target_os = "linux")]
+    pub fn acquire(path: &Path) -> io::Result<Lock> {
+        use std::os::unix::fs::MetadataExt;
+        loop {
+            let file = File::open(path)?;
+            rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)?;
+            // The file may have been replaced while this waited: hold the one the path names now.
+            let held = file.metadata()?;
+            let now = std::fs::metadata(path)?;
+            if (held.dev(), held.ino()) == (now.dev(), now.ino()) {
+                return Ok(Lock { _file: Some(file) });
+            }
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn acquire(_path: &Path) -> io::Result<Lock> {
+        Ok(Lock { _file: None })
+    }
+}
+
+#[cfg(unix)]
+fn hard_links(meta: &Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn hard_links(_meta: &Metadata) -> u64 {
+    1
+}
+
+/// Gives `file` the owner and group of `meta`, as far as this process may (root may give any; a
+/// user only a group of theirs): a file someone else owns keeps them where possible.
+#[cfg(unix)]
+fn keep_owner(file: &File, meta: &Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    if std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid())).is_err() {
+        let _ = std::os::unix::fs::fchown(file, None, Some(meta.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _meta: &Metadata) {}
+
+/// Reserves `len` bytes for `file` where the file system can (so that writing them cannot run
+/// out of space); elsewhere nothing.
+#[cfg(target_os = "linux")]
+fn reserve(file: &File, len: u64) -> io::Result<()> {
+    if len == 0 {
+        return Ok(());
+    }
+    match rustix::fs::fallocate(file, rustix::fs::FallocateFlags::KEEP_SIZE, 0, len) {
+        Err(rustix::io::Errno::OPNOTSUPP) => Ok(()),
+        other => other.map_err(io::Error::from),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn reserve(_file: &File, _len: u64) -> io::Result<()> {
+    Ok(())
+}
+
 /// A file without a name in `dir` (`O_TMPFILE`), or `None` where there is no such thing.
 #[cfg(target_os = "linux")]
 fn anonymous(dir: &Path) -> Option<File> {
@@ -102,7 +210,7 @@ fn anonymous(dir: &Path) -> Option<File> {
         return None;
     }
     let fd =
-        rustix::fs::open(dir, OFlags::TMPFILE | OFlags::WRONLY | OFlags::CLOEXEC, Mode::from_raw_mode(0o600)).ok()?;
+        rustix::fs::open(dir, OFlags::TMPFILE | OFlags::RDWR | OFlags::CLOEXEC, Mode::from_raw_mode(0o600)).ok()?;
     Some(File::from(fd))
 }
 

@@ -36,6 +36,6 @@ pub use config::{CheckOptions, Mode};
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use engine::{check, check_pieces, check_unit, reprint, UnitCheck, UnitState};
 pub use lang::Lang;
-pub use stretches::MAX_GAME_BYTES;
+pub use stretches::{too_large_in_stream, MAX_GAME_BYTES};
 pub use text::{TextRange, TextSize};
 pub use units::{pieces, units, Piece};

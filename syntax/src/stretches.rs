@@ -116,6 +116,35 @@ pub(crate) fn too_large(text: &str, range: TextRange, games: &Games) -> Diagnost
     too_large_diagnostic(games.rule, text, content, "game", "game")
 }
 
+/// The one diagnostic of a unit of a stream too large to read, which the reader cut off after
+/// its first bytes, `head` (the decompressed text of an archive, standard input: never held
+/// whole), knowing its full length, `bytes`: PGN008, PBN007 or EPD016 on the unit's first
+/// character, with the configured severity (`None` when the rule is turned off, and for PBI).
+pub fn too_large_in_stream(
+    lang: crate::Lang,
+    head: &str,
+    bytes: usize,
+    options: &crate::CheckOptions,
+) -> Option<Diagnostic> {
+    let (rule, what, one): (&'static Rule, _, _) = match lang {
+        crate::Lang::Pgn => (&crate::pgn::rules::GAME_TOO_LARGE, "game", "game"),
+        crate::Lang::Pbn => (&crate::pbn::rules::GAME_TOO_LARGE, "game", "game"),
+        // PBI has no size limit of its own (a stream of it is read whole, up to the reader's).
+        crate::Lang::Pbi => return None,
+        crate::Lang::Epd => (&crate::epd::rules::EPD_RECORD_TOO_LARGE, "line", "record"),
+    };
+    let blank = head.len() - head.trim_start().len();
+    let content = TextRange::at(TextSize::from(blank as u32), TextSize::from((head.len() - blank) as u32));
+    let mut diagnostic = too_large_diagnostic(rule, head, content, what, one);
+    let mib = bytes as f64 / f64::from(1u32 << 20);
+    diagnostic.message = format!(
+        "{what} of {mib:.1} MiB ({bytes} bytes) is larger than the 1 MiB kibitzer reads as one {one}: not checked"
+    );
+    let mut diagnostics = vec![diagnostic];
+    options.rules.apply(&mut diagnostics);
+    diagnostics.pop()
+}
+
 /// The diagnostic of `rule` for `content` of `text`, a `what` larger than the limit of one
 /// `one` ([`MAX_GAME_BYTES`]; an EPD record's too), on its first character.
 pub(crate) fn too_large_diagnostic(

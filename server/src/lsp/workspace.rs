@@ -1,6 +1,6 @@
 //! The files of the workspace folders: the PGN, PBN, PBI and EPD files under each root, found as
-//! `kibitzer check <folder>` finds them ([`crate::inputs::collect_targets`]: hidden entries
-//! skipped), less the compressed and PGC files (the server works on text), and how to read one.
+//! `kibitzer check <folder>` finds them ([`crate::inputs::collect_targets`]: `.gitignore`,
+//! `.ignore` and hidden entries respected, symbolic links not followed, each file once), less the compressed and PGC files (the server works on text), and how to read one.
 //! Workspace diagnostics and workspace symbols are computed over them; the server never writes
 //! them.
 
@@ -45,8 +45,11 @@ impl Stamp {
 pub fn files(roots: &[PathBuf]) -> Vec<WorkspaceFile> {
     let mut out = Vec::new();
     for root in roots {
-        let Ok(targets) = crate::inputs::collect_targets(std::slice::from_ref(root), None, None) else { continue };
-        for target in targets {
+        let walk = crate::walk::WalkOptions::default();
+        let Ok(collected) = crate::inputs::collect_targets(std::slice::from_ref(root), None, None, &walk) else {
+            continue;
+        };
+        for target in collected.targets {
             let crate::inputs::Origin::File(path) = target.origin else { continue };
             if crate::file_kind::compression_of(&path).is_some() || crate::file_kind::is_pgc(&path) {
                 continue;
