@@ -113,8 +113,10 @@ fi
 run_test emacs bash "$editors/emacs/test/run.sh"
 run_test emacs-find bash "$editors/emacs/test/find.sh"
 platform_vsix=$(ls "$vsix_dir"/kibitzer-[a-z]*-[0-9]*.vsix 2>/dev/null | head -1)
+universal_vsix=$(ls "$vsix_dir"/kibitzer-[0-9]*.vsix 2>/dev/null | head -1)
 if [ -n "$platform_vsix" ]; then
-    run_test vscode-e2e env KIBITZER_VSIX="$platform_vsix" bash "$editors/vscode/test/e2e/run.sh"
+    run_test vscode-e2e env KIBITZER_VSIX="$platform_vsix" KIBITZER_UNIVERSAL_VSIX="$universal_vsix" \
+        bash "$editors/vscode/test/e2e/run.sh"
 else
     echo "--- vscode-e2e"; echo "SKIP: package.sh built no platform .vsix (see vscode-package)"; skipped=$((skipped + 1))
 fi

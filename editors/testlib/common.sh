@@ -9,10 +9,12 @@ HARNESS=$EDITORS_DIR/testlib/harness.py
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
 
-# The binary under test: $KIBITZER, else the workspace's debug build (absolute, so editors started
-# from other folders find it).
+# The binary under test: $KIBITZER, else the workspace's debug build (in $CARGO_TARGET_DIR when
+# that is set; absolute, so editors started from other folders find it).
 kibitzer_bin() {
-    local bin=${KIBITZER:-$REPO_DIR/target/debug/kibitzer}
+    local target=${CARGO_TARGET_DIR:-$REPO_DIR/target}
+    case $target in /*) ;; *) target=$REPO_DIR/$target ;; esac
+    local bin=${KIBITZER:-$target/debug/kibitzer}
     case $bin in /*) ;; *) bin=$(command -v "$bin" || echo "$PWD/$bin") ;; esac
     echo "$bin"
 }

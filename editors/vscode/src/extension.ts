@@ -2,6 +2,7 @@
 // adds the commands of package.json. Everything about the files is the server's job.
 import * as vscode from 'vscode';
 import {
+  DidChangeConfigurationNotification,
   DocumentFormattingRequest,
   LanguageClient,
   LanguageClientOptions,
@@ -27,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('kibitzer.showBoard', showBoard),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('kibitzer.server.path')) void restart(context);
+      else if (e.affectsConfiguration('kibitzer')) sendSettings();
     }),
   );
   await start(context);
@@ -57,7 +59,6 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions: serverSettings(),
-    synchronize: { configurationSection: 'kibitzer' },
   };
   client = new LanguageClient('kibitzer', 'kibitzer', serverOptions, clientOptions);
   try {
@@ -66,6 +67,14 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     output.appendLine(`kibitzer lsp failed to start: ${e}`);
     void vscode.window.showErrorMessage(`kibitzer lsp failed to start (${resolved.command}): ${e}`);
   }
+}
+
+/** The server's settings after a change. Sent by hand rather than with the client's
+ * `synchronize.configurationSection`, which would send the whole section, the client's own
+ * settings (server.path, trace.server) too, and the server would warn about them. */
+function sendSettings(): void {
+  if (!client?.isRunning()) return;
+  void client.sendNotification(DidChangeConfigurationNotification.type, { settings: { kibitzer: serverSettings() } });
 }
 
 async function stop(): Promise<void> {

@@ -93,11 +93,12 @@ function installedServer(
   return undefined;
 }
 
+/** The error shown when there is no binary (a notification: plain text, no Markdown). */
 export function notFoundMessage(): string {
   return (
     'The kibitzer language server was not found (in the extension, a Python virtual environment, ' +
-    `PATH or cargo's bin folder). Install it with \`${PIP_INSTALL}\` (in the project's virtual ` +
-    `environment or for your user), or with \`${CARGO_INSTALL}\` from a checkout of kibitzer's ` +
+    `PATH or cargo's bin folder). Install it with "${PIP_INSTALL}" (in the project's virtual ` +
+    `environment or for your user), or with "${CARGO_INSTALL}" from a checkout of kibitzer's ` +
     'repository; or set "kibitzer.server.path" to the binary. Then run "kibitzer: Restart Language Server".'
   );
 }

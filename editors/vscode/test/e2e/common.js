@@ -46,7 +46,7 @@ async function runCommand(page, title) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor({ timeout: 10000 });
   await page.keyboard.press('Enter');
 }
 
@@ -56,7 +56,8 @@ async function openFile(page, name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+  // The row Enter opens is the focused one, which is the most recent file until the filter applies.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: 15000 });
   await page.keyboard.press('Enter');
   await page.locator(`.tab[data-resource-name="${name}"], .tab:has-text("${name}")`).first().waitFor({ timeout: 15000 });
   await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });

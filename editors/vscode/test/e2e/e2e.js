@@ -1,7 +1,8 @@
 // Drives a real VS Code (code-server) in headless Chromium as a user would: opens each file of the
 // plan (a PBN with a revoke first), waits for kibitzer's squiggles and reads the Problems panel,
 // hovers the NAG, runs Format Document (or, for format-on-save.*, nothing: editor.formatOnSave
-// formats it) and saves; reads the kibitzer output channel to see which binary the extension ran. Writes what it saw to $KIBITZER_OBSERVED (checked against the CLI by
+// formats it) and saves; reads the kibitzer output channel to see which binary the extension ran;
+// turns a rule off in the workspace settings and sees its squiggle go. Writes what it saw to $KIBITZER_OBSERVED (checked against the CLI by
 // editors/testlib/harness.py) and screenshots to $KIBITZER_ARTEFACTS. Started by run.sh.
 const fs = require('fs');
 const path = require('path');
@@ -234,6 +235,13 @@ async function serverStarted(page, observed) {
   }
   await shot(page, 'output-channel');
   const started = (text.match(/Starting \S+ lsp \([^)]*\)/) || [''])[0];
+  // The extension sends the server only the settings it reads, none it would warn about.
+  const warnings = text.match(/kibitzer settings: [^[]*/g) || [];
+  observed.checks.push({
+    name: 'the kibitzer output channel: no warning about the settings the extension sent',
+    ok: warnings.length === 0,
+    detail: warnings.join(' | '),
+  });
   const want = process.env.KIBITZER_EXPECT_SERVER; // a regular expression
   if (want) {
     observed.checks.push({
@@ -243,6 +251,28 @@ async function serverStarted(page, observed) {
     });
   }
   await runCommand(page, 'View: Close Panel').catch(() => {});
+}
+
+// A rule turned off in the workspace settings (.vscode/settings.json, as the Settings editor writes
+// them) reaches the server (workspace/didChangeConfiguration) and its squiggle goes.
+async function settingsReachTheServer(page, observed) {
+  const dir = path.join(env('KIBITZER_FILES_DIR'), '.vscode');
+  step('turning PBN403 off in the workspace settings');
+  await openFile(page, 'revoke.pbn');
+  const squiggle = page.locator('.squiggly-error, .squiggly-warning, .squiggly-info, .squiggly-hint').first();
+  const shown = await squiggle.waitFor({ state: 'attached', timeout: 30000 }).then(() => true, () => false);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ 'kibitzer.rules': { PBN403: 'off' } }, null, 2));
+  const gone = shown && (await squiggle.waitFor({ state: 'detached', timeout: 20000 }).then(() => true, () => false));
+  await shot(page, 'settings-rule-off');
+  observed.checks.push({
+    name: 'kibitzer.rules {PBN403: off} in the workspace settings: the squiggle of revoke.pbn goes',
+    ok: gone,
+    detail: !shown ? 'no squiggle to begin with' : gone ? '' : 'the squiggle stayed',
+  });
+  fs.rmSync(dir, { recursive: true });
+  await runCommand(page, 'View: Close All Editors');
+  await page.waitForTimeout(1000);
 }
 
 async function main() {
@@ -260,6 +290,7 @@ async function main() {
       await exercise(page, file, command, observed);
       if (i === 0) await serverStarted(page, observed);
     }
+    await settingsReachTheServer(page, observed);
     if (process.env.KIBITZER_PICTURES) {
       await pictures(page, JSON.parse(process.env.KIBITZER_PICTURES), observed);
     }

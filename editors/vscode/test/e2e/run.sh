@@ -2,15 +2,18 @@
 # VS Code in the real client, as a user who has no kibitzer meets it: code-server (VS Code for the
 # browser, from npm) on 127.0.0.1 with the platform .vsix of package.sh installed, its bundled
 # server the only kibitzer there is (no kibitzer on code-server's PATH, no kibitzer.server.path),
-# driven by playwright-core in Debian's headless Chromium. Checks that the extension started the
-# bundled binary; opens a PBN with a revoke, waits for the diagnostic in the Problems panel, hovers
-# a NAG, runs Format Document and saves; saves an EPD file with editor.formatOnSave; what VS Code
-# showed must match `kibitzer check` and `kibitzer fmt`. Then hovers a move, a FEN tag, an EPD
-# line, a PBI position, a PBN deal and a card, each of which must show a picture; then the board
-# panel (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
-#   KIBITZER_VSIX=FILE    the platform .vsix to test (test-all.sh passes the one it built); without
-#                         it, package.sh builds one (with $KIBITZER inside when that is set, else a
-#                         release build)
+# driven by playwright-core in Debian's headless Chromium (e2e.js). Checks that the extension
+# started the bundled binary; opens a PBN with a revoke, waits for the diagnostic in the Problems
+# panel, hovers a NAG, runs Format Document and saves; saves an EPD file with editor.formatOnSave;
+# what VS Code showed must match `kibitzer check` and `kibitzer fmt`. A rule turned off in
+# .vscode/settings.json must lose its squiggle. Then hovers a move, a FEN tag, an EPD line, a PBI
+# position, a PBN deal and a card, each of which must show a picture; then the board panel
+# (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
+# Last, the universal .vsix (no server) in a second code-server on the same PATH: the error it
+# shows must say what to install (notfound.js).
+#   KIBITZER_VSIX=FILE, KIBITZER_UNIVERSAL_VSIX=FILE   the packages to test (test-all.sh passes
+#                         those it built); without them, package.sh builds both (with $KIBITZER
+#                         inside when that is set, else a release build)
 # Screenshots go to $KIBITZER_ARTEFACTS (default target/editor-artefacts).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,9 +23,12 @@ ext_dir=$EDITORS_DIR/vscode
 require_server
 modules=$(bash "$here/install.sh") || skip "code-server or Chromium cannot be installed here"
 vsix=${KIBITZER_VSIX:-}
+universal=${KIBITZER_UNIVERSAL_VSIX:-}
 if [ -z "$vsix" ]; then
-    vsix=$(bash "$ext_dir/package.sh" "$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix.XXXXXX")" | grep -- '-x64-\|-arm64-\|-armhf-' | head -1) \
-        || fail "package.sh could not build the platform .vsix"
+    packages=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix.XXXXXX")
+    bash "$ext_dir/package.sh" "$packages" >/dev/null || fail "package.sh could not build the .vsix"
+    vsix=$(ls "$packages"/kibitzer-[a-z]*-[0-9]*.vsix | head -1)
+    universal=$(ls "$packages"/kibitzer-[0-9]*.vsix | head -1)
 fi
 [ -f "$vsix" ] || fail "no .vsix at $vsix"
 python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).getinfo("extension/server/kibitzer")' "$vsix" 2>/dev/null \
@@ -71,23 +77,34 @@ cat > "$state/user/User/settings.json" <<JSON
 JSON
 code_server=("$node_bin" "$modules/code-server/out/node/entry.js")
 export XDG_CONFIG_HOME=$state/xdg-config XDG_DATA_HOME=$state/xdg-data
-common_args=(--user-data-dir "$state/user" --extensions-dir "$state/extensions")
-PATH=$clean_path "${code_server[@]}" "${common_args[@]}" --install-extension "$vsix" --force >"$state/install.log" 2>&1 \
-    || fail "code-server could not install the .vsix: $(tail -3 "$state/install.log")"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-PATH=$clean_path "${code_server[@]}" "${common_args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
-    --disable-update-check --disable-workspace-trust --disable-getting-started-override \
-    "$FILES_DIR" >"$state/server.log" 2>&1 &
-server_pid=$!
-trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
-for _ in $(seq 1 120); do
-    curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
-    kill -0 $server_pid 2>/dev/null || fail "code-server stopped: $(tail -5 "$state/server.log")"
-    sleep 0.5
-done
-curl -sf "http://127.0.0.1:$port/healthz" >/dev/null || fail "code-server did not answer on port $port"
+# start_code_server VSIX NAME: a code-server with its own extensions folder ($state/NAME) holding
+# VSIX, on a free port, with the cleaned PATH; sets port and server_pid.
+server_pid=
+trap '[ -z "$server_pid" ] || { kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; }' EXIT
+start_code_server() {
+    local args=(--user-data-dir "$state/user" --extensions-dir "$state/$2")
+    PATH=$clean_path "${code_server[@]}" "${args[@]}" --install-extension "$1" --force >"$state/$2-install.log" 2>&1 \
+        || fail "code-server could not install $1: $(tail -3 "$state/$2-install.log")"
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    PATH=$clean_path "${code_server[@]}" "${args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+        --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+        "$FILES_DIR" >"$state/$2-server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 1 120); do
+        curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+        kill -0 $server_pid 2>/dev/null || fail "code-server stopped: $(tail -5 "$state/$2-server.log")"
+        sleep 0.5
+    done
+    fail "code-server did not answer on port $port"
+}
+stop_code_server() {
+    kill $server_pid 2>/dev/null
+    wait $server_pid 2>/dev/null
+    server_pid=
+}
 
+start_code_server "$vsix" extensions
 echo "code-server $("${code_server[@]}" --version 2>/dev/null | head -1), $(basename "$vsix") ($(du -k "$vsix" | cut -f1) KB), no kibitzer on PATH"
 observed=$WORKDIR/observed-vscode.json
 # The one binary the extension may start: its own.
@@ -95,10 +112,23 @@ export KIBITZER_EXPECT_SERVER="^Starting $state/extensions/[^ ]*/server/kibitzer
 KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
     NODE_PATH=$modules timeout 180 node "$here/e2e.js"
 status=$?
-[ $status = 0 ] || fail "the VS Code session failed (exit $status; log $state/server.log, screenshots in $KIBITZER_ARTEFACTS)"
+[ $status = 0 ] || fail "the VS Code session failed (exit $status; log $state/extensions-server.log, screenshots in $KIBITZER_ARTEFACTS)"
 python3 "$HARNESS" verify "$PLAN" "$observed" || fail "VS Code did not show what the CLI reports (files in $WORKDIR, screenshots in $KIBITZER_ARTEFACTS)"
 KIBITZER_BOARD_FILES=$FILES_DIR KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
     NODE_PATH=$modules timeout 180 node "$here/board.js" \
     || fail "the board panel did not show what it should (screenshots in $KIBITZER_ARTEFACTS)"
+stop_code_server
+
+# The universal package, which carries no server, on the same PATH without kibitzer: the user is
+# told what to install.
+if [ -n "$universal" ]; then
+    start_code_server "$universal" extensions-universal
+    KIBITZER_CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$FILES_DIR" \
+        NODE_PATH=$modules timeout 120 node "$here/notfound.js" \
+        || fail "VS Code did not say what to install (screenshots in $KIBITZER_ARTEFACTS)"
+    stop_code_server
+else
+    echo "  note no universal .vsix given (KIBITZER_UNIVERSAL_VSIX): its not-found message is not checked"
+fi
 echo "screenshots: $KIBITZER_ARTEFACTS/vscode-*.png"
 echo "PASS: vscode (code-server)"
