@@ -107,3 +107,36 @@ find_layout() {
     [ -d "$dir/cargo-home" ] && FIND_ENV+=(CARGO_HOME="$dir/cargo-home")
     return 0
 }
+
+# run_find_cases LAUNCH SETTING MISSING_TEXTS BAD_SETTING_TEXTS: the cases of the find tests (where
+# an editor's plugin finds kibitzer), each in the world of find_layout: the binary in the path
+# setting (SETTING names it), in each place of FIND_PLACES, nowhere, and a path setting that names
+# no file. LAUNCH, a function of the calling test, runs the editor once in that world; it finds
+# there KIBITZER_FIND_CASE (the case's name), KIBITZER_FIND_EXPECT (`server`: kibitzer's
+# diagnostics must arrive; `missing`: no server, one message holding each text of
+# KIBITZER_FIND_MESSAGE, separated by `|`), KIBITZER_FIND_PATH (the path setting, or empty) and
+# KIBITZER_FIND_FILE (the PGN file to open). The missing-binary message must always name both
+# install commands and the places; MISSING_TEXTS and BAD_SETTING_TEXTS add the editor's own.
+# Returns 1 when a case failed.
+run_find_cases() {
+    local launch=$1 setting=$2 missing=$3 bad=$4 scratch failed=0
+    local install='pip install kibitzer|cargo install --locked --path server'
+    scratch=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-find.XXXXXX")
+    find_case() { # NAME EXPECT PLACE [TEXTS]
+        find_layout "$scratch/$3" "$3"
+        ( unset VIRTUAL_ENV CARGO_HOME
+          export "${FIND_ENV[@]}" KIBITZER_FIND_CASE="$1" KIBITZER_FIND_EXPECT="$2" \
+              KIBITZER_FIND_PATH="$FIND_SETTING" KIBITZER_FIND_MESSAGE="${4:-}" KIBITZER_FIND_FILE="$FIND_FILE"
+          "$launch" ) || failed=1
+    }
+    find_case "$setting" server setting
+    find_case "\$VIRTUAL_ENV/bin" server venv
+    find_case "the project's .venv/bin" server project-venv
+    find_case "PATH" server path
+    find_case "\$CARGO_HOME/bin" server cargo-home
+    find_case "~/.cargo/bin" server home-cargo
+    find_case "no kibitzer anywhere" missing none "$install|\$VIRTUAL_ENV/bin|~/.cargo/bin|$missing"
+    find_case "a path setting that names no binary" missing bad-setting "$install|nowhere/kibitzer|$bad"
+    rm -rf "$scratch"
+    return $failed
+}

@@ -11,6 +11,7 @@
 (package-initialize)
 (require 'eglot)
 (require 'kibitzer)
+(require 'kibitzer-test-lib)
 
 (setq eglot-sync-connect 30
       eglot-autoshutdown t)
@@ -23,22 +24,14 @@
   (princ (format "  %s %s\n" (if ok "ok  " "FAIL") what))
   (unless ok (setq kibitzer-find--failures (1+ kibitzer-find--failures))))
 
-(defun kibitzer-find--wait (seconds pred)
-  "Pump process output for up to SECONDS until PRED is non-nil."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall pred)) (< (float-time) deadline))
-      (when (bound-and-true-p flymake-mode) (flymake-start))
-      (accept-process-output nil 0.05))
-    (funcall pred)))
-
 (condition-case err
     (let ((case-name (getenv "KIBITZER_FIND_CASE")))
       (with-current-buffer (find-file-noselect (getenv "KIBITZER_FIND_FILE"))
         (if (equal (getenv "KIBITZER_FIND_EXPECT") "server")
             (progn
               (apply #'eglot (eglot--guess-contact))
-              (kibitzer-find--wait 30 #'eglot-current-server)
-              (kibitzer-find--wait 15 (lambda () (> (length (flymake-diagnostics)) 0)))
+              (kibitzer-test--wait 30 #'eglot-current-server)
+              (kibitzer-test--wait 15 (lambda () (> (length (flymake-diagnostics)) 0)))
               (kibitzer-find--report (> (length (flymake-diagnostics)) 0)
                                      (format "%s: the server found there checks the file (%d diagnostics)"
                                              case-name (length (flymake-diagnostics)))))

@@ -16,7 +16,7 @@ observed=$WORKDIR/observed-emacs.json
 
 echo "emacs: $(emacs --version | head -1), server $KIBITZER_BIN"
 KIBITZER_PLAN=$PLAN KIBITZER_OBSERVED=$observed HOME=$WORKDIR timeout 90 \
-    emacs --batch -L "$EDITORS_DIR/emacs" -l "$EDITORS_DIR/emacs/test/test.el" </dev/null
+    emacs --batch -L "$EDITORS_DIR/emacs" -L "$EDITORS_DIR/emacs/test" -l "$EDITORS_DIR/emacs/test/test.el" </dev/null
 status=$?
 [ $status = 0 ] || fail "emacs exited $status"
 python3 "$HARNESS" verify "$PLAN" "$observed" || fail "Emacs did not show what the CLI reports (files in $WORKDIR)"

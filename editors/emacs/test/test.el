@@ -10,18 +10,11 @@
 (require 'eglot)
 (require 'json)
 (require 'kibitzer)
+(require 'kibitzer-test-lib)
 
 (setq kibitzer-server-program (getenv "KIBITZER_BIN")
       eglot-sync-connect 30
       eglot-autoshutdown t)
-
-(defun kibitzer-test--wait (seconds pred)
-  "Pump process output for up to SECONDS until PRED is non-nil."
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall pred)) (< (float-time) deadline))
-      (when (bound-and-true-p flymake-mode) (flymake-start))
-      (accept-process-output nil 0.05))
-    (funcall pred)))
 
 (defun kibitzer-test--hover-text (contents)
   (cond ((stringp contents) contents)

@@ -18,32 +18,13 @@ if [ "$setup_style" = enable ] && ! "$nvim_bin" --headless -u NONE -c 'lua if no
 fi
 require_server
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-nvim-find.XXXXXX")
 echo "nvim: $("$nvim_bin" --version | head -1) ($setup_style), server $KIBITZER_BIN"
-failed=0
-
-# CASE EXPECT REAL_PLACE [MESSAGE]: Neovim (by its absolute path) in the world of find_layout.
-run_case() {
-    find_layout "$scratch/$3" "$3"
-    env -u VIRTUAL_ENV -u CARGO_HOME "${FIND_ENV[@]}" \
-        KIBITZER_FIND_CASE="$1" KIBITZER_FIND_EXPECT="$2" KIBITZER_FIND_PATH="$FIND_SETTING" \
-        KIBITZER_FIND_MESSAGE="${4:-}" KIBITZER_FIND_FILE="$FIND_FILE" \
-        KIBITZER_NVIM_SETUP="$setup_style" timeout 60 \
-        "$nvim_bin" --headless -u NONE -i NONE -n \
+# Neovim, by its absolute path, in one world of run_find_cases.
+launch_nvim() {
+    KIBITZER_NVIM_SETUP=$setup_style timeout 60 "$nvim_bin" --headless -u NONE -i NONE -n \
         --cmd "set rtp^=$EDITORS_DIR/nvim" --cmd 'filetype on' \
-        -c "luafile $EDITORS_DIR/nvim/test/find.lua" </dev/null || failed=1
+        -c "luafile $EDITORS_DIR/nvim/test/find.lua" </dev/null
 }
-
-run_case "the path setting" server setting
-run_case "\$VIRTUAL_ENV/bin" server venv
-run_case "the project's .venv/bin" server project-venv
-run_case "PATH" server path
-run_case "\$CARGO_HOME/bin" server cargo-home
-run_case "~/.cargo/bin" server home-cargo
-run_case "no kibitzer anywhere" missing none \
-    "pip install kibitzer|cargo install --locked --path server|vim.g.kibitzer_path = |setup({ path|\$VIRTUAL_ENV/bin|~/.cargo/bin"
-run_case "a path setting that names no binary" missing bad-setting \
-    "nowhere/kibitzer is not an executable file|pip install kibitzer|cargo install --locked --path server"
-rm -rf "$scratch"
-[ $failed = 0 ] || fail "the Neovim plugin did not find kibitzer where it should, or said the wrong thing"
+run_find_cases launch_nvim "the path setting" "vim.g.kibitzer_path = |setup({ path" "is not an executable file" \
+    || fail "the Neovim plugin did not find kibitzer where it should, or said the wrong thing"
 echo "PASS: neovim finds kibitzer ($setup_style)"
