@@ -84,14 +84,16 @@ run() {
 
 # run_sh LABEL BYTES_IN 'SHELL COMMAND': one line of the second table, for a pipeline or a walk
 # ($bin and $tmp are exported to it); the peak is the largest of the pipeline's processes, and
-# "said" is the first line kibitzer printed (standard output, else standard error).
+# "said" is the first line kibitzer printed that names a diagnostic or the summary (else the
+# first on standard error, else on standard output).
 run_sh() {
   local label=$1 bytes=$2 cmd=$3
   ( cd "$tmp" && bin=$bin /usr/bin/time -v -o "$tmp/time" bash -c "$cmd" >"$tmp/out" 2>"$tmp/err" ) || true
   local rss wall said
   rss=$(awk -F': ' '/Maximum resident/ {print $2}' "$tmp/time")
   wall=$(awk -F': ' '/Elapsed \(wall/ {print $2}' "$tmp/time")
-  said=$( (grep -m1 -E 'error|note|warning' "$tmp/out" || grep -m1 . "$tmp/err" || echo '(nothing)') | cut -c1-110)
+  said=$( (grep -m1 -E 'error|note|warning|checked' "$tmp/out" || grep -m1 . "$tmp/err" || grep -m1 . "$tmp/out" ||
+    echo '(nothing)') | cut -c1-110)
   printf '| %-34s | %9s | %8s | %7.0f | %s |\n' "$label" "$bytes" "$wall" "$(echo "$rss / 1024" | bc -l)" "$said"
 }
 
@@ -115,7 +117,7 @@ untrusted_shape() {
       ;;
     fmt-stdin)
       make_file many-games "$d/g.pgn"
-      run_sh "fmt - (30 MB of games, piped)" "$(stat -c %s "$d/g.pgn")" "\$bin fmt --lang pgn - <u/g.pgn >u/out.pgn"
+      run_sh "fmt - (30 MB of games, piped)" "$(stat -c %s "$d/g.pgn")" "\$bin fmt --lang pgn - <u/g.pgn >u/out.pgn; echo \"wrote \$(wc -c <u/out.pgn) bytes\""
       ;;
     many-zip)
       mkdir -p "$d/m/games"

@@ -326,7 +326,7 @@ impl<R: Read> Chunks<R> {
                 None => (self.buf.len().saturating_sub(KEEP), false),
             };
             past(&self.buf[..end])?;
-            lines += count_lines(&self.buf[..end]);
+            lines += count_lines(&self.buf[..end], self.buf.get(end).copied());
             bytes += end;
             self.buf.drain(..end);
             if done {
@@ -351,8 +351,17 @@ impl<R: Read> Chunks<R> {
     }
 }
 
-fn count_lines(bytes: &[u8]) -> u32 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u32
+/// The line breaks in `bytes` as the line index counts them (`\n`, `\r\n`, a lone `\r`), `after`
+/// being the byte that follows them, if known.
+fn count_lines(bytes: &[u8], after: Option<u8>) -> u32 {
+    let mut lines = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let lone_cr = b == b'\r' && bytes.get(i + 1).copied().or(after) != Some(b'\n');
+        if b == b'\n' || lone_cr {
+            lines += 1;
+        }
+    }
+    lines
 }
 
 /// Where the text read so far can be cut after its last whole unit, if anywhere.
@@ -561,6 +570,14 @@ mod tests {
         assert_eq!(last.source.text, game);
         assert_eq!(last.lines_before, 8, "the lines of the unit read past are counted");
         assert!(chunks.next_chunk().unwrap().is_none());
+        // Lines that end in a carriage return alone count as the line index counts them.
+        let cr_game = game.replace('\n', "\r");
+        let stream =
+            b"[Event \"big\"]\r\r1. e4".chain(endless(b' ', huge)).chain(&b"\r\r\n\r\n"[..]).chain(cr_game.as_bytes());
+        let mut chunks = Chunks::with_size(stream, Lang::Pgn, 1000);
+        assert!(matches!(chunks.next_chunk().unwrap(), Some(Piece::TooLarge { .. })));
+        let Some(Piece::Text(last)) = chunks.next_chunk().unwrap() else { panic!("the game after it") };
+        assert_eq!(last.lines_before, 5);
         // The same for an EPD line.
         let mut chunks =
             Chunks::with_size(endless(b'x', huge).chain(&b"\n8/8/8/8/8/8/8/8 w - -\n"[..]), Lang::Epd, 100);

@@ -274,6 +274,42 @@ mod tests {
         assert_eq!(names(dir.path()), ["g.pgn"]);
     }
 
+    /// The folder removed while the new text is written: the commit fails, nothing is left.
+    #[test]
+    fn a_folder_removed_during_the_rewrite_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir(&games).unwrap();
+        let file = games.join("g.pgn");
+        std::fs::write(&file, "old").unwrap();
+        let mut pending = Pending::create(&file).unwrap();
+        pending.write_all(b"new").unwrap();
+        std::fs::remove_dir_all(&games).unwrap();
+        assert!(pending.commit(None).is_err());
+        assert!(!games.exists(), "nothing made again");
+    }
+
+    /// A rewrite of a link rewrites its target; the lock is taken again after a replace.
+    #[cfg(unix)]
+    #[test]
+    fn links_resolve_to_their_target_and_the_lock_follows_a_replace() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.pgn");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink("real.pgn", dir.path().join("link.pgn")).unwrap();
+        let target = resolve(&dir.path().join("link.pgn")).unwrap();
+        assert_eq!(target, real.canonicalize().unwrap());
+        assert_eq!(resolve(&real).unwrap(), real);
+        let lock = Lock::acquire(&real).unwrap();
+        let mut pending = Pending::create(&real).unwrap();
+        pending.write_all(b"new").unwrap();
+        pending.commit(Some(&std::fs::metadata(&real).unwrap())).unwrap();
+        drop(lock);
+        // The path names a new file now: a second lock holds that one.
+        let _again = Lock::acquire(&real).unwrap();
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+    }
+
     #[test]
     fn the_leftover_of_a_crash_is_removed_by_the_next_rewrite() {
         let dir = tempfile::tempdir().unwrap();

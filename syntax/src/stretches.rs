@@ -133,7 +133,9 @@ pub fn too_large_in_stream(
         crate::Lang::Pbi => return None,
         crate::Lang::Epd => (&crate::epd::rules::EPD_RECORD_TOO_LARGE, "line", "record"),
     };
+    // On the unit's first character; a unit of blanks only (a stream of spaces) at its start.
     let blank = head.len() - head.trim_start().len();
+    let blank = if blank == head.len() { 0 } else { blank };
     let content = TextRange::at(TextSize::from(blank as u32), TextSize::from((head.len() - blank) as u32));
     let mut diagnostic = too_large_diagnostic(rule, head, content, what, one);
     let mib = bytes as f64 / f64::from(1u32 << 20);

@@ -109,6 +109,15 @@ fn workspace_pull_checks_the_files_of_the_folder_and_skips_unchanged_ones() {
     std::fs::create_dir(root.join(".hidden")).unwrap();
     std::fs::write(root.join(".hidden/x.pgn"), PGN_BAD).unwrap();
     std::fs::write(root.join("notes.txt"), "not a game").unwrap();
+    // Walked as `check` walks: ignored folders, links and loops add nothing.
+    std::fs::create_dir(root.join("build")).unwrap();
+    std::fs::write(root.join("build/out.pgn"), PGN_BAD).unwrap();
+    std::fs::write(root.join(".gitignore"), "build/\n").unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(".", root.join("self")).unwrap();
+        std::os::unix::fs::symlink("a.pgn", root.join("link.pgn")).unwrap();
+    }
     let (mut c, _) = start(pulling(), json!({"debounceMs": 0}), Some(&root));
     // The open document is answered from its editor text (fixed), with its version.
     let a = file_uri(&root.join("a.pgn"));
