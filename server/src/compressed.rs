@@ -116,7 +116,8 @@ fn decoder<'a>(
 }
 
 /// The bytes of a file, decompressed when its name says it is compressed (a zip archive must
-/// hold one file). For inputs that are decoded whole, like ACBLscore game files.
+/// hold one file), at most [`MAX_WHOLE_BYTES`] of them decompressed. For inputs that are
+/// decoded whole, like ACBLscore game files and PGC.
 pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
     if compression_of(path).is_none() {
         return std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
@@ -128,7 +129,18 @@ pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
             return Err(format!("{}: the archive holds more than one file", path.display()));
         }
         let mut bytes = Vec::new();
-        member.reader.read_to_end(&mut bytes).map_err(|e| format!("{}: cannot decompress: {e}", member.name))?;
+        // Bounded whatever the archive holds: one byte more than the limit says it is over.
+        (&mut member.reader)
+            .take(MAX_WHOLE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{}: cannot decompress: {e}", member.name))?;
+        if bytes.len() > MAX_WHOLE_BYTES {
+            return Err(format!(
+                "{}: decompresses to more than {} MiB, more than a file of this kind holds: not read",
+                member.name,
+                MAX_WHOLE_BYTES >> 20
+            ));
+        }
         found = Some(bytes);
         Ok(())
     })?;

@@ -118,7 +118,8 @@ fn binary_data_in_an_archive_is_recognised_at_once_and_the_rest_not_read() {
     let dir = tempfile::tempdir().unwrap();
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     std::io::copy(&mut endless(0, GIB / 2), &mut gz).unwrap();
-    std::fs::write(dir.path().join("zeros.pbn.gz"), gz.finish().unwrap()).unwrap();
+    let gz = gz.finish().unwrap();
+    std::fs::write(dir.path().join("zeros.pbn.gz"), &gz).unwrap();
     let (out, peak) = run(&["check", "zeros.pbn.gz"], dir.path(), None, &[]);
     assert_eq!(
         text(&out.stdout),
@@ -129,6 +130,16 @@ fn binary_data_in_an_archive_is_recognised_at_once_and_the_rest_not_read() {
     if let Some(kb) = peak {
         assert!(kb < 100 * 1024, "the rest is not read: peak {kb} KB");
     }
+    // Formats decoded whole (PGC here, ACBLscore game files too) stop at 64 MiB decompressed.
+    std::fs::write(dir.path().join("zeros.pgc.gz"), &gz).unwrap();
+    let (out, peak) = run(&["check", "zeros.pgc.gz"], dir.path(), None, &[]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "kibitzer: zeros.pgc.gz: decompresses to more than 64 MiB, more than a file of this kind holds: not read\n"
+    );
+    assert_bounded(peak, "zeros.pgc.gz");
 }
 
 /// `n` games that `fmt` changes.
