@@ -405,10 +405,10 @@ fn cuts(lang: Lang, bytes: &[u8]) -> Box<dyn DoubleEndedIterator<Item = usize> +
 /// Whether formatting would change a stream (`fmt --check`): each chunk is formatted on its own
 /// and compared with itself as it streams by. The first unit that would change is reported as
 /// `Some(line)` (1-based, in the stream).
-pub fn format_would_change(reader: impl Read, lang: Lang, size: usize) -> Result<Option<u32>, String> {
+pub fn format_would_change(mut chunks: Chunks<impl Read>) -> Result<Option<u32>, String> {
     use kibitzer_syntax::format::{format_into, FormatOptions, WINDOW};
     let options = FormatOptions::default();
-    let mut chunks = Chunks::with_size(reader, lang, size);
+    let lang = chunks.lang;
     while let Some(piece) = chunks.next_chunk()? {
         // A unit too large to read is left as written by `fmt`: no change.
         let Piece::Text(chunk) = piece else { continue };
@@ -534,14 +534,22 @@ mod tests {
         let formatted = format(Lang::Pgn, &raw, &FormatOptions::default()).text;
         assert_ne!(formatted, raw, "the sample needs formatting");
         for size in [100, 1000, 7777, 1 << 20] {
-            assert_eq!(format_would_change(formatted.as_bytes(), Lang::Pgn, size).unwrap(), None, "{size}");
-            let line = format_would_change(raw.as_bytes(), Lang::Pgn, size).unwrap();
+            assert_eq!(
+                format_would_change(Chunks::with_size(formatted.as_bytes(), Lang::Pgn, size)).unwrap(),
+                None,
+                "{size}"
+            );
+            let line = format_would_change(Chunks::with_size(raw.as_bytes(), Lang::Pgn, size)).unwrap();
             assert!(line.is_some(), "{size}");
             let at = formatted.len() * 3 / 4;
             let at = formatted[..at].rfind("1. e4").unwrap();
             let changed = [&formatted[..at], "1.e4", &formatted[at + 5..]].concat();
             let expected = formatted[..at].matches('\n').count() as u32 + 1;
-            assert_eq!(format_would_change(changed.as_bytes(), Lang::Pgn, size).unwrap(), Some(expected), "{size}");
+            assert_eq!(
+                format_would_change(Chunks::with_size(changed.as_bytes(), Lang::Pgn, size)).unwrap(),
+                Some(expected),
+                "{size}"
+            );
         }
     }
 

@@ -253,9 +253,10 @@ fn format_stdin(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Res
 /// `fmt --check -`: whether standard input would change, streaming.
 fn check_stdin(target: &Target) -> Result<Outcome, String> {
     let name = target.display_name();
-    let found =
-        crate::compressed::format_would_change(std::io::stdin().lock(), target.lang, crate::compressed::chunk_size())
-            .map_err(|e| format!("{name}: {e}"))?;
+    let found = crate::compressed::format_would_change(
+        crate::compressed::Chunks::new(std::io::stdin().lock(), target.lang).plain(),
+    )
+    .map_err(|e| format!("{name}: {e}"))?;
     if found.is_some() {
         println!("{name}");
     }
@@ -265,7 +266,7 @@ fn check_stdin(target: &Target) -> Result<Outcome, String> {
 /// `fmt --check` of a compressed file (each member of a zip archive), streaming; a compressed
 /// file is never rewritten.
 fn check_compressed(args: &FmtArgs, path: &std::path::Path) -> Result<Outcome, String> {
-    use crate::compressed::{chunk_size, for_each_member, format_would_change, Progress};
+    use crate::compressed::{for_each_member, format_would_change, Chunks, Progress};
     if !args.check {
         return Err(format!(
             "{}: compressed files are not rewritten; use `kibitzer fmt --check`, or decompress, format and \
@@ -277,7 +278,7 @@ fn check_compressed(args: &FmtArgs, path: &std::path::Path) -> Result<Outcome, S
     let mut progress = Progress::new(total);
     let mut changed = false;
     let result = for_each_member(path, args.lang.map(Lang::from), progress.counter(), &mut |member| {
-        let found = format_would_change(member.reader, member.lang, chunk_size())
+        let found = format_would_change(Chunks::new(member.reader, member.lang))
             .map_err(|e| format!("{}: {e}", member.name))?;
         if let Some(line) = found {
             println!("{}:{line}", member.name);

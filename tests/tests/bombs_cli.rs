@@ -180,6 +180,14 @@ fn standard_input_is_streamed_like_a_file() {
     if let Some(kb) = peak {
         assert!(kb * 1024 < input.len() as u64, "not held whole: peak {kb} KB for {} bytes", input.len());
     }
+    // `fmt --check -` streams too: it names standard input when something would change.
+    let small = std::io::Cursor::new(games(10).into_bytes());
+    let (out, _) = run(&["fmt", "--check", "--lang", "pgn", "-"], dir.path(), Some(Box::new(small)), &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("<stdin>\n"), "{}", text(&out.stdout));
+    let formatted_input = std::io::Cursor::new(formatted.into_bytes());
+    let (out, _) = run(&["fmt", "--check", "--lang", "pgn", "-"], dir.path(), Some(Box::new(formatted_input)), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     // A binary stream is refused at once, with the one diagnostic.
     let (out, _) = run(&["fmt", "--lang", "pgn", "-"], dir.path(), Some(Box::new(endless(0, GIB))), &[]);
     assert_eq!(out.status.code(), Some(2));
