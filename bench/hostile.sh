@@ -17,7 +17,7 @@
 #   zeros-pbn-gz    zeros.pbn.gz: 2 GB of NUL bytes in ~2 MB of gzip
 #   stdin-yes       `yes '1. e4 e5' | head -c 4G | kibitzer check --lang pgn -`
 #   fmt-stdin       `kibitzer fmt --lang pgn -` of the 30 MB of short games, piped
-#   many-zip        a zip of 5,000 members, one named ../../escape.pgn, one /etc/abs.pgn, a zip inside
+#   many-zip        a zip of 5,000 members, one named ../../escape.pgn, one /etc/abs.pgn, a zip inside (read)
 #   links           a folder holding `up -> ..` and `self -> .`: `check DIR` and `check --follow DIR`
 #   link-fmt        `fmt link.pgn` where link.pgn -> real.pgn (the link must stay a link)
 # then kills `fmt` of a 30 MB file with SIGKILL 20 times at random moments and checks that the

@@ -55,6 +55,21 @@ pub fn for_each_member_in(
     lang: Option<Lang>,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
+    members(path, source, lang, 0, each)
+}
+
+/// How deep zip archives inside zip archives are read: one inside the file given, no deeper (a
+/// zip can hold itself, over and over).
+const MAX_ZIP_DEPTH: usize = 1;
+
+/// [`for_each_member_in`] of an archive `depth` zip archives deep.
+fn members(
+    path: &Path,
+    source: impl Read + Seek,
+    lang: Option<Lang>,
+    depth: usize,
+    each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
+) -> Result<(), String> {
     let name = path.display().to_string();
     let compression = compression_of(path).ok_or_else(|| format!("{name}: not a compressed file"))?;
     let buffered = std::io::BufReader::with_capacity(1 << 16, source);
@@ -72,9 +87,24 @@ pub fn for_each_member_in(
                 let inner_path = Path::new(&inner);
                 let full = format!("{name}/{inner}");
                 match compression_of(inner_path) {
+                    // A zip inside: read in memory (a zip needs to seek), one level deep and up
+                    // to the size of a file read whole.
+                    Some(Compression::Zip) if depth < MAX_ZIP_DEPTH && member.size() <= MAX_WHOLE_BYTES as u64 => {
+                        let mut bytes = Vec::new();
+                        member
+                            .take(MAX_WHOLE_BYTES as u64 + 1)
+                            .read_to_end(&mut bytes)
+                            .map_err(|e| format!("{full}: cannot decompress: {e}"))?;
+                        if bytes.len() > MAX_WHOLE_BYTES {
+                            eprintln!("kibitzer: note: {full}: a zip archive of more than 64 MiB inside a zip archive: not read");
+                            continue;
+                        }
+                        members(Path::new(&full), std::io::Cursor::new(bytes), lang, depth + 1, each)?;
+                    }
                     Some(Compression::Zip) => {
                         eprintln!(
-                            "kibitzer: note: {full}: a zip archive inside a zip archive: not read (unpack it first)"
+                            "kibitzer: note: {full}: a zip archive inside a zip archive inside a zip archive, or of \
+                             more than 64 MiB: not read (unpack it first)"
                         );
                     }
                     // A compressed file inside the archive is decompressed as it is read.
