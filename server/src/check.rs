@@ -121,7 +121,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             let name = target.display_name();
             sinks.begin_file();
             let stdin = std::io::stdin().lock();
-            let checked = check_stream(&name, stdin, false, target.lang, &options, args.fix, &mut sinks);
+            let checked = check_stream(&name, stdin, false, target.lang, &options, args.fix, &mut |checked| {
+                sinks.emit_checked(checked)
+            });
             match checked.and_then(|()| sinks.end_file(&name).map_err(|e| format!("<stdout>: {e}"))) {
                 Ok(()) => continue,
                 Err(e) => return trouble(&e),
@@ -180,7 +182,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
 /// The diagnostics of `text` and the index of its lines that places them. A large text's index
 /// is built on a thread of its own while the check runs: after it, it would be the one part of
 /// `check` on one core (a tenth of the wall time on a 30 MB PGN).
-fn check_and_index(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOptions) -> (Vec<Diagnostic>, LineIndex) {
+pub fn check_and_index(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::CheckOptions,
+) -> (Vec<Diagnostic>, LineIndex) {
     const ALONGSIDE_FROM: usize = 1 << 20;
     if text.len() < ALONGSIDE_FROM {
         return (diagnostics_of(lang, text, options), LineIndex::with_breaks(text, lang.line_breaks()));
@@ -264,6 +270,17 @@ impl<W: Write> Sinks<'_, W> {
         diagnostics.iter().try_for_each(|d| self.emit(name, text, index, d, lines_before))
     }
 
+    /// [`Sinks::emit_all`] of a chunk of a stream, flushed at once in JSON lines (streaming
+    /// consumers see each chunk's diagnostics as soon as it is checked).
+    fn emit_checked(&mut self, checked: CheckedText<'_>) -> Result<(), String> {
+        self.emit_all(checked.name, checked.text, checked.index, checked.diagnostics, checked.lines_before)
+            .map_err(|e| format!("<stdout>: {e}"))?;
+        if self.format == OutputFormat::JsonLines {
+            self.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
+        }
+        Ok(())
+    }
+
     /// Writes or keeps one diagnostic (JSON a file's at a time, in [`Sinks::emit_all`]).
     fn emit(
         &mut self,
@@ -294,22 +311,44 @@ impl<W: Write> Sinks<'_, W> {
 }
 
 /// Checks a compressed file (each member of a zip archive), streaming: a chunk of whole units
-/// at a time ([`check_stream`]).
+/// at a time ([`check_compressed_chunks`]).
 fn check_compressed<W: Write>(
     path: &std::path::Path,
     args: &CheckArgs,
     options: &kibitzer_syntax::config::CheckOptions,
     sinks: &mut Sinks<'_, W>,
 ) -> Result<(), String> {
-    use crate::compressed::{for_each_member, Progress};
     if args.fix {
         return Err(format!("{}: --fix does not rewrite compressed files (decompress it first)", path.display()));
     }
+    check_compressed_chunks(path, args.lang.map(Lang::from), options, &mut |checked| sinks.emit_checked(checked))
+}
+
+/// A checked chunk of a file: its text, the index that places it, its diagnostics, and the
+/// number of lines of the file before it (0 for a whole file).
+pub struct CheckedText<'a> {
+    /// The name diagnostics carry (`archive.zip/member.pgn` for a member of an archive).
+    pub name: &'a str,
+    pub text: &'a str,
+    pub index: &'a LineIndex,
+    pub diagnostics: &'a [Diagnostic],
+    pub lines_before: u32,
+}
+
+/// Checks a compressed file (each member of a zip archive, `lang` overriding their names),
+/// streaming ([`check_stream`]), each chunk handed to `each`: the CLI prints them, the library
+/// API (`crate::api`) keeps them.
+pub fn check_compressed_chunks(
+    path: &std::path::Path,
+    lang: Option<Lang>,
+    options: &kibitzer_syntax::config::CheckOptions,
+    each: &mut dyn FnMut(CheckedText<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    use crate::compressed::{for_each_member, Progress};
     let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let mut progress = Progress::new(total);
-    let lang = args.lang.map(Lang::from);
     let result = for_each_member(path, lang, progress.counter(), &mut |member| {
-        check_stream(&member.name, member.reader, true, member.lang, options, false, sinks)?;
+        check_stream(&member.name, member.reader, true, member.lang, options, false, each)?;
         progress.tick(&member.name);
         Ok(())
     });
@@ -321,15 +360,15 @@ fn check_compressed<W: Write>(
 /// ([`crate::compressed::Chunks`]), so that memory stays bounded whatever it holds: a unit too
 /// large to read gets its one diagnostic, and once a chunk is found not to be text, the rest of
 /// the stream is not read. With `fix`, each chunk is checked as fixed (standard input is never
-/// written back).
-fn check_stream<W: Write>(
+/// written back). Each chunk's diagnostics go to `each`.
+fn check_stream(
     name: &str,
     reader: impl std::io::Read,
     compressed: bool,
     lang: Lang,
     options: &kibitzer_syntax::config::CheckOptions,
     fix: bool,
-    sinks: &mut Sinks<'_, W>,
+    each: &mut dyn FnMut(CheckedText<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
     use crate::compressed::{Chunks, Piece};
     let mut chunks = Chunks::new(reader, lang);
@@ -355,13 +394,13 @@ fn check_stream<W: Write>(
                 (head, diagnostic.into_iter().collect())
             }
         };
-        let text = &chunk.source.text;
-        sinks
-            .emit_all(name, text, &chunk.index, &diagnostics, chunk.lines_before)
-            .map_err(|e| format!("<stdout>: {e}"))?;
-        if sinks.format == OutputFormat::JsonLines {
-            sinks.out.flush().map_err(|e| format!("<stdout>: {e}"))?;
-        }
+        each(CheckedText {
+            name,
+            text: &chunk.source.text,
+            index: &chunk.index,
+            diagnostics: &diagnostics,
+            lines_before: chunk.lines_before,
+        })?;
         if diagnostics.iter().any(|d| kibitzer_syntax::binary::is_not_text_code(d.code)) {
             break;
         }
@@ -380,11 +419,20 @@ fn check_pgc<W: Write>(
     if args.fix {
         return Err(format!("{}: --fix does not rewrite PGC files", path.display()));
     }
+    let (text, diagnostics) = check_pgc_file(path, options)?;
+    let name = path.display().to_string();
+    let index = LineIndex::with_breaks(&text, Lang::Pgn.line_breaks());
+    sinks.emit_all(&name, &text, &index, &diagnostics, 0).map_err(|e| format!("<stdout>: {e}"))
+}
+
+/// A PGC file (compressed or not) read as the PGN it decodes to, and that text's diagnostics.
+pub fn check_pgc_file(
+    path: &std::path::Path,
+    options: &kibitzer_syntax::config::CheckOptions,
+) -> Result<(String, Vec<Diagnostic>), String> {
     let bytes = crate::compressed::read_whole(path)?;
     let checked = crate::pgc::check(&bytes, options);
-    let name = path.display().to_string();
-    let index = LineIndex::with_breaks(&checked.text, Lang::Pgn.line_breaks());
-    sinks.emit_all(&name, &checked.text, &index, &checked.diagnostics, 0).map_err(|e| format!("<stdout>: {e}"))
+    Ok((checked.text, checked.diagnostics))
 }
 
 #[derive(Default)]

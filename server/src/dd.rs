@@ -611,14 +611,14 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
             Err(e) => return crate::cli::trouble(&e),
         };
         let text = kibitzer_syntax::text::decode_owned(bytes).text;
-        let boards = boards(&text);
-        let analyses = analyse(&boards);
-        for (board, analysis) in boards.iter().zip(&analyses) {
-            let number = board.game.value("Board").unwrap_or("");
-            let tricks = dd_tricks_string(&analysis.table);
-            let par = side_score(analysis.par_score);
-            match args.format {
-                DdFormat::Text => {
+        match args.format {
+            DdFormat::Text => {
+                let boards = boards(&text);
+                let analyses = analyse(&boards);
+                for (board, analysis) in boards.iter().zip(&analyses) {
+                    let number = board.game.value("Board").unwrap_or("");
+                    let tricks = dd_tricks_string(&analysis.table);
+                    let par = side_score(analysis.par_score);
                     let _ = writeln!(
                         out,
                         "{}: board {number}: DoubleDummyTricks {tricks}, par {par} ({})",
@@ -626,17 +626,11 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
                         analysis.par_contracts.join(", ")
                     );
                 }
-                DdFormat::Json => rows.push(serde_json::json!({
-                    "path": path.display().to_string(),
-                    "board": number,
-                    "deal": board.game.value("Deal"),
-                    "dealer": board.game.value("Dealer"),
-                    "vulnerable": board.game.value("Vulnerable"),
-                    "double_dummy_tricks": tricks,
-                    "par_score_ns": analysis.par_score,
-                    "par_contracts": analysis.par_contracts,
-                })),
             }
+            DdFormat::Json => rows.extend(json_rows(&text).into_iter().map(|mut row| {
+                row.insert("path".to_owned(), path.display().to_string().into());
+                row
+            })),
         }
     }
     if args.format == DdFormat::Json {
@@ -644,6 +638,29 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
         let _ = writeln!(out);
     }
     std::process::ExitCode::SUCCESS
+}
+
+/// The analysis of every deal of `text` as `kibitzer dd --format json` prints it, less the
+/// file's path (the Python API's `kibitzer.dd` returns these).
+pub fn json_rows(text: &str) -> Vec<serde_json::Map<String, serde_json::Value>> {
+    let boards = boards(text);
+    let analyses = analyse(&boards);
+    boards
+        .iter()
+        .zip(&analyses)
+        .map(|(board, analysis)| {
+            let fields = [
+                ("board", board.game.value("Board").unwrap_or("").into()),
+                ("deal", board.game.value("Deal").into()),
+                ("dealer", board.game.value("Dealer").into()),
+                ("vulnerable", board.game.value("Vulnerable").into()),
+                ("double_dummy_tricks", dd_tricks_string(&analysis.table).into()),
+                ("par_score_ns", analysis.par_score.into()),
+                ("par_contracts", analysis.par_contracts.clone().into()),
+            ];
+            fields.into_iter().map(|(key, value): (&str, serde_json::Value)| (key.to_owned(), value)).collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

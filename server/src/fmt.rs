@@ -177,7 +177,12 @@ fn format_target(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Re
 
 /// The error of a binary `source` (whose first line is line `lines_before + 1` of its file), as
 /// `check` reports it; `None` for text.
-fn not_text(name: &str, lang: Lang, source: &kibitzer_syntax::text::SourceText, lines_before: u32) -> Option<String> {
+pub fn not_text(
+    name: &str,
+    lang: Lang,
+    source: &kibitzer_syntax::text::SourceText,
+    lines_before: u32,
+) -> Option<String> {
     let text = &source.text;
     let as_stored = kibitzer_syntax::CheckOptions { encoding: Some(source.encoding), ..Default::default() };
     let d = kibitzer_syntax::binary::not_text(lang, [text.as_str()], &as_stored)?;

@@ -3,6 +3,7 @@
 //! module with its own clap arguments and a `run` function; everything about the files themselves
 //! is in the `kibitzer-syntax` crate.
 
+pub mod api;
 mod check;
 mod cli;
 /// Public for the fuzz targets (`fuzz/`), which read hostile archives through it.

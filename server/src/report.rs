@@ -63,14 +63,13 @@ impl Located {
 }
 
 pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Located {
-    let start = index.line_col(text, d.range.start(), ColumnUnit::Char);
-    let end = index.line_col(text, d.range.end(), ColumnUnit::Char);
+    let [line, column, end_line, end_column] = place(text, index, d.range);
     Located {
         path: path.to_owned(),
-        line: start.line + 1,
-        column: start.col + 1,
-        end_line: end.line + 1,
-        end_column: end.col + 1,
+        line,
+        column,
+        end_line,
+        end_column,
         severity: d.severity,
         code: d.code,
         message: d.message.clone(),
@@ -78,18 +77,19 @@ pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Loca
             .related
             .iter()
             .map(|r| {
-                let start = index.line_col(text, r.range.start(), ColumnUnit::Char);
-                let end = index.line_col(text, r.range.end(), ColumnUnit::Char);
-                LocatedRelated {
-                    line: start.line + 1,
-                    column: start.col + 1,
-                    end_line: end.line + 1,
-                    end_column: end.col + 1,
-                    message: r.message.clone(),
-                }
+                let [line, column, end_line, end_column] = place(text, index, r.range);
+                LocatedRelated { line, column, end_line, end_column, message: r.message.clone() }
             })
             .collect(),
     }
+}
+
+/// Where `range` is in `text`: 1-based line, column, end line and end column, columns in
+/// characters.
+pub fn place(text: &str, index: &LineIndex, range: kibitzer_syntax::text::TextRange) -> [u32; 4] {
+    let start = index.line_col(text, range.start(), ColumnUnit::Char);
+    let end = index.line_col(text, range.end(), ColumnUnit::Char);
+    [start.line + 1, start.col + 1, end.line + 1, end.col + 1]
 }
 
 /// The array `check --format json` prints, as `serde_json::to_writer_pretty` writes a list of

@@ -41,7 +41,7 @@ fn follows_empty_line(bytes: &[u8], newline: usize) -> bool {
 /// PBN a `[` after an empty line, for EPD the next line; `None` for PBI, whose lines take their
 /// meaning from the file's marker line. Only a guess: `units::proves_cut` tells whether cutting there
 /// keeps the units ([`crate::units`]).
-pub(crate) fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
+pub fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
     match lang {
         Lang::Pgn | Lang::Pbn => next_cut(text, from),
         Lang::Epd => crate::epd::lexer::next_line_start(text, from).filter(|&start| start < text.len()),

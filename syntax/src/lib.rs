@@ -33,9 +33,11 @@ pub mod text;
 mod units;
 
 pub use config::{CheckOptions, Mode};
+pub use cuts::likely_unit_start;
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use engine::{check, check_pieces, check_unit, reprint, UnitCheck, UnitState};
 pub use lang::Lang;
+pub use parallel::map_on;
 pub use stretches::{too_large_in_stream, MAX_GAME_BYTES};
 pub use text::{TextRange, TextSize};
-pub use units::{pieces, units, Piece};
+pub use units::{pieces, proves_join, units, Piece};

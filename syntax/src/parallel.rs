@@ -58,7 +58,12 @@ where
 /// taking the next job when it is done (pieces of a file take unequal times); the results in job
 /// order. The calling thread works too, so one job or one core means no thread is spawned.
 pub(crate) fn map<T: Send>(count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let threads = if count > 1 { threads().min(count) } else { 1 };
+    map_on(if count > 1 { threads() } else { 1 }, count, job)
+}
+
+/// [`map`] on at most `threads` threads (the Python API's `check_many(..., threads=N)`).
+pub fn map_on<T: Send>(threads: usize, count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = threads.clamp(1, count.max(1));
     let next = AtomicUsize::new(0);
     let work = || {
         let mut done = Vec::new();

@@ -104,6 +104,18 @@ pub fn decode_owned(bytes: Vec<u8>) -> SourceText {
     }
 }
 
+/// A piece of a file whose encoding [`decode`] chose from the whole file: the text of the
+/// piece as decoding the whole file would have given it (a byte-order mark at the piece's start
+/// dropped in UTF-8 with BOM; no byte is lost in either case).
+pub fn decode_as(bytes: &[u8], encoding: Encoding) -> String {
+    let utf8 = match encoding {
+        Encoding::Latin1 => return latin1_to_string(bytes),
+        Encoding::Utf8Bom => bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
+        Encoding::Utf8 => bytes,
+    };
+    std::str::from_utf8(utf8).map_or_else(|_| latin1_to_string(bytes), str::to_owned)
+}
+
 fn latin1_to_string(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
@@ -417,6 +429,22 @@ pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_piece_decoded_as_its_file_gives_the_files_text() {
+        use super::{decode, decode_as, Encoding};
+        let latin1 = b"[White \"Ren\xe9\"]\n1. e4 *\n";
+        let whole = decode(latin1);
+        assert_eq!(whole.encoding, Encoding::Latin1);
+        // The second line alone is ASCII, but decoded as its file was.
+        assert_eq!(
+            decode_as(&latin1[..14], Encoding::Latin1) + &decode_as(&latin1[14..], Encoding::Latin1),
+            whole.text
+        );
+        let bom = "\u{feff}1. e4 *\n".as_bytes();
+        assert_eq!(decode_as(bom, Encoding::Utf8Bom), decode(bom).text);
+        assert_eq!(decode_as("Ærø".as_bytes(), Encoding::Utf8), "Ærø");
+    }
+
     #[test]
     fn short_ascii_upper_is_to_ascii_uppercase_for_short_words() {
         for word in ["", "ap", "Pass", "xX", "1nt", "7NT", "é", "pass!"] {

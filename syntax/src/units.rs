@@ -78,6 +78,22 @@ pub(crate) fn proves_cut(lang: Lang, text: &str, last: TextRange, first: TextRan
     alone == [last, first]
 }
 
+/// [`proves_cut`] for a cut between two pieces of a text that is not held whole: `tail` is the
+/// piece before the cut from the start of its last unit (which ends at `last_end` in `tail`),
+/// `head` the piece after it up to the end of its first unit (which starts at `first_start`),
+/// each unit as [`units`] found it in its own piece (what a distributed check, which cuts a
+/// file at likely unit starts without holding it whole, learns of each piece).
+pub fn proves_join(lang: Lang, tail: &str, last_end: usize, head: &str, first_start: usize) -> bool {
+    if last_end > tail.len() || first_start > head.len() {
+        return false;
+    }
+    let around = format!("{tail}{head}");
+    let to = |n: usize| TextSize::from(n as u32);
+    let last = TextRange::new(to(0), to(last_end));
+    let first = TextRange::new(to(tail.len() + first_start), to(around.len()));
+    proves_cut(lang, &around, last, first)
+}
+
 /// A piece of a text that can be checked on its own ([`crate::check_unit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
@@ -135,6 +151,29 @@ fn units_in_one_go(lang: Lang, text: &str) -> Vec<TextRange> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pieces of `text` cut at `cut`, as a distributed check sees them: the proof holds at
+    /// a game start and fails where the "game start" is inside a comment of the game before.
+    fn join_proved(text: &str, cut: usize) -> bool {
+        let (before, after) = text.split_at(cut);
+        let last = *units(Lang::Pgn, before).last().unwrap();
+        let first = *units(Lang::Pgn, after).first().unwrap();
+        let tail = &before[usize::from(last.start())..];
+        let head = &after[..usize::from(first.end())];
+        proves_join(Lang::Pgn, tail, usize::from(last.len()), head, usize::from(first.start()))
+    }
+
+    #[test]
+    fn a_join_is_proved_at_a_game_start_and_not_inside_a_comment() {
+        let games = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+        assert!(join_proved(games, games.find("[Event \"b").unwrap()));
+        // A `[` after an empty line inside a comment is a likely start, not a game start.
+        for inside in ["[%clk 0:01:00] still} e5 *", "[b] still} e5 *"] {
+            let text = format!("[Event \"a\"]\n\n1. e4 {{a comment\n\n{inside}\n\n[Event \"c\"]\n\n1. d4 *\n");
+            assert!(!join_proved(&text, text.find(inside).unwrap()), "{text}");
+            assert!(join_proved(&text, text.find("[Event \"c").unwrap()), "{text}");
+        }
+    }
 
     /// Cutting block by block gives the units of cutting in one go: on corpus files, and where
     /// the guessed cuts are wrong (a comment left open over an empty line and a `[`, a game

@@ -1,0 +1,47 @@
+"""Types of the native extension behind :mod:`kibitzer` (Rust, PyO3). Use :mod:`kibitzer`."""
+
+from typing import List, Optional, Tuple, Union
+
+__version__: str
+
+class Error(Exception):
+    """kibitzer could not do what was asked: the message names the file and the reason."""
+
+RelatedTuple = Tuple[int, int, int, int, str]
+EditTuple = Tuple[int, int, int, int, str]
+FixTuple = Tuple[str, bool, List[EditTuple]]
+DiagnosticTuple = Tuple[str, int, int, int, int, str, str, str, List[RelatedTuple], Optional[FixTuple]]
+RuleTuple = Tuple[str, str, str, str, str, str, str, str, str]
+
+def run(argv: List[str]) -> int: ...
+def check(
+    source: Union[str, bytes],
+    lang: Optional[str] = None,
+    path: Optional[str] = None,
+    mode: Optional[str] = None,
+    config: Optional[str] = None,
+) -> List[DiagnosticTuple]: ...
+def check_file(
+    path: str, lang: Optional[str] = None, mode: Optional[str] = None, config: Optional[str] = None
+) -> List[DiagnosticTuple]: ...
+def check_many(
+    items: List[Tuple[str, bytes]],
+    threads: Optional[int] = None,
+    mode: Optional[str] = None,
+    config: Optional[str] = None,
+) -> List[List[DiagnosticTuple]]: ...
+def format(text: str, lang: str, strict: bool = False) -> str: ...
+def rules() -> List[RuleTuple]: ...
+def dd(text: str) -> str: ...
+def likely_unit_start(lang: str, window: bytes, start: int) -> Optional[int]: ...
+def survey(lang: str, piece: bytes, first: bool) -> Tuple[int, bool, Optional[Tuple[int, int, int, int]]]: ...
+def proves_join(lang: str, tail: bytes, last_end: int, head: bytes, first_start: int) -> bool: ...
+def check_piece(
+    lang: str,
+    piece: bytes,
+    encoding: str,
+    name: str,
+    lines_before: int,
+    mode: Optional[str] = None,
+    config: Optional[str] = None,
+) -> List[DiagnosticTuple]: ...

@@ -1,0 +1,377 @@
+//! `kibitzer._native`, the extension module behind the `kibitzer` Python package: thin bindings
+//! over the `kibitzer` crate's library (`kibitzer::run`, the command line; `kibitzer::api`, the
+//! checks, formatting and settings), so that Python runs the code the binary runs. Results cross
+//! as plain tuples; `python/kibitzer/__init__.py` turns them into typed, frozen objects.
+//!
+//! No panic crosses into Python: every entry point runs under [`guarded`], which turns a panic
+//! into `kibitzer.Error`. Work on texts runs with the GIL released.
+
+use kibitzer::api::{self, Checked};
+use kibitzer_syntax::text::Encoding;
+use kibitzer_syntax::{CheckOptions, Lang, Mode};
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use std::ffi::OsString;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+pyo3::create_exception!(
+    _native,
+    Error,
+    PyException,
+    "kibitzer could not do what was asked: the message names the file and the reason."
+);
+
+/// `f()`, with its error and any panic inside it as `kibitzer.Error`.
+fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(message)) => Err(Error::new_err(message)),
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown cause".to_owned());
+            Err(Error::new_err(format!("internal error (a bug in kibitzer, please report it): {why}")))
+        }
+    }
+}
+
+/// Runs the command line `argv` (program name first) as the `kibitzer` binary would, and returns
+/// its exit status. The console script `kibitzer` is this.
+#[pyfunction]
+fn run(py: Python<'_>, argv: Vec<OsString>) -> PyResult<u8> {
+    py.detach(|| guarded(|| Ok(kibitzer::exit_status(kibitzer::run(argv)))))
+}
+
+/// A diagnostic as a tuple: path, line, column, end_line, end_column, severity, code, message,
+/// related [(line, column, end_line, end_column, message)], fix (title, safe, edits
+/// [(line, column, end_line, end_column, replacement)]) or None.
+type RelatedTuple = (u32, u32, u32, u32, String);
+type EditTuple = (u32, u32, u32, u32, String);
+type FixTuple = (String, bool, Vec<EditTuple>);
+type DiagnosticTuple =
+    (String, u32, u32, u32, u32, &'static str, &'static str, String, Vec<RelatedTuple>, Option<FixTuple>);
+
+fn to_tuple(checked: Checked) -> DiagnosticTuple {
+    let l = checked.located;
+    let related = l.related.into_iter().map(|r| (r.line, r.column, r.end_line, r.end_column, r.message)).collect();
+    let fix = checked.fix.map(|f| {
+        let edits = f.edits.into_iter().map(|e| (e.line, e.column, e.end_line, e.end_column, e.replacement)).collect();
+        (f.title, f.safe, edits)
+    });
+    (l.path, l.line, l.column, l.end_line, l.end_column, l.severity.as_str(), l.code, l.message, related, fix)
+}
+
+fn mode_of(mode: Option<&str>) -> Result<Option<Mode>, String> {
+    mode.map(|m| Mode::parse(m).ok_or_else(|| format!("unknown mode {m:?} (expected \"import\" or \"export\")")))
+        .transpose()
+}
+
+fn options(path: Option<&PathBuf>, mode: Option<&str>, config: Option<&PathBuf>) -> Result<CheckOptions, String> {
+    api::options(path.map(PathBuf::as_path), mode_of(mode)?, config.map(PathBuf::as_path))
+}
+
+/// What Python handed over as a file's content: text, or bytes to decode as a file's.
+enum Source {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+fn source_of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+    if let Ok(text) = source.cast::<PyString>() {
+        return Ok(Source::Text(text.to_cow()?.into_owned()));
+    }
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        return Ok(Source::Bytes(bytes.as_bytes().to_vec()));
+    }
+    source
+        .extract::<Vec<u8>>()
+        .map(Source::Bytes)
+        .map_err(|_| Error::new_err("the source must be str or bytes (a file's content)"))
+}
+
+/// The diagnostics of `source` (str or bytes), as `kibitzer check --format json` gives them.
+#[pyfunction]
+#[pyo3(signature = (source, lang=None, path=None, mode=None, config=None))]
+fn check(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    lang: Option<&str>,
+    path: Option<PathBuf>,
+    mode: Option<&str>,
+    config: Option<PathBuf>,
+) -> PyResult<Vec<DiagnosticTuple>> {
+    let source = source_of(source)?;
+    let lang = lang.map(str::to_owned);
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(lang.as_deref(), path.as_deref())?;
+            let options = options(path.as_ref(), mode, config.as_ref())?;
+            let name = path.as_ref().map_or_else(|| "<string>".to_owned(), |p| p.display().to_string());
+            let found = match &source {
+                Source::Text(text) => api::check_text(lang, text, &name, &options),
+                Source::Bytes(bytes) => api::check_bytes(lang, bytes, &name, &options),
+            };
+            Ok(found.into_iter().map(to_tuple).collect())
+        })
+    })
+}
+
+/// The diagnostics of the file at `path` (compressed and PGC files too), as `kibitzer check
+/// --format json PATH` gives them.
+#[pyfunction]
+#[pyo3(signature = (path, lang=None, mode=None, config=None))]
+fn check_file(
+    py: Python<'_>,
+    path: PathBuf,
+    lang: Option<&str>,
+    mode: Option<&str>,
+    config: Option<PathBuf>,
+) -> PyResult<Vec<DiagnosticTuple>> {
+    let lang = lang.map(str::to_owned);
+    let mode = mode.map(str::to_owned);
+    py.detach(move || {
+        guarded(|| {
+            let lang = lang.as_deref().map(|l| api::lang_of(Some(l), None)).transpose()?;
+            let options = options(Some(&path), mode.as_deref(), config.as_ref())?;
+            Ok(api::check_file(&path, lang, &options)?.into_iter().map(to_tuple).collect())
+        })
+    })
+}
+
+/// The diagnostics of every `(name, content)` pair, in input order, checked on up to `threads`
+/// threads (default: every core) with the GIL released; each item's format from its name.
+#[pyfunction]
+#[pyo3(signature = (items, threads=None, mode=None, config=None))]
+fn check_many(
+    py: Python<'_>,
+    items: Vec<(String, Vec<u8>)>,
+    threads: Option<usize>,
+    mode: Option<&str>,
+    config: Option<PathBuf>,
+) -> PyResult<Vec<Vec<DiagnosticTuple>>> {
+    let mode = mode.map(str::to_owned);
+    py.detach(move || {
+        guarded(|| {
+            let options = options(None, mode.as_deref(), config.as_ref())?;
+            let langs = items
+                .iter()
+                .map(|(name, _)| api::lang_of(None, Some(std::path::Path::new(name))))
+                .collect::<Result<Vec<Lang>, String>>()?;
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            Ok(kibitzer_syntax::map_on(threads, items.len(), |i| {
+                let (name, bytes) = &items[i];
+                api::check_bytes(langs[i], bytes, name, &options).into_iter().map(to_tuple).collect()
+            }))
+        })
+    })
+}
+
+/// `text` in the export format, as `kibitzer fmt` writes it; with `strict`, a unit with syntax
+/// errors (which is otherwise left as written) is an error.
+#[pyfunction]
+#[pyo3(signature = (text, lang, strict=false))]
+fn format(py: Python<'_>, text: String, lang: &str, strict: bool) -> PyResult<String> {
+    let lang = lang.to_owned();
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            let formatted = api::format_text(lang, &text, "<string>")?;
+            if strict && !formatted.skipped.is_empty() {
+                let units = api::describe_skipped(&text, lang, &formatted);
+                return Err(format!("<string>: left as written, with syntax errors: {}", units.join("; ")));
+            }
+            Ok(formatted.text)
+        })
+    })
+}
+
+/// A rule: code, name, severity, scope, section, summary, explanation, bad, good.
+type RuleTuple = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// The rule catalogue.
+#[pyfunction]
+fn rules() -> PyResult<Vec<RuleTuple>> {
+    guarded(|| {
+        Ok(kibitzer_syntax::rules::catalogue()
+            .into_iter()
+            .map(|r| {
+                let scope = match r.scope {
+                    kibitzer_syntax::diagnostic::RuleScope::Import => "import",
+                    kibitzer_syntax::diagnostic::RuleScope::Export => "export",
+                };
+                (r.code, r.name, r.severity.as_str(), scope, r.section, r.summary, r.explanation, r.bad, r.good)
+            })
+            .collect())
+    })
+}
+
+/// The analysis of every deal of a PBN text as JSON (`kibitzer dd --format json`'s rows).
+#[pyfunction]
+fn dd(py: Python<'_>, text: String) -> PyResult<String> {
+    py.detach(move || guarded(|| serde_json::to_string(&api::double_dummy(&text)).map_err(|e| e.to_string())))
+}
+
+// What `kibitzer.dask` needs to cut a file into tasks without holding it whole: a likely unit
+// start near an offset, the end units of a piece, the proof of a cut, a piece checked alone.
+
+/// Where a unit most likely starts at or after `start` in `window` (bytes of a file), or None.
+#[pyfunction]
+fn likely_unit_start(lang: &str, window: &[u8], start: usize) -> PyResult<Option<usize>> {
+    guarded(|| {
+        let lang = api::lang_of(Some(lang), None)?;
+        // A window may end inside a character: the cut is at an ASCII `[` or a line start, so
+        // decoding as Latin-1 keeps every offset where it is.
+        let text = kibitzer_syntax::text::decode_as(window, Encoding::Latin1);
+        let byte_offsets: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let start_char = start.min(window.len());
+        let at = byte_offsets.get(start_char).copied().unwrap_or(text.len());
+        Ok(kibitzer_syntax::likely_unit_start(lang, &text, at)
+            .map(|found| byte_offsets.partition_point(|&b| b < found)))
+    })
+}
+
+/// A piece's line breaks, whether it is UTF-8, its number of units, and its first and last
+/// unit's byte ranges (first start, first end, last start, last end).
+type Survey = (u32, bool, usize, Option<(usize, usize, usize, usize)>);
+
+/// What the pieces of a file cut at likely unit starts tell the driver that cut it, each
+/// parsed alone: the piece's line breaks, whether it is valid UTF-8, its units.
+#[pyfunction]
+fn survey(py: Python<'_>, lang: &str, piece: Vec<u8>, first: bool) -> PyResult<Survey> {
+    let lang = lang.to_owned();
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            let bom = first && piece.starts_with(b"\xEF\xBB\xBF");
+            let skip = if bom { 3 } else { 0 };
+            let body = &piece[skip..];
+            let utf8 = std::str::from_utf8(body).is_ok();
+            let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Latin1 };
+            let text = kibitzer_syntax::text::decode_as(body, encoding);
+            // Latin-1 text holds a character per byte, two bytes of the string past 0x7F.
+            let to_bytes = |at: kibitzer_syntax::TextSize| {
+                let at = usize::from(at);
+                skip + if utf8 { at } else { text[..at].chars().count() }
+            };
+            let units = kibitzer_syntax::units(lang, &text);
+            let ends = units
+                .first()
+                .zip(units.last())
+                .map(|(f, l)| (to_bytes(f.start()), to_bytes(f.end()), to_bytes(l.start()), to_bytes(l.end())));
+            Ok((api::line_breaks(lang, &text), utf8, units.len(), ends))
+        })
+    })
+}
+
+/// The 1-based line on which each unit of a file's bytes starts (decoded as a file is).
+#[pyfunction]
+fn unit_lines(py: Python<'_>, lang: &str, data: Vec<u8>) -> PyResult<Vec<u32>> {
+    let lang = lang.to_owned();
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            Ok(api::unit_lines(lang, &kibitzer_syntax::text::decode(&data).text))
+        })
+    })
+}
+
+/// How `kibitzer.dask` treats the file at `path`: its format, and whether it can be cut into
+/// pieces (a plain PGN or EPD file; compressed, PGC, PBN and PBI files go whole).
+#[pyfunction]
+fn file_kind(path: PathBuf) -> PyResult<(&'static str, bool)> {
+    guarded(|| {
+        let lang = api::lang_of(None, Some(&path))?;
+        Ok((lang.id(), api::can_cut(&path, lang)))
+    })
+}
+
+/// Whether the cut between two pieces keeps the units ([`kibitzer_syntax::proves_join`]):
+/// `tail` runs from the last unit's start of the piece before to the cut (the unit ends at
+/// `last_end`), `head` from the cut to the end of the first unit of the piece after (which
+/// starts at `first_start`), in bytes.
+#[pyfunction]
+fn proves_join(lang: &str, tail: &[u8], last_end: usize, head: &[u8], first_start: usize) -> PyResult<bool> {
+    guarded(|| {
+        let lang = api::lang_of(Some(lang), None)?;
+        // Latin-1 keeps byte offsets; units are found by ASCII syntax, whatever the encoding.
+        let tail = kibitzer_syntax::text::decode_as(tail, Encoding::Latin1);
+        let head = kibitzer_syntax::text::decode_as(head, Encoding::Latin1);
+        let char_offset = |text: &str, bytes: usize| text.char_indices().nth(bytes).map_or(text.len(), |(i, _)| i);
+        Ok(kibitzer_syntax::proves_join(
+            lang,
+            &tail,
+            char_offset(&tail, last_end),
+            &head,
+            char_offset(&head, first_start),
+        ))
+    })
+}
+
+/// A piece of a file checked alone, placed as in the whole file: `encoding` is the file's
+/// ("utf-8", "utf-8-bom" or "latin-1"), `lines_before` the line breaks before the piece.
+#[pyfunction]
+#[pyo3(signature = (lang, piece, encoding, name, lines_before, mode=None, config=None))]
+#[allow(clippy::too_many_arguments)]
+fn check_piece(
+    py: Python<'_>,
+    lang: &str,
+    piece: Vec<u8>,
+    encoding: &str,
+    name: String,
+    lines_before: u32,
+    mode: Option<&str>,
+    config: Option<PathBuf>,
+) -> PyResult<Vec<DiagnosticTuple>> {
+    let lang = lang.to_owned();
+    let encoding = encoding.to_owned();
+    let mode = mode.map(str::to_owned);
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            let encoding = match encoding.as_str() {
+                "utf-8" => Encoding::Utf8,
+                "utf-8-bom" => Encoding::Utf8Bom,
+                "latin-1" => Encoding::Latin1,
+                other => return Err(format!("unknown encoding {other:?}")),
+            };
+            let path = PathBuf::from(&name);
+            let options = options(Some(&path), mode.as_deref(), config.as_ref())?;
+            let found = api::check_piece(lang, &piece, encoding, &name, lines_before, &options);
+            Ok(found.into_iter().map(to_tuple).collect())
+        })
+    })
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Error", m.py().get_type::<Error>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(check_file, m)?)?;
+    m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(format, m)?)?;
+    m.add_function(wrap_pyfunction!(rules, m)?)?;
+    m.add_function(wrap_pyfunction!(dd, m)?)?;
+    m.add_function(wrap_pyfunction!(likely_unit_start, m)?)?;
+    m.add_function(wrap_pyfunction!(survey, m)?)?;
+    m.add_function(wrap_pyfunction!(proves_join, m)?)?;
+    m.add_function(wrap_pyfunction!(check_piece, m)?)?;
+    m.add_function(wrap_pyfunction!(unit_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(file_kind, m)?)?;
+    Ok(())
+}
