@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The Python wheel's test (run by .ci/run): a fresh virtual environment, the wheel built there
+# with maturin (`maturin build --release`, as a user builds it) and installed, then the pytest
+# suite of python/tests against the installed package and its `kibitzer` command. Needs PyPI
+# (maturin, pytest, mypy, dask[distributed], pyarrow): without it, says so and skips.
+# Usage: python/test.sh [PYTEST ARGS…]    (KIBITZER_VENV: where the environment goes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=${KIBITZER_VENV:-${CARGO_TARGET_DIR:-target}/python-venv}
+rm -rf "$venv"
+python3 -m venv "$venv"
+if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    maturin pytest mypy "dask[dataframe,distributed]" pyarrow >"$venv/pip.log" 2>&1; then
+  echo "note: PyPI cannot be reached (maturin, pytest, mypy, dask, pyarrow): the Python wheel is not built and its tests are skipped"
+  tail -3 "$venv/pip.log" | sed 's/^/    /'
+  exit 0
+fi
+"$venv/bin/maturin" build --release --quiet --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" \
+  --out "$venv/wheels"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$venv"/wheels/kibitzer-*.whl
+status=0
+(cd python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@") || status=$?
+if [ "$status" -eq 5 ]; then
+  # pytest's "no tests collected": the suite is missing or all deselected, which is a failure here.
+  echo "python/test.sh: pytest collected no tests in python/tests" >&2
+fi
+exit "$status"
