@@ -1,0 +1,291 @@
+"""Checking databases that outgrow one machine: :func:`check` turns files into a Dask DataFrame
+of diagnostics, each task checked by the Rust engine in a Dask worker.
+
+A large plain ``.pgn`` or ``.epd`` file is cut into tasks of about ``blocksize`` bytes, never
+inside a game: the driver reads a small window at each multiple of ``blocksize`` and asks the
+engine where a unit most likely starts there (a ``[`` after an empty line, the next EPD line).
+That is a guess (a comment may hold an empty line and a ``[``), so a first pass of tasks, one per
+piece, parses each piece alone and reports its first and last unit and its line breaks; the
+driver proves each cut with the engine's proof (the units on both sides, parsed across the cut,
+are the same: ``kibitzer_syntax::proves_join``) and joins the pieces around a cut it cannot
+prove, then surveys the joined piece again. The prefix sums of the line breaks give each piece
+its first line, so the second pass places every diagnostic on the line ``kibitzer check`` gives
+it, and no worker or driver ever holds a whole file. Compressed files (``.pgn.zst`` …), PGC
+files and PBN and PBI files (whose games inherit tags, whose first line governs the file) are
+each one task, checked as ``kibitzer check`` checks them.
+
+The columns: ``path``, ``game`` (1-based number of the game or line the diagnostic is in, <NA>
+where that is not known: compressed files, text before the first unit), ``line``, ``column``,
+``end_line``, ``end_column`` (1-based, columns in characters, as ``kibitzer check --format json``),
+``code``, ``severity``, ``message``. Rows come in the order of the files and, in each file, of
+the text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import glob
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union
+
+from kibitzer import _native
+
+if TYPE_CHECKING:
+    import dask.dataframe
+    import distributed
+
+__all__ = ["check", "plan"]
+
+COLUMNS = ["path", "game", "line", "column", "end_line", "end_column", "code", "severity", "message"]
+
+#: How much of a file the driver reads to find a likely unit start, at a time.
+WINDOW = 64 * 1024
+
+#: The default task size: a few seconds of one core's work, large enough that the scheduler's
+#: per-task cost (milliseconds) is lost in it, small enough to spread a database over a cluster.
+DEFAULT_BLOCKSIZE = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task: the bytes ``start:end`` of ``path`` (``end`` None: the whole file, as
+    ``check_file``), with the file's ``encoding`` and the line breaks and units before it."""
+
+    path: str
+    lang: str
+    start: int
+    end: Optional[int]
+    encoding: str
+    lines_before: int
+    units_before: int
+
+
+def _files(paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> List[str]:
+    """The files named: paths as given, globs expanded (sorted), directories walked for the
+    known extensions in name order, as ``kibitzer check DIR`` walks them."""
+    given = [paths_or_glob] if isinstance(paths_or_glob, (str, os.PathLike)) else list(paths_or_glob)
+    out: List[str] = []
+    for item in given:
+        name = os.fspath(item)
+        if glob.has_magic(name):
+            matches = sorted(glob.glob(name, recursive=True))
+            if not matches:
+                raise _native.Error(f"{name}: no file matches")
+            out.extend(m for m in matches if os.path.isfile(m))
+        elif os.path.isdir(name):
+            out.extend(_walk(name))
+        elif os.path.isfile(name):
+            out.append(name)
+        else:
+            raise _native.Error(f"{name}: no such file or directory")
+    return out
+
+
+def _walk(folder: str) -> List[str]:
+    found: List[str] = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.path):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            found.extend(_walk(entry.path))
+        elif os.path.splitext(entry.name)[1].lower() in (".pgn", ".pbn", ".pbi", ".epd", ".fen"):
+            found.append(entry.path)
+    return found
+
+
+def _read(path: str, start: int, end: int) -> bytes:
+    with open(path, "rb") as f:
+        f.seek(start)
+        return f.read(end - start)
+
+
+def _likely_cuts(path: str, lang: str, size: int, blocksize: int) -> List[int]:
+    """Likely unit starts near each multiple of ``blocksize``, read a window at a time."""
+    cuts: List[int] = []
+    with open(path, "rb") as f:
+        for k in range(1, (size + blocksize - 1) // blocksize):
+            at = max(k * blocksize, cuts[-1] + 1 if cuts else 0)
+            while at < size:
+                # A few bytes before: the engine sees whether the line before is empty.
+                back = min(at, 4)
+                f.seek(at - back)
+                window = f.read(WINDOW + back)
+                found = _native.likely_unit_start(lang, window, back)
+                if found is not None and found < len(window):
+                    cuts.append(at - back + found)
+                    break
+                if len(window) < WINDOW + back:
+                    break
+                at += WINDOW - 8
+    return sorted(set(c for c in cuts if 0 < c < size))
+
+
+def _survey(path: str, lang: str, start: int, end: int) -> Tuple[Any, ...]:
+    """A first-pass task: what the piece ``start:end`` says of itself, with the text around its
+    first and last unit that proving the cuts on each side needs."""
+    piece = _read(path, start, end)
+    breaks, utf8, units, ends = _native.survey(lang, piece, start == 0)
+    head = tail = b""
+    if ends is not None:
+        first_start, first_end, last_start, _ = ends
+        head, tail = piece[:first_end], piece[last_start:]
+    return breaks, utf8, units, ends, head, tail
+
+
+def _compute(client: Optional["distributed.Client"], jobs: Sequence[Any]) -> List[Any]:
+    import dask
+
+    if client is not None:
+        return list(client.gather(client.compute(list(jobs))))
+    return list(dask.compute(*jobs))
+
+
+def plan(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+    *,
+    blocksize: Union[int, str] = DEFAULT_BLOCKSIZE,
+    client: Optional["distributed.Client"] = None,
+) -> List[Task]:
+    """The tasks :func:`check` runs: each large PGN or EPD file cut at proved unit starts (the
+    first pass runs on the cluster), every other file whole."""
+    import dask
+    from dask.utils import parse_bytes
+
+    size_limit = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
+    if size_limit <= 0:
+        raise _native.Error(f"blocksize must be positive, not {blocksize!r}")
+    tasks: List[Task] = []
+    cut_files: List[Tuple[str, str, List[Tuple[int, int]]]] = []
+    for path in _files(paths_or_glob):
+        lang, can_cut = _native.file_kind(path)
+        size = os.path.getsize(path)
+        if not can_cut or size <= size_limit:
+            tasks.append(Task(path, lang, 0, None, "", 0, 0))
+            continue
+        bounds = [0, *_likely_cuts(path, lang, size, size_limit), size]
+        cut_files.append((path, lang, list(zip(bounds, bounds[1:]))))
+        tasks.append(Task(path, lang, -1, None, "", 0, 0))  # replaced below
+    # The first pass: every piece of every cut file surveyed at once; pieces joined around an
+    # unproved cut are surveyed again, until every cut is proved (or a file is one piece).
+    surveys: dict[Tuple[str, int, int], Tuple[Any, ...]] = {}
+    while True:
+        missing = [(path, lang, s, e) for path, lang, pieces in cut_files for s, e in pieces if (path, s, e) not in surveys]
+        if not missing:
+            break
+        found = _compute(client, [dask.delayed(_survey, pure=False)(p, lang, s, e) for p, lang, s, e in missing])
+        for (path, _, s, e), survey in zip(missing, found):
+            surveys[(path, s, e)] = survey
+        for i, (path, lang, pieces) in enumerate(cut_files):
+            cut_files[i] = (path, lang, _join_unproved(path, lang, pieces, surveys))
+    planned = iter(cut_files)
+    out: List[Task] = []
+    for task in tasks:
+        if task.start != -1:
+            out.append(task)
+            continue
+        path, lang, pieces = next(planned)
+        parts = [surveys[(path, s, e)] for s, e in pieces]
+        encoding = "latin-1" if not all(p[1] for p in parts) else "utf-8-bom" if _read(path, 0, 3) == b"\xef\xbb\xbf" else "utf-8"
+        lines = units = 0
+        for (s, e), part in zip(pieces, parts):
+            out.append(Task(path, lang, s, e, encoding, lines, units))
+            lines += part[0]
+            units += part[2]
+    return out
+
+
+def _join_unproved(
+    path: str, lang: str, pieces: List[Tuple[int, int]], surveys: dict[Tuple[str, int, int], Tuple[Any, ...]]
+) -> List[Tuple[int, int]]:
+    """``pieces`` with each cut the engine does not prove removed (its two pieces joined); a
+    joined piece has no survey yet, and its cuts are proved in the next round."""
+    if any((path, s, e) not in surveys for s, e in pieces):
+        return pieces
+    out = [pieces[0]]
+    joined = False
+    for s, e in pieces[1:]:
+        if joined:
+            # The piece before was just joined: the cut after it is proved in the next round.
+            out.append((s, e))
+            joined = False
+            continue
+        before = surveys[(path, *out[-1])]
+        after = surveys[(path, s, e)]
+        proved = False
+        if before[3] is not None and after[3] is not None:
+            last_start, last_end = before[3][2], before[3][3]
+            first_start = after[3][0]
+            tail, head = before[5], after[4]
+            proved = _native.proves_join(lang, tail, last_end - last_start, head, first_start)
+        if proved:
+            out.append((s, e))
+        else:
+            out[-1] = (out[-1][0], e)
+            joined = True
+    return out
+
+
+def _check_task(task: Task, mode: Optional[str], config: Optional[str]) -> "Any":
+    """A second-pass task: the diagnostics of one piece or file, as a pandas DataFrame."""
+    import pandas as pd
+
+    unit_lines: Optional[List[int]] = None
+    if task.end is not None:
+        piece = _read(task.path, task.start, task.end)
+        found = _native.check_piece(task.lang, piece, task.encoding, task.path, task.lines_before, mode, config)
+        unit_lines = _native.unit_lines(task.lang, piece)
+    else:
+        found = _native.check_file(task.path, None, mode, config)
+        if found and not _compressed_or_pgc(task.path):
+            with open(task.path, "rb") as f:
+                unit_lines = _native.unit_lines(task.lang, f.read())
+    rows = []
+    for path, line, column, end_line, end_column, severity, code, message, _, _ in found:
+        game = None
+        if unit_lines is not None:
+            k = bisect.bisect_right(unit_lines, line - task.lines_before)
+            game = task.units_before + k if k > 0 else None
+        rows.append((path, game, line, column, end_line, end_column, code, severity, message))
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return frame.astype(_dtypes())
+
+
+def _compressed_or_pgc(path: str) -> bool:
+    lower = path.lower()
+    return lower.endswith((".gz", ".gzip", ".bz2", ".zst", ".zstd", ".zip", ".pgc"))
+
+
+def _dtypes() -> dict[str, str]:
+    ints = {c: "int64" for c in ("line", "column", "end_line", "end_column")}
+    return {"path": "object", "game": "Int64", **ints, "code": "object", "severity": "object", "message": "object"}
+
+
+def check(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+    *,
+    blocksize: Union[int, str] = DEFAULT_BLOCKSIZE,
+    client: Optional["distributed.Client"] = None,
+    mode: Optional[str] = None,
+    config: Optional[Union[str, "os.PathLike[str]"]] = None,
+) -> "dask.dataframe.DataFrame":
+    """The diagnostics of the files (paths, a glob such as ``"games/*.pgn"``, or folders) as a
+    Dask DataFrame, one partition per task: the same rows, on the same lines, as ``kibitzer
+    check --format json`` on the same files.
+
+    ``blocksize`` (bytes, or a string such as ``"128 MiB"``) is the size of the tasks a large
+    PGN or EPD file is cut into. ``client`` is the Dask client to run the first pass on (the
+    cut proofs, before this returns); without one, Dask's default scheduler (the current
+    client, if there is one). The DataFrame itself is lazy: ``.compute()``, ``.to_parquet()``.
+    ``mode`` and ``config`` are as in :func:`kibitzer.check`; the workers must see the files
+    (and ``config``) at the same paths as the driver.
+    """
+    import dask.dataframe as dd
+    import pandas as pd
+
+    tasks = plan(paths_or_glob, blocksize=blocksize, client=client)
+    config_path = None if config is None else os.fspath(config)
+    meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _dtypes().items()})
+    if not tasks:
+        return dd.from_pandas(meta, npartitions=1)
+    return dd.from_map(_check_task, tasks, mode=mode, config=config_path, meta=meta, enforce_metadata=False)
