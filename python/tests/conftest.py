@@ -54,3 +54,20 @@ def cli_json(*args: str, cwd: Optional[Path] = None) -> List[Any]:
     assert done.returncode in (0, 1), done.stderr.decode()
     result: List[Any] = json.loads(done.stdout)
     return result
+
+
+EXTENSIONS = (".pgn", ".pbn", ".pbi", ".epd", ".fen")
+
+
+DD_TAGS = (b"DoubleDummyTricks", b"OptimumScore", b"OptimumResultTable", b"ParContract")
+
+
+def corpus_files(corpus: Path, folders: tuple[str, ...] = ("pgn", "epd", "pbn", "pbi")) -> List[Path]:
+    """The corpus's text files under `folders`, in name order; of the hand records whose deals
+    `check` solves double dummy (those with DD tags: a fraction of a second a deal on this
+    machine, a thousand deals in the corpus), only the smallest, so that the comparisons stay
+    quick (tests/tests/dd_*.rs compare the solver on them all)."""
+    files = sorted(p for f in folders for p in (corpus / f).rglob("*") if p.suffix in EXTENSIONS and p.is_file())
+    solved = [p for p in files if p.suffix == ".pbn" and any(tag in p.read_bytes() for tag in DD_TAGS)]
+    keep = min(solved, key=lambda p: p.stat().st_size, default=None)
+    return [p for p in files if p not in solved or p == keep]

@@ -12,7 +12,7 @@ from typing import List
 import pytest
 
 import kibitzer
-from conftest import FIXTURES, cli_json, run_cli
+from conftest import FIXTURES, cli_json, corpus_files, run_cli
 
 EXTENSIONS = {".pgn", ".pbn", ".pbi", ".epd", ".fen"}
 
@@ -55,7 +55,7 @@ def test_check_of_a_str_equals_the_bytes_of_its_utf8() -> None:
 
 
 def test_corpus_files_equal_the_cli_json(corpus: Path) -> None:
-    files = sorted(p for p in corpus.rglob("*") if p.suffix in EXTENSIONS and p.is_file())
+    files = corpus_files(corpus)
     assert files, corpus
     # Every format, and the largest files (where the engine cuts a text for its cores).
     chosen = files[:: max(1, len(files) // 40)] + sorted(files, key=lambda p: p.stat().st_size)[-3:]
@@ -143,7 +143,7 @@ def test_rules_are_the_catalogue_of_kibitzer_rules() -> None:
 
 
 def test_check_many_is_check_of_each_in_input_order(corpus: Path) -> None:
-    files = sorted(p for p in corpus.rglob("*") if p.suffix in EXTENSIONS and p.is_file())[:60]
+    files = corpus_files(corpus)[:60]
     items = [(str(p), p.read_bytes()) for p in files]
     expected = [kibitzer.check(data, path=name) for name, data in items]
     assert kibitzer.check_many(items) == expected

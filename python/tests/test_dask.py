@@ -11,7 +11,7 @@ from typing import Any, Iterator, List
 import pytest
 
 import kibitzer
-from conftest import FIXTURES, cli_json
+from conftest import FIXTURES, cli_json, corpus_files
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed: the Dask path is not tested")
 pytest.importorskip("pyarrow", reason="pyarrow is not installed: the Dask path is not tested")
@@ -102,9 +102,7 @@ def test_game_numbers_name_the_game_of_each_diagnostic(client: Any, tmp_path: Pa
 
 
 def test_corpus_files_equal_the_cli(client: Any, corpus: Path) -> None:
-    files = sorted(
-        p for folder in ("pgn", "epd", "pbn") for p in (corpus / folder).rglob("*") if p.suffix in (".pgn", ".epd", ".pbn")
-    )
+    files = corpus_files(corpus, ("pgn", "epd", "pbn"))
     assert files
     frame = kibitzer.dask.check(files, blocksize="256 KiB", client=client)
     assert rows_of(frame) == expected(files)
