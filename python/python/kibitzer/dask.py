@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import glob
 import os
+import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -226,8 +227,9 @@ def _join_unproved(
     return out
 
 
-def _check_task(task: Task, mode: Optional[str], config: Optional[str]) -> "Any":
-    """A second-pass task: the diagnostics of one piece or file, as a pandas DataFrame."""
+def _check_task(task: Task, mode: Optional[str], config: Optional[str], call: str) -> "Any":
+    """A second-pass task: the diagnostics of one piece or file, as a pandas DataFrame (`call`
+    names the call of :func:`check` it belongs to)."""
     import pandas as pd
 
     unit_lines: Optional[List[int]] = None
@@ -288,4 +290,7 @@ def check(
     meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _dtypes().items()})
     if not tasks:
         return dd.from_pandas(meta, npartitions=1)
-    return dd.from_map(_check_task, tasks, mode=mode, config=config_path, meta=meta, enforce_metadata=False)
+    # Every call's tasks are new to Dask (`call`): the files may have changed since the last
+    # call, and tasks named after the paths alone would let Dask hand back results it holds.
+    call = uuid.uuid4().hex
+    return dd.from_map(_check_task, tasks, mode=mode, config=config_path, call=call, meta=meta, enforce_metadata=False)
