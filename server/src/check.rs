@@ -199,13 +199,12 @@ pub fn check_and_index(
     })
 }
 
-/// All diagnostics of a file's text, as `kibitzer check` reports them: the engine's, and with the
-/// `dd` feature the double-dummy truth of hand records. The language server's workspace
-/// diagnostics check files on disk with it.
+/// All diagnostics of a file's text, as `kibitzer check` reports them: the engine's and the
+/// double-dummy truth of hand records. Files, compressed files, standard input and the language
+/// server's workspace diagnostics all check with it.
 pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOptions) -> Vec<Diagnostic> {
-    #[allow(unused_mut)]
     let mut diagnostics = kibitzer_syntax::check(lang, text, options);
-    // Double-dummy truth of hand records (the `dd` feature): DDS against the DD tags.
+    // Double-dummy truth of hand records: the solver against the DD tags.
     if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
         diagnostics.extend(crate::dd::verify(text, options));
         diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
@@ -386,7 +385,7 @@ fn check_stream(
                     chunk.index = LineIndex::with_breaks(&fixed, lang.line_breaks());
                     chunk.source.text = fixed;
                 }
-                let diagnostics = kibitzer_syntax::check(lang, &chunk.source.text, &options);
+                let diagnostics = diagnostics_of(lang, &chunk.source.text, &options);
                 (chunk, diagnostics)
             }
             Piece::TooLarge { head, bytes } => {

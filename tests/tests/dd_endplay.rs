@@ -206,6 +206,21 @@ fn check_verifies_the_analysis_of_hand_records() {
     let tricks = found.iter().find(|d| d["code"] == "DDS001").unwrap();
     assert!(tricks["message"].as_str().unwrap().contains("was the deal changed"), "{tricks}");
     assert!(codes.contains(&"DDS003"), "{found:#?}");
+    // The same when the hand record is compressed: streamed files are checked by the solver too.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, std::fs::read(dir.path().join("wrong.pbn")).unwrap().as_slice()).unwrap();
+    std::fs::write(dir.path().join("wrong.pbn.gz"), gz.finish().unwrap()).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "wrong.pbn.gz"], dir.path());
+    let without_path = |mut found: Vec<serde_json::Value>| {
+        found.iter_mut().for_each(|d| drop(d.as_object_mut().unwrap().remove("path")));
+        found
+    };
+    let compressed: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        without_path(compressed),
+        without_path(found.clone()),
+        "the compressed file says what the plain one says"
+    );
 
     // The deal as it was; a ParContract with one trick too many and a table row one short.
     let wrong = RIGHT.replace("EW 4S\"", "EW 4S+1\"").replace("E  S 10", "E  S 9");

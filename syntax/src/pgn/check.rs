@@ -174,7 +174,14 @@ fn termination(
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(result) = game.result() else {
-        if !has_syntax_error {
+        // Comments after the last game of a text belong to no game (before a game they open
+        // it): nothing there to terminate. Reporting them made a text cut after such comments
+        // (the parallel check, a Dask task) disagree with the whole.
+        let only_comments = game
+            .node()
+            .tokens()
+            .all(|t| t.kind.is_trivia() || matches!(t.kind, SyntaxKind::COMMENT | SyntaxKind::LINE_COMMENT));
+        if !has_syntax_error && !only_comments {
             let end = game.last_significant_end();
             out.push(Diagnostic::new(
                 &rules::MISSING_RESULT,
@@ -267,6 +274,20 @@ mod tests {
         // Many more pieces than cores, taken by whichever core is free.
         assert!(cuts(&text, text.len() / 8192).len() > 50);
         assert_eq!(sorted(check_in_pieces(&text, &options, 8192)), serial);
+    }
+
+    /// Comments after the last game are no game without a termination marker; each game that
+    /// lacks one still is, and a piece that ends after such comments agrees with the whole text.
+    #[test]
+    fn comments_after_the_last_game_are_not_a_game() {
+        let options = CheckOptions::default();
+        let codes = |text: &str| check_piece(text, &options).iter().map(|d| d.code).collect::<Vec<_>>();
+        for tail in ["; c\n", "; c\n\n", "{ c }\n", "{ a } ; b\n{ c }"] {
+            assert_eq!(codes(&format!("[Event \"a\"]\n\n1. e4 e5 0-1\n\n{tail}")), Vec::<&str>::new(), "{tail:?}");
+        }
+        assert_eq!(codes("[Event \"a\"]\n\n1. e4 e5\n\n; c\n"), ["PGN300"]);
+        assert_eq!(codes("{ c } 1. e4 e5\n"), ["PGN300"]);
+        assert_eq!(codes("[Event \"a\"]\n\n; c\n"), ["PGN300"]);
     }
 
     #[test]
