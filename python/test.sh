@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${KIBITZER_VENV:-${CARGO_TARGET_DIR:-target}/python-venv}
+# Absolute: pytest runs from python/tests.
+case $venv in /*) ;; *) venv=$PWD/$venv ;; esac
 rm -rf "$venv"
 python3 -m venv "$venv"
 if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
