@@ -49,11 +49,14 @@ pub fn lang_of(lang: Option<&str>, path: Option<&Path>) -> Result<Lang, String> 
             .ok_or_else(|| format!("unknown lang {id:?} (expected pgn, pbn, pbi, epd or fen)"));
     }
     match path {
-        Some(p) => crate::file_kind::lang_of(p, None).ok_or_else(|| {
-            format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or give lang)", p.display())
-        }),
+        Some(p) => crate::file_kind::lang_of(p, None).ok_or_else(|| unknown_file_type(p)),
         None => Err("give lang (pgn, pbn, pbi, epd or fen) or a path with a known extension".to_owned()),
     }
+}
+
+/// Why a file whose name gives no format cannot be checked (the API's words for `--lang`).
+fn unknown_file_type(path: &Path) -> String {
+    format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or give lang)", path.display())
 }
 
 /// The settings a check runs with: the `kibitzer.toml` at `config` when given, else the one
@@ -99,8 +102,7 @@ fn check_decoded(lang: Lang, text: &str, name: &str, options: &CheckOptions) -> 
 /// PGN, anything else read whole; `lang` overrides the format the name gives.
 pub fn check_file(path: &Path, lang: Option<Lang>, options: &CheckOptions) -> Result<Vec<Checked>, String> {
     let name = path.display().to_string();
-    let resolved = crate::file_kind::lang_of(path, lang)
-        .ok_or_else(|| format!("{name}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or give lang)"))?;
+    let resolved = crate::file_kind::lang_of(path, lang).ok_or_else(|| unknown_file_type(path))?;
     if crate::file_kind::is_pgc(path) {
         let (text, diagnostics) = check_pgc_file(path, options)?;
         let index = LineIndex::with_breaks(&text, Lang::Pgn.line_breaks());
