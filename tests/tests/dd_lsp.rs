@@ -1,5 +1,6 @@
-//! Hover on a PBN deal in the language server shows its double-dummy table and par (feature
-//! `dd`), after what the deal's hover already says.
+//! Double dummy in the language server: hover on a PBN deal shows its table and par after what
+//! the deal's hover already says; the DDS diagnostics come once the deal is solved; the action
+//! "Add double-dummy analysis" writes what `kibitzer dd` says.
 
 use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
 use serde_json::json;
