@@ -348,7 +348,7 @@ pub fn frame_svg(frame: &Frame) -> Vec<String> {
                     winner: b.winner.map(Seat::index),
                     trump: b
                         .trump
-                        .map(|t| t.map_or("NT".to_owned(), |s| super::position::SUITS[s as usize].to_string())),
+                        .map(|t| t.map_or("NT".to_owned(), |s| super::diagrams::SUITS[s as usize].to_string())),
                 };
                 out.push(trick::svg(&picture, &frame.label));
             }
@@ -361,7 +361,7 @@ pub fn frame_svg(frame: &Frame) -> Vec<String> {
 pub fn frame_text(frame: &Frame) -> String {
     match &frame.picture {
         Picture::Chess(c) => board::grid(c.fen.split(' ').next().unwrap_or(""), c.pbi)
-            .map(|grid| super::position::grid_text(&grid))
+            .map(|grid| super::diagrams::grid_text(&grid))
             .unwrap_or_default(),
         Picture::Bridge(b) => {
             let hand = |seat: Seat| {
@@ -372,7 +372,7 @@ pub fn frame_text(frame: &Frame) -> String {
                         .filter(|&rank| set.contains(Card { suit, rank }))
                         .map(crate::pbn::model::rank_char)
                         .collect();
-                    format!("{}{}", super::position::SUITS[suit as usize], if ranks.is_empty() { "-" } else { &ranks })
+                    format!("{}{}", super::diagrams::SUITS[suit as usize], if ranks.is_empty() { "-" } else { &ranks })
                 };
                 Suit::ALL.map(suit).join(" ")
             };

@@ -227,15 +227,12 @@ fn card_name(card: Card) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ide::split::ts;
 
     const GAME: &str = "[Board \"4\"]\n[Dealer \"W\"]\n[Vulnerable \"All\"]\n\
         [Deal \"W:KQ76.A5.KJ83.Q92 J32.KQJ4.Q76.J83 A98.T87.A52.AK76 T54.9632.T94.T54\"]\n\
         [Declarer \"E\"]\n[Contract \"3NT\"]\n[Result \"10\"]\n[Auction \"W\"]\n1D Pass 1NT Pass\n3NT Pass Pass Pass\n\
         [Play \"S\"]\nH2 H5 HQ HT\nS4 S6 SJ SA\nC4 C2 C3 C6\n*\n";
-
-    fn ts(n: usize) -> TextSize {
-        TextSize::from(n as u32)
-    }
 
     fn hover_on(text: &str, needle: &str) -> String {
         hover(text, ts(text.find(needle).unwrap()), false).unwrap().markdown

@@ -3,8 +3,8 @@
 //! ([`crate::pgn::check::replay_to`]) for the position there, so the editor and `kibitzer
 //! check` never disagree about what a move does (start from a FEN tag, Chess960, variations).
 
+use super::diagrams::board_markdown;
 use super::picture::board::{grid_of, Marks};
-use super::position::board_markdown;
 use super::types::{Completion, CompletionKind, HoverInfo};
 use crate::chess::commands::{self, Value};
 use crate::chess::san::{self, CheckMark};
@@ -226,10 +226,7 @@ pub(super) fn comment_marks(rest: &str) -> Marks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ts(n: usize) -> TextSize {
-        TextSize::from(n as u32)
-    }
+    use crate::ide::split::ts;
 
     fn hover_on(text: &str, needle: &str) -> String {
         move_hover(text, ts(text.find(needle).unwrap()), false).unwrap().markdown

@@ -1,7 +1,7 @@
 //! Documentation of the standards' vocabulary for hover and completion: every standard tag of
 //! PGN (8.1, 9) and PBN (3.4, 4) with its meaning, format and section, the enumerated values of
-//! tags that have them, and the NAG tables (PGN 0–139 plus common extensions; PBN's bridge
-//! table).
+//! tags that have them, the NAG tables (PGN 0–139 plus common extensions; PBN's bridge
+//! table), and the EPD opcodes (PGN 16.2.5).
 
 use crate::Lang;
 
@@ -247,6 +247,46 @@ pub fn pbn_nag(n: u32) -> Option<String> {
         _ => return None,
     };
     Some(format!("**${n}**: {meaning} *(PBN 3.7)*"))
+}
+
+/// EPD opcodes (PGN 16.2.5) with what they carry.
+pub const EPD_OPCODES: &[(&str, &str)] = &[
+    ("acd", "analysis count: depth searched"),
+    ("acn", "analysis count: nodes searched"),
+    ("acs", "analysis count: seconds searched"),
+    ("am", "avoid move(s)"),
+    ("bm", "best move(s)"),
+    ("c0", "comment (primary); c1 … c9 further comments"),
+    ("ce", "centipawn evaluation"),
+    ("dm", "direct mate in n moves"),
+    ("draw_accept", "accept a draw offer"),
+    ("draw_claim", "claim a draw"),
+    ("draw_offer", "offer a draw"),
+    ("draw_reject", "reject a draw offer"),
+    ("eco", "Encyclopaedia of Chess Openings code"),
+    ("fmvn", "full move number"),
+    ("hmvc", "half-move clock"),
+    ("id", "position identification"),
+    ("nic", "New in Chess opening code"),
+    ("noop", "no operation"),
+    ("pm", "predicted move"),
+    ("pv", "predicted variation"),
+    ("rc", "repetition count"),
+    ("resign", "game resignation"),
+    ("sm", "supplied move"),
+    ("tcgs", "telecommunication: game selector"),
+    ("tcri", "telecommunication: receiver identification"),
+    ("tcsi", "telecommunication: sender identification"),
+    ("v0", "variation name (primary); v1 … v9 further names"),
+];
+
+/// What an EPD opcode carries: a standard one, or `c0`…`c9`, `v0`…`v9`.
+pub(super) fn opcode_doc(op: &str) -> Option<&'static str> {
+    EPD_OPCODES.iter().find(|(o, _)| *o == op).map(|(_, d)| *d).or_else(|| match op.as_bytes() {
+        [b'c', d] if d.is_ascii_digit() => Some("comment"),
+        [b'v', d] if d.is_ascii_digit() => Some("variation name"),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

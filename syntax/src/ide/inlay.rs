@@ -12,6 +12,7 @@
 
 use super::clock;
 use super::scan::{scan, tag_pairs, Kind};
+use super::split::ts;
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
@@ -41,10 +42,6 @@ pub struct Inlay {
     pub label: String,
     /// A sentence saying what the label means.
     pub tooltip: String,
-}
-
-fn ts(n: usize) -> TextSize {
-    TextSize::from(n as u32)
 }
 
 /// The hints of a unit's `text` whose offsets lie in `range` (inclusive of its end).

@@ -8,21 +8,38 @@
 //! (tag pairs, NAGs, comments, PBN notes), so that these features work on any text, also on text
 //! with syntax errors. Moves are the exception: [`chess`] asks the PGN check's replay for the
 //! position at the cursor, [`bridge`] the PBN check's auction and play models.
+//!
+//! One module per feature, as rust-analyzer's `ide` crate: `hover`, `completion`, `outline`,
+//! `folding`, `token_classes`, `note_navigation`, `inlay`, `links`, [`board_view`]; what several
+//! of them read the same way (lines, games, EPD fields, the offset conversion `ts`) is in `split`.
 
 pub mod board_view;
 mod bridge;
 mod chess;
 mod clock;
+mod completion;
+mod diagrams;
 pub mod docs;
-mod features;
+mod folding;
+mod hover;
 mod inlay;
 mod links;
+mod note_navigation;
+mod outline;
 pub mod picture;
-mod position;
 pub mod scan;
+mod split;
+#[cfg(test)]
+mod test_texts;
+mod token_classes;
 mod types;
 
-pub use features::{classify, completions, definition, folding, hover, hover_with, references, symbols};
+pub use completion::completions;
+pub use folding::folding;
+pub use hover::{hover, hover_with};
 pub use inlay::{inlay_hints, Inlay, InlayOptions};
 pub use links::{links, Link};
+pub use note_navigation::{definition, references};
+pub use outline::symbols;
+pub use token_classes::classify;
 pub use types::{Completion, CompletionKind, Fold, FoldKind, HoverInfo, Symbol, SymbolKind, TokenClass};
