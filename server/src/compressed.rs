@@ -11,7 +11,7 @@
 
 use crate::file_kind::{compression_of, lang_of, Compression};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kibitzer_syntax::text::{decode, LineIndex, SourceText};
+use kibitzer_syntax::text::{decode, Encoding, LineIndex, SourceText};
 use kibitzer_syntax::{Lang, MAX_GAME_BYTES};
 use std::io::{IsTerminal, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -236,6 +236,8 @@ pub struct Chunks<R> {
     eof: bool,
     lines_before: u32,
     first: bool,
+    /// No chunk decoded yet: the next one starts the stream.
+    at_start: bool,
     size: usize,
     /// What a read error is called: "cannot decompress" (an archive), "cannot read" (a pipe).
     failure: &'static str,
@@ -256,6 +258,7 @@ impl<R: Read> Chunks<R> {
             eof: false,
             lines_before: 0,
             first: true,
+            at_start: true,
             size: size.max(1),
             failure: "cannot decompress",
         }
@@ -385,7 +388,13 @@ impl<R: Read> Chunks<R> {
 
     /// `bytes` decoded as the next chunk, placed after the lines before it.
     fn chunk(&mut self, bytes: &[u8]) -> Chunk {
-        let source = decode(bytes);
+        let mut source = decode(bytes);
+        // Only the stream's first bytes can be its byte-order mark: a U+FEFF that starts a later
+        // chunk (an EPD line, in files joined with `cat`) is text, as in the middle of a file.
+        if !std::mem::take(&mut self.at_start) && source.encoding == Encoding::Utf8Bom {
+            source.text.insert(0, '\u{feff}');
+            source.encoding = Encoding::Utf8;
+        }
         let index = LineIndex::with_breaks(&source.text, self.lang.line_breaks());
         let lines_before = self.lines_before;
         self.lines_before += (index.line_count() as u32).saturating_sub(1);
@@ -581,6 +590,25 @@ mod tests {
                 "{size}"
             );
         }
+    }
+
+    /// Found by the compressed-epd fuzz target: a chunk that began with a U+FEFF lost it, taken
+    /// for the stream's byte-order mark (`fmt -` dropped it from the output).
+    #[test]
+    fn a_byte_order_mark_inside_a_stream_is_text() {
+        let text = "\u{feff}8/8/8/8/8/8/8/K6k w - -\n\u{feff}8/8/8/8/8/8/8/K6k b - -\n";
+        let mut chunks = Chunks::with_size(text.as_bytes(), Lang::Epd, 1);
+        let mut read = Vec::new();
+        while let Some(Piece::Text(chunk)) = chunks.next_chunk().unwrap() {
+            read.push((chunk.source.text, chunk.source.encoding));
+        }
+        assert_eq!(
+            read,
+            [
+                ("8/8/8/8/8/8/8/K6k w - -\n".to_owned(), Encoding::Utf8Bom),
+                ("\u{feff}8/8/8/8/8/8/8/K6k b - -\n".to_owned(), Encoding::Utf8)
+            ]
+        );
     }
 
     #[test]
