@@ -1,8 +1,9 @@
 //! Rewrites (`fmt`, `check --fix`) through the built binary onto real file systems: a symbolic
 //! link keeps being a link and its target is rewritten; hard links, permissions and ownership are
-//! kept; a full disk or a read-only file system leaves the original byte for byte with one error
-//! naming the file and exit 2; two runs at once lose nothing. The full and read-only disks are
-//! small tmpfs mounts, made when the tests run as root (else those tests skip, saying so).
+//! kept; a full disk, a read-only file system or a folder that vanishes between the read and the
+//! write leaves the original byte for byte with one error naming the file and exit 2; two runs at
+//! once lose nothing. The full and read-only disks are small tmpfs mounts, made when the tests
+//! run as root (else those tests skip, saying so).
 #![cfg(unix)]
 
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
@@ -231,4 +232,67 @@ fn two_rewrites_at_once_lose_nothing() {
         assert!(std::fs::read_to_string(&file).unwrap() == expected, "round {round}: the formatted text, whole");
     }
     assert!(names(dir.path()).iter().all(|n| n.ends_with(".pgn")), "{:?}", names(dir.path()));
+}
+
+/// A file whose rewrite reports many games on standard error between writing the new text and
+/// putting it in the original's place: its first game is one `fmt` changes, then come `games`
+/// games with an illegal move, kept as written and reported a line each.
+fn changed_then_reported(games: usize) -> String {
+    unformatted(1) + &"[Event \"e\"]\n[Result \"*\"]\n\n1. Ke3 *\n\n".repeat(games)
+}
+
+/// The file's folder vanishes between the read and the write, in a real race made
+/// deterministic: `fmt` reports the games it keeps as written on standard error after the new
+/// text is written to the temporary file and before that replaces the original, and this test
+/// reads no more than the first byte of the report until the folder is gone. The report is
+/// megabytes and a pipe holds 64 KiB (1 MiB at most), so once its first byte has arrived, the
+/// binary (past the read and the write) is held in the report, the replace still ahead, while
+/// the folder is moved away (the original then checked byte for byte in its new place) or
+/// removed (nothing made again). Either way: one error naming the file, exit status 2.
+#[test]
+fn a_folder_that_vanishes_between_read_and_write_leaves_the_original() {
+    use std::io::Read;
+    let input = changed_then_reported(30_000);
+    for removed in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games");
+        std::fs::create_dir(&games).unwrap();
+        std::fs::write(games.join("g.pgn"), &input).unwrap();
+        let mut run = Command::new(kibitzer_tests::kibitzer())
+            .args(["fmt", "games/g.pgn"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = run.stderr.take().unwrap();
+        let mut first = [0u8; 1];
+        stderr.read_exact(&mut first).expect("the report of the games kept as written begins");
+        if removed {
+            std::fs::remove_dir_all(&games).unwrap();
+        } else {
+            std::fs::rename(&games, dir.path().join("moved")).unwrap();
+        }
+        let mut rest = Vec::new();
+        stderr.read_to_end(&mut rest).unwrap();
+        let status = run.wait().unwrap();
+        let report = text(&[&first[..], &rest[..]].concat());
+        assert!(report.len() > 2 << 20, "a report larger than any pipe: {} bytes", report.len());
+        assert_eq!(status.code(), Some(2), "{}", report.lines().last().unwrap_or_default());
+        let errors: Vec<&str> = report.lines().filter(|l| l.starts_with("kibitzer: ")).collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("kibitzer: games/g.pgn: cannot replace: ") && errors[0].contains("left as it was"),
+            "the error names the file, at the replace (after the read and the write): {}",
+            errors[0]
+        );
+        assert!(!games.exists(), "the folder is not made again");
+        if removed {
+            assert_eq!(names(dir.path()), Vec::<String>::new(), "nothing written anywhere");
+        } else {
+            assert_eq!(names(dir.path()), ["moved"]);
+            assert_eq!(names(&dir.path().join("moved")), ["g.pgn"], "no litter beside the original");
+            assert_eq!(std::fs::read_to_string(dir.path().join("moved/g.pgn")).unwrap(), input, "byte for byte");
+        }
+    }
 }
