@@ -15,6 +15,10 @@
 //! run again and timed on the CPU, since a starved or stopped process is slow without being at
 //! fault.
 //!
+//! `KIBITZER_FUZZ_CLOCK_SECONDS=N` also ends the run after N seconds on the clock, with the same
+//! summary line: a campaign niced beside builds that must end by a given time says how much CPU
+//! and how many executions it got, rather than being killed without a word.
+//!
 //! `kibitzer-fuzz minimize TARGET FILE` shrinks a finding; `kibitzer-fuzz seeds TARGET DIR`
 //! writes the seeds into DIR, one file each, and the target's dictionary in libFuzzer's format
 //! to DIR.dict (what fuzz/coverage.sh starts libFuzzer from).
@@ -69,6 +73,10 @@ fn main() {
     let mut rng = Rng(seed);
     let dictionary = dictionary(lang);
     let budget = Duration::from_secs(seconds);
+    let clock_budget = std::env::var("KIBITZER_FUZZ_CLOCK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(Duration::MAX, Duration::from_secs);
     let mut executions: u64 = 0;
     let mut findings: Vec<String> = Vec::new();
     let mut slowest = Duration::ZERO;
@@ -83,7 +91,7 @@ fn main() {
         if last_look.elapsed() >= Duration::from_secs(1) {
             last_look = Instant::now();
             let cpu = process_cpu_time().saturating_sub(start_cpu);
-            if cpu >= budget {
+            if cpu >= budget || started.elapsed() >= clock_budget {
                 break;
             }
             if last_report.elapsed() >= Duration::from_secs(600) {
