@@ -18,7 +18,7 @@ shift 2
 cargo build --release -q --locked -p kibitzer-fuzz
 corpus="fuzz/coverage/corpus/$target"
 if [ ! -d "$corpus" ]; then
-  target/release/kibitzer-fuzz seeds "$target" "$corpus"
+  "${CARGO_TARGET_DIR:-target}/release/kibitzer-fuzz" seeds "$target" "$corpus"
 fi
 
 export RUSTFLAGS="--cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
