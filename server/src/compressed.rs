@@ -596,8 +596,9 @@ mod tests {
     /// for the stream's byte-order mark (`fmt -` dropped it from the output).
     #[test]
     fn a_byte_order_mark_inside_a_stream_is_text() {
-        let text = "\u{feff}8/8/8/8/8/8/8/K6k w - -\n\u{feff}8/8/8/8/8/8/8/K6k b - -\n";
-        let mut chunks = Chunks::with_size(text.as_bytes(), Lang::Epd, 1);
+        // Two reads, as from a pipe: the second line starts the second chunk.
+        let (first, second) = ("\u{feff}8/8/8/8/8/8/8/K6k w - -\n", "\u{feff}8/8/8/8/8/8/8/K6k b - -\n");
+        let mut chunks = Chunks::with_size(first.as_bytes().chain(second.as_bytes()), Lang::Epd, 1);
         let mut read = Vec::new();
         while let Some(Piece::Text(chunk)) = chunks.next_chunk().unwrap() {
             read.push((chunk.source.text, chunk.source.encoding));
