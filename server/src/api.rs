@@ -7,9 +7,9 @@
 use crate::check::{check_and_index, check_compressed_chunks, check_pgc_file};
 use crate::report::{locate, place};
 pub use crate::report::{Located, LocatedRelated};
-use kibitzer_syntax::config::parse_config;
 use kibitzer_syntax::diagnostic::Applicability;
 use kibitzer_syntax::format::{FormatOptions, Formatted};
+use kibitzer_syntax::rules::parse_config;
 use kibitzer_syntax::text::{decode, ColumnUnit, Encoding, LineEnding, LineIndex, SourceText};
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, Mode};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! `DoubleDummyTricks`, `OptimumResultTable`, `OptimumScore` or `ParContract` is solved with
 //! pons-dds (DDS 2.9's search in pure Rust, so every build has it; all deals of the file in one
 //! batch on every core), and each of those tags is checked against the solver (rules DDS001–
-//! DDS005, declared with the other PBN rules in `kibitzer_syntax::pbn::rules`). `kibitzer dd
+//! DDS005, declared in `kibitzer_syntax::pbn::double_dummy`). `kibitzer dd
 //! FILE.pbn` prints the analysis of every deal. The language server uses the same checks one
 //! game at a time, with the deals it solved kept in [`SolvedDeals`], and writes the analysis
 //! into a game with [`analysis_edits`].
@@ -13,10 +13,10 @@ use contract_bridge::Strain;
 use kibitzer_syntax::bridge::contract::{Contract, Denomination, Risk};
 use kibitzer_syntax::bridge::score::duplicate_score;
 use kibitzer_syntax::diagnostic::TextEdit;
-use kibitzer_syntax::pbn::model::Game;
-use kibitzer_syntax::pbn::rules::{
+use kibitzer_syntax::pbn::double_dummy::{
     BELOW_BOOK_WRITTEN_AS_ONE, WRONG_DOUBLE_DUMMY_TRICKS, WRONG_OPTIMUM_RESULT, WRONG_OPTIMUM_SCORE, WRONG_PAR_CONTRACT,
 };
+use kibitzer_syntax::pbn::model::Game;
 use kibitzer_syntax::{CheckOptions, Diagnostic, TextRange, TextSize};
 use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
 use std::collections::{HashMap, HashSet, VecDeque};

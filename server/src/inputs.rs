@@ -1,7 +1,8 @@
 //! Finding, reading and writing the files a command was given, and the settings that apply to
 //! them. Shared by `check` and `fmt` (and, for settings, by the language server).
 
-use kibitzer_syntax::config::{parse_config, CheckOptions, Mode};
+use kibitzer_syntax::config::{CheckOptions, Mode};
+use kibitzer_syntax::rules::parse_config;
 use kibitzer_syntax::text::{decode_owned, encode, SourceText};
 use kibitzer_syntax::Lang;
 use std::collections::HashMap;

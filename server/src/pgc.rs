@@ -30,7 +30,7 @@ pub fn check(bytes: &[u8], options: &kibitzer_syntax::CheckOptions) -> Checked {
     }
     if let Some(e) = error {
         let end = TextSize::of(written.text.as_str());
-        diagnostics.push(Diagnostic::new(&pgc::rules::UNREADABLE_PGC, TextRange::empty(end), e.to_string()));
+        diagnostics.push(Diagnostic::new(&pgc::codec::UNREADABLE_PGC, TextRange::empty(end), e.to_string()));
     }
     Checked { text: written.text, diagnostics }
 }

@@ -4,7 +4,7 @@
 //! destroy it. [`not_text`] finds them first and gives one diagnostic instead; the check, the
 //! fixes, the formatter and the language server all ask it before anything else, so that a
 //! binary file gets exactly that one diagnostic and is never rewritten. Each format declares its
-//! own rule for it (`PGN000`, `EPD000`, `PBN000`, `PBI000`, in its `rules.rs`).
+//! own code for it (`PGN000`, `EPD000`, `PBN000`, `PBI000`), declared here beside the check.
 //!
 //! A text is binary when it holds a NUL character anywhere (no text format has one; every
 //! binary format has plenty), or when more than one character in [`CONTROL_SHARE`] of its first
@@ -17,6 +17,25 @@ use crate::diagnostic::{Diagnostic, Rule};
 use crate::text::{Encoding, TextRange, TextSize};
 use crate::Lang;
 
+crate::diagnostic::declare_rules! {
+    PGN_NOT_TEXT = "PGN000" "not-a-text-file" Error Import "PGN 4.1"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "PGN files are text in ISO-8859-1 (or UTF-8): printing characters, spaces and line ends. A file with NUL bytes, or whose start is mostly control characters, is binary — a ChessBase database, an archive, a PDF — saved under a PGN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
+    EPD_NOT_TEXT = "EPD000" "not-a-text-file" Error Import "PGN 4.1, 16.2"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "EPD and FEN files are text, one record a line. A file with NUL bytes, or whose start is mostly control characters, is binary — an opening book, an archive — saved under an EPD or FEN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
+    PBN_NOT_TEXT = "PBN000" "not-a-text-file" Error Import "PBN 2.2"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "PBN files are text in ISO-8859-1 (or UTF-8). A file with NUL bytes, or whose start is mostly control characters, is binary — a dealing program's own format, an ACBLscore game file, an archive — saved under a PBN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
+    PBI_NOT_TEXT = "PBI000" "not-a-text-file" Error Import "PBI File Format Description"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "PBI files are UTF-8 text, one problem a line. A file with NUL bytes, or whose start is mostly control characters, is binary saved under a PBI name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
+}
+
 /// How much of the start of a text is sampled for control characters.
 pub const SAMPLE: usize = 64 * 1024;
 
@@ -27,10 +46,10 @@ pub const CONTROL_SHARE: usize = 10;
 /// The rule for `lang`.
 pub fn rule(lang: Lang) -> &'static Rule {
     match lang {
-        Lang::Pgn => &crate::pgn::rules::PGN_NOT_TEXT,
-        Lang::Epd => &crate::epd::rules::EPD_NOT_TEXT,
-        Lang::Pbn => &crate::pbn::rules::PBN_NOT_TEXT,
-        Lang::Pbi => &crate::pbi::rules::PBI_NOT_TEXT,
+        Lang::Pgn => &PGN_NOT_TEXT,
+        Lang::Epd => &EPD_NOT_TEXT,
+        Lang::Pbn => &PBN_NOT_TEXT,
+        Lang::Pbi => &PBI_NOT_TEXT,
     }
 }
 
@@ -168,7 +187,7 @@ mod tests {
         let d = not_text(Lang::Pbi, [text], &options(Some(Encoding::Utf8Bom))).unwrap();
         assert_eq!(d.message, "not a PBI text file (binary data at byte 7)");
         let mut off = CheckOptions::default();
-        off.rules.set("not-a-text-file", None);
+        off.rules.set_codes(["PGN000", "EPD000", "PBN000", "PBI000"], None);
         assert_eq!(not_text(Lang::Pbn, [text], &off), None);
     }
 }

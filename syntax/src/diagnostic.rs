@@ -70,26 +70,42 @@ pub struct Rule {
     pub good: &'static str,
 }
 
-/// Declares an import-scope rule constant in a format's `rules.rs`:
-/// `declare_rule!(NAME, "CODE", "kebab-name", Severity, "section", "summary", "explanation",
-/// "bad", "good");`
-macro_rules! declare_rule {
-    ($name:ident, $code:literal, $kebab:literal, $sev:ident, $section:literal, $summary:literal,
-     $explanation:literal, $bad:literal, $good:literal) => {
-        pub const $name: $crate::diagnostic::Rule = $crate::diagnostic::Rule {
-            code: $code,
-            name: $kebab,
-            severity: $crate::diagnostic::Severity::$sev,
-            scope: $crate::diagnostic::RuleScope::Import,
-            section: $section,
-            summary: $summary,
-            explanation: $explanation,
-            bad: $bad,
-            good: $good,
-        };
+/// Declares rules and the list of them, in the file that checks them:
+///
+/// ```ignore
+/// declare_rules! {
+///     LINE_TOO_LONG = "PBN010" "line-too-long" Error Import "PBN 2.3"
+///         "A line longer than 255 characters."
+///         "Why the rule exists and what to do, a paragraph."
+///         bad: "…", good: "…";
+/// }
+/// ```
+///
+/// Each entry becomes a `pub const NAME: Rule`; the whole list becomes `pub static RULES`, which
+/// the format's `rules.rs` registers with one line per file. This is the only way a rule is
+/// declared, so a rule lives where it is checked and is listed without a second edit.
+macro_rules! declare_rules {
+    ($($(#[$attr:meta])* $name:ident = $code:literal $kebab:literal $sev:ident $scope:ident
+        $section:literal $summary:literal $explanation:literal bad: $bad:expr, good: $good:expr;)*) => {
+        $(
+            $(#[$attr])*
+            pub const $name: $crate::diagnostic::Rule = $crate::diagnostic::Rule {
+                code: $code,
+                name: $kebab,
+                severity: $crate::diagnostic::Severity::$sev,
+                scope: $crate::diagnostic::RuleScope::$scope,
+                section: $section,
+                summary: $summary,
+                explanation: $explanation,
+                bad: $bad,
+                good: $good,
+            };
+        )*
+        /// The rules declared in this file, in the order written.
+        pub static RULES: &[&$crate::diagnostic::Rule] = &[$(&$name),*];
     };
 }
-pub(crate) use declare_rule;
+pub(crate) use declare_rules;
 
 /// A text replacement, in byte offsets of the checked text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -105,6 +105,19 @@ pub fn check_unit(lang: Lang, text: &str, before: &UnitState, options: &CheckOpt
     UnitCheck { diagnostics, for_previous, after: UnitState(after) }
 }
 
+/// A unit too large to read at the start of a stream (PGN008, PBN007, EPD016; PBI has no limit
+/// of its own): [`crate::stretches::too_large_in_stream`] with the format's rule.
+pub fn too_large_in_stream(lang: Lang, head: &str, bytes: usize, options: &CheckOptions) -> Option<Diagnostic> {
+    let rule = match lang {
+        Lang::Pgn => (&pgn::stretches::GAME_TOO_LARGE, "game", "game"),
+        Lang::Pbn => (&pbn::parser::GAME_TOO_LARGE, "game", "game"),
+        // PBI has no size limit of its own (a stream of it is read whole, up to the reader's).
+        Lang::Pbi => return None,
+        Lang::Epd => (&epd::check::EPD_RECORD_TOO_LARGE, "line", "record"),
+    };
+    crate::stretches::too_large_in_stream(rule, head, bytes, options)
+}
+
 /// Parses `text` and prints the tree back: equal to `text` for every input (the lossless
 /// invariant, tested on the corpus and on fuzzed input).
 pub fn reprint(lang: Lang, text: &str) -> String {

@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn overlapping_edits_keep_the_first() {
         let r = |a: u32, b: u32| crate::TextRange::new(a.into(), b.into());
-        let rule = &crate::pgn::rules::CASTLING_WITH_ZEROS;
+        let rule = &crate::pgn::check::moves::CASTLING_WITH_ZEROS;
         let d = |a, b, t: &str| Diagnostic::new(rule, r(a, b), "x").with_replacement("fix", r(a, b), t);
         let edits = safe_edits(&[d(4, 8, "b"), d(0, 5, "a"), d(9, 9, "c")]);
         assert_eq!(edits.iter().map(|e| e.replacement.as_str()).collect::<Vec<_>>(), ["a", "c"]);

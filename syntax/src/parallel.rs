@@ -137,7 +137,7 @@ mod tests {
             for line in piece.split_inclusive('\n') {
                 if line.starts_with('7') {
                     let range = crate::text::TextRange::empty(TextSize::from(at as u32));
-                    out.push(Diagnostic::new(&crate::epd::rules::EPD_COMMENT_LINE, range, line.trim_end()));
+                    out.push(Diagnostic::new(&crate::epd::check::EPD_COMMENT_LINE, range, line.trim_end()));
                 }
                 at += line.len();
             }

@@ -119,20 +119,14 @@ pub(crate) fn too_large(text: &str, range: TextRange, games: &Games) -> Diagnost
 /// The one diagnostic of a unit of a stream too large to read, which the reader cut off after
 /// its first bytes, `head` (the decompressed text of an archive, standard input: never held
 /// whole), knowing its full length, `bytes`: PGN008, PBN007 or EPD016 on the unit's first
-/// character, with the configured severity (`None` when the rule is turned off, and for PBI).
+/// character, with the configured severity (`None` when the rule is turned off). The format
+/// gives its rule and what its unit is called ([`crate::engine::too_large_in_stream`]).
 pub fn too_large_in_stream(
-    lang: crate::Lang,
+    (rule, what, one): (&'static Rule, &str, &str),
     head: &str,
     bytes: usize,
     options: &crate::CheckOptions,
 ) -> Option<Diagnostic> {
-    let (rule, what, one): (&'static Rule, _, _) = match lang {
-        crate::Lang::Pgn => (&crate::pgn::rules::GAME_TOO_LARGE, "game", "game"),
-        crate::Lang::Pbn => (&crate::pbn::rules::GAME_TOO_LARGE, "game", "game"),
-        // PBI has no size limit of its own (a stream of it is read whole, up to the reader's).
-        crate::Lang::Pbi => return None,
-        crate::Lang::Epd => (&crate::epd::rules::EPD_RECORD_TOO_LARGE, "line", "record"),
-    };
     // On the unit's first character; a unit of blanks only (a stream of spaces) at its start.
     let blank = head.len() - head.trim_start().len();
     let blank = if blank == head.len() { 0 } else { blank };

@@ -275,7 +275,7 @@ fn check_verifies_the_analysis_of_hand_records() {
 #[test]
 fn each_double_dummy_rule_is_raised_by_its_bad_example_only() {
     let dir = tempfile::tempdir().unwrap();
-    for rule in kibitzer_syntax::pbn::rules::DOUBLE_DUMMY {
+    for rule in kibitzer_syntax::pbn::double_dummy::RULES {
         for (example, raised) in [(rule.bad, true), (rule.good, false)] {
             std::fs::write(dir.path().join("example.pbn"), example).unwrap();
             let out = kibitzer(&["check", "--format", "json", "example.pbn"], dir.path());

@@ -48,8 +48,8 @@ fn every_rule_is_triggered_by_a_bad_fixture() {
     }
     // A game too large to read needs over 1 MiB: no fixture holds one, the check's and the
     // formatter's own tests make it (pbn/check/pieces.rs, format/mod.rs).
-    codes.insert(kibitzer_syntax::pbn::rules::GAME_TOO_LARGE.code);
+    codes.insert(kibitzer_syntax::pbn::parser::GAME_TOO_LARGE.code);
     let missing: Vec<&str> =
-        kibitzer_syntax::pbn::rules::ALL.iter().map(|r| r.code).filter(|c| !codes.contains(c)).collect();
+        kibitzer_syntax::pbn::rules::all().map(|r| r.code).filter(|c| !codes.contains(c)).collect();
     assert!(missing.is_empty(), "rules without a bad fixture: {missing:?}");
 }

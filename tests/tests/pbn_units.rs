@@ -81,8 +81,10 @@ fn a_wrong_score_imp_of_the_first_room_is_reported_in_its_own_piece() {
     let t = [game("Open", "10", "420", "3"), game("Closed", "9", "-50", "-10")].concat();
     let options = CheckOptions::default();
     let whole = check(Lang::Pbn, &t, &options);
-    let wrong =
-        whole.iter().filter(|d| d.code == kibitzer_syntax::pbn::rules::SCORE_IMP_MISMATCH.code).collect::<Vec<_>>();
+    let wrong = whole
+        .iter()
+        .filter(|d| d.code == kibitzer_syntax::pbn::check::scores::SCORE_IMP_MISMATCH.code)
+        .collect::<Vec<_>>();
     let second_game = TextSize::from(t.find("[Event").and_then(|_| t[1..].find("[Event")).unwrap() as u32 + 1);
     assert!(wrong.len() == 1 && wrong[0].range.end() < second_game, "{whole:#?}");
     assert_eq!(piece_by_piece(&t, &options), whole);

@@ -26,10 +26,10 @@ fn every_rule_fires_on_its_bad_example_and_not_on_its_good_one() {
     // The not-a-text-file rule has no text example (its input is binary bytes), the
     // game-too-large rule none of a readable size (over 1 MiB): tests/tests/hostile_input.rs
     // drives both through the binary.
-    let too_large = kibitzer_syntax::pgn::rules::GAME_TOO_LARGE.code;
+    let too_large = kibitzer_syntax::pgn::stretches::GAME_TOO_LARGE.code;
     let with_examples =
-        |r: &&&kibitzer_syntax::Rule| !kibitzer_syntax::binary::is_not_text_code(r.code) && r.code != too_large;
-    for rule in kibitzer_syntax::pgn::rules::ALL.iter().filter(with_examples) {
+        |r: &&kibitzer_syntax::Rule| !kibitzer_syntax::binary::is_not_text_code(r.code) && r.code != too_large;
+    for rule in kibitzer_syntax::pgn::rules::all().filter(with_examples) {
         let mode = match rule.scope {
             RuleScope::Import => Mode::Import,
             RuleScope::Export => Mode::Export,

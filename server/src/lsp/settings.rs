@@ -144,7 +144,7 @@ impl ClientSettings {
             Err(e) => (CheckOptions { mode: self.mode.unwrap_or_default(), ..CheckOptions::default() }, Some(e)),
         };
         for (rule, severity) in &self.rules {
-            options.rules.set(rule, *severity);
+            options.rules.set_codes(kibitzer_syntax::rules::codes_named(rule), *severity);
         }
         (options, error)
     }

@@ -3,15 +3,65 @@
 
 use super::lexer::next_line_start;
 use super::model::{lines, Line, Operand, Operation, Record};
-use super::rules::*;
 use super::syntax_kind::SyntaxKind;
 use crate::chess::fen::{check_fields, RecordKind};
-use crate::chess::fen_rules::{FEN_CASTLING_RIGHTS, FEN_PLACEMENT};
+use crate::chess::fen::{FEN_CASTLING_RIGHTS, FEN_PLACEMENT};
 use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::parsing::ParseEvent;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Move};
+
+crate::diagnostic::declare_rules! {
+    EPD_DUPLICATE_OPCODE = "EPD004" "epd-duplicate-opcode" Error Import "PGN 16.2.4.1"
+        "An opcode appears at most once per record"
+        "Any given opcode appears at most once per EPD record; merge the operands or drop one operation."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1; bm Kf1;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1 Kf1;";
+    EPD_UNKNOWN_OPCODE = "EPD005" "epd-unknown-opcode" Hint Import "PGN 16.2.4.2"
+        "A lower-case opcode that the standard does not list"
+        "Programs ignore opcodes they do not know; a lower-case opcode outside the standard list may be a typo or a program's extension (private opcodes start with an upper-case letter)."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - bestmove Kd1;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1;";
+    EPD_OPERAND_COUNT = "EPD006" "epd-operand-count" Error Import "PGN 16.2.5"
+        "An opcode has the number of operands the standard gives it"
+        "For example `id`, `ce` and `sm` take exactly one operand, `tcri` two, `resign` none, `c0` at most one."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - ce 10 20;", good: "4k3/8/8/8/8/8/8/4K3 w - - ce 10;";
+    EPD_INTEGER_OPERAND = "EPD007" "epd-integer-operand" Error Import "PGN 16.2.5"
+        "Integer operands are integers within the opcode's range"
+        "`acn`, `acs` and `hmvc` take a non-negative integer, `dm`, `fmvn`, `rc` and `tcgs` a positive one, and `ce` an integer from -32767 to 32766."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - ce 40000;", good: "4k3/8/8/8/8/8/8/4K3 w - - ce 400;";
+    EPD_STRING_OPERAND = "EPD008" "epd-string-operand" Warning Import "PGN 16.2.4.1"
+        "String opcodes take quoted operands of fewer than 256 bytes"
+        "`id`, `c0`-`c9`, `v0`-`v9`, `eco`, `nic`, `tcri` and `tcsi` take strings, which are delimited by quotes and shorter than 256 bytes. An unquoted word is read as the string it spells."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - id test1;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"test1\";";
+    EPD_ILLEGAL_MOVE = "EPD009" "epd-illegal-move" Error Import "PGN 16.2.4.1"
+        "Move operands (`am`, `bm`, `pm`, `pv`, `sm`) are legal SAN moves in the position"
+        "Moves in EPD operations are SAN moves playable from the record's position; `pv` moves are played one after another."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - bm Ke3;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;";
+    EPD_AMBIGUOUS_MOVE = "EPD010" "epd-ambiguous-move" Error Import "PGN 8.2.3"
+        "A move operand matches more than one legal move"
+        "SAN adds the file or rank of departure when two pieces of the same kind can reach the square."
+        bad: "4k3/8/8/8/8/8/8/R3K2R w - - bm Rd1;", good: "4k3/8/8/8/8/8/8/R3K2R w - - bm Rad1;";
+    EPD_NON_CANONICAL_SAN = "EPD011" "epd-non-canonical-san" Warning Import "PGN 8.2.3"
+        "A move operand is readable but not canonical SAN"
+        "Castling with zeros, a missing or superfluous capture mark or check sign, a pawn letter or extra disambiguation are understood but should be written as SAN."
+        bad: "4k3/8/8/8/8/8/8/R3K2R w K - bm 0-0;", good: "4k3/8/8/8/8/8/8/R3K2R w K - bm O-O;";
+    EPD_COMMENT_LINE = "EPD012" "epd-comment-line" Warning Import "PGN 16.2"
+        "EPD has no comment lines"
+        "Lines starting with `%` or `#` are a convention of some programs; EPD files are lines of records only, so other readers may fail on them."
+        bad: "% my test suite", good: "4k3/8/8/8/8/8/8/4K3 w - - c0 \"my test suite\";";
+    EPD_PV_MISMATCH = "EPD014" "epd-pm-pv-mismatch" Warning Import "PGN 16.2.5.18"
+        "The predicted move `pm` is the first move of the predicted variation `pv`"
+        "When both are present the standard requires that they agree."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - pm Kd1; pv Kf1 Kd7;", good: "4k3/8/8/8/8/8/8/4K3 w - - pm Kd1; pv Kd1 Kd7;";
+    EPD_DRAW_NEEDS_SM = "EPD015" "epd-draw-needs-sm" Warning Import "PGN 16.2.5.9"
+        "`draw_claim` and `draw_offer` need a supplied move `sm`"
+        "A draw claim or offer is made together with a move, given by the `sm` opcode in the same record."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - draw_offer;", good: "4k3/8/8/8/8/8/8/4K3 w - - draw_offer; sm Kd1;";
+    EPD_RECORD_TOO_LARGE = "EPD016" "epd-record-too-large" Error Import "PGN 16.2 (kibitzer's limit; the standard sets none)"
+        "A line larger than the 1 MiB kibitzer reads as one EPD record"
+        "An EPD record is a position and a few operations: hundreds of bytes. Reading one takes tens of bytes of memory per byte of it, so kibitzer reads no line longer than 1 MiB (an accident, or an attack): it is reported once and neither checked nor formatted."
+        bad: "", good: "";
+}
 
 /// What operands an opcode takes (16.2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +230,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
     for op in &record.operations {
         if !opcode_is_well_formed(op.opcode) {
             out.push(Diagnostic::new(
-                &EPD_OPCODE_SYNTAX,
+                &super::parser::EPD_OPCODE_SYNTAX,
                 op.opcode_range,
                 format!("opcode `{}`: expected a letter followed by up to 14 letters, digits or `_`", op.opcode),
             ));

@@ -5,11 +5,29 @@
 //! next line starts afresh, so an error never spreads past its line.
 
 use super::lexer::tokenize;
-use super::rules::{EPD_EMPTY_OPERATION, EPD_OPCODE_SYNTAX, EPD_OPERATION_UNTERMINATED, EPD_UNTERMINATED_STRING};
 use super::syntax_kind::{EPDLanguage, SyntaxKind, SyntaxKind::*};
 use crate::diagnostic::{Diagnostic, TextEdit};
 use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink};
 use crate::text::TextRange;
+
+crate::diagnostic::declare_rules! {
+    EPD_OPERATION_UNTERMINATED = "EPD001" "epd-missing-semicolon" Warning Import "PGN 16.2.4"
+        "Every EPD operation ends with `;`"
+        "An operation is an opcode, its operands and a semicolon. A missing semicolon at the end of the line is read as if it were there."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\"", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";
+    EPD_UNTERMINATED_STRING = "EPD002" "epd-unterminated-string" Error Import "PGN 16.2.4.1"
+        "A string operand is closed by `\"` on the same line"
+        "String operands are delimited by a quote at each end; a quote inside is written `\\\"`."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";
+    EPD_OPCODE_SYNTAX = "EPD003" "epd-opcode-syntax" Error Import "PGN 16.2.4.1"
+        "An opcode is a letter followed by up to 14 letters, digits or underscores"
+        "Each operation starts with an opcode identifier; anything else where an opcode is expected is unreadable."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - 9x 1;", good: "4k3/8/8/8/8/8/8/4K3 w - - dm 1;";
+    EPD_EMPTY_OPERATION = "EPD013" "epd-empty-operation" Warning Import "PGN 16.2.4"
+        "A `;` without an opcode"
+        "Each semicolon ends an operation that starts with an opcode; a stray `;` is an empty operation."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";
+}
 
 /// The lossless tree of `text`, for the views and the reprint.
 pub fn parse(text: &str) -> Parse<EPDLanguage> {

@@ -92,7 +92,7 @@ impl UnitFormatter for Formatter {
     /// The lexer closes a brace comment at the next `}` however far (PBN 3.8), and an
     /// unterminated one at a semi-empty line: a window's end before the `}` changes the parse.
     fn may_depend_on_text_after(&self, error: &Diagnostic, after: &str) -> bool {
-        error.code == crate::pbn::rules::UNTERMINATED_COMMENT.code && after.contains('}')
+        error.code == crate::pbn::parser::UNTERMINATED_COMMENT.code && after.contains('}')
     }
 
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
@@ -183,7 +183,7 @@ fn checked_line_lengths(formatted: String, unit: &str) -> Result<String, Decline
         start += line.len();
     }
     Err(vec![Diagnostic::new(
-        &crate::pbn::rules::LINE_TOO_LONG,
+        &crate::pbn::check::lines::LINE_TOO_LONG,
         at,
         format!(
             "in export format this game would have a line of {longest} characters, CR LF included \

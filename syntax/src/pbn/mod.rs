@@ -1,6 +1,7 @@
 //! PBN 2.1 (Portable Bridge Notation): lexer → parser (lossless tree) → model → checks.
 
 pub mod check;
+pub mod double_dummy;
 pub mod format;
 pub mod lexer;
 pub mod model;

@@ -12,12 +12,38 @@
 //! section or game; the next game always starts fresh.
 
 use super::lexer::lex;
-use super::rules;
 use super::syntax_kind::{PBNLanguage, SyntaxKind};
 use crate::diagnostic::Diagnostic;
 use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, Token, UnitSink};
 use crate::text::TextRange;
 use SyntaxKind::*;
+
+crate::diagnostic::declare_rules! {
+    UNTERMINATED_STRING = "PBN001" "unterminated-string" Error Import "PBN 3.2"
+        "A string is not closed by `\"` on its line."
+        "Strings are tokens and cannot cross a line end; a quote inside a string is written `\\\"`."
+        bad: "[Event \"Club]\n", good: "[Event \"Club\"]\n";
+    UNTERMINATED_COMMENT = "PBN002" "unterminated-comment" Error Import "PBN 3.8"
+        "A brace comment `{` is never closed by `}`."
+        "A brace comment runs to the next `}`; without one, everything after it would be comment. kibitzer ends it at the next semi-empty line to keep reading."
+        bad: "{ the lead\n[Board \"1\"]\n", good: "{ the lead }\n[Board \"1\"]\n";
+    INVALID_CHARACTER = "PBN003" "invalid-character" Error Import "PBN 3.2"
+        "A character that no token accepts here."
+        "Outside strings and comments only the characters of PBN tokens may appear (section tokens are ASCII 33..126 except `[ ] { } ; \" %`)."
+        bad: "[Play \"W\"]\nSA @ SK\n", good: "[Play \"W\"]\nSA SK\n";
+    MALFORMED_TAG = "PBN004" "malformed-tag" Error Import "PBN 3.3"
+        "A tag pair is not `[Name \"value\"]`."
+        "A tag pair is a left bracket, a name token, a string token and a right bracket."
+        bad: "[Event Club]\n", good: "[Event \"Club\"]\n";
+    TEXT_OUTSIDE_TAG = "PBN005" "text-outside-tag" Error Import "PBN 3"
+        "Text before the first tag pair of a game."
+        "A game is a sequence of tag pairs, each optionally followed by its section; other text must be a comment."
+        bad: "hello\n[Event \"\"]\n", good: "{hello}\n[Event \"\"]\n";
+    GAME_TOO_LARGE = "PBN007" "game-too-large" Error Import "PBN 3 (kibitzer's limit; the standard sets none)"
+        "A game larger than the 1 MiB of text kibitzer reads as one game"
+        "A PBN game is tags, a deal, an auction, a play and a few tables: kilobytes. Reading one takes 20 to 50 bytes of memory per byte of its text, so kibitzer reads no game longer than 1 MiB (an accident or an attack, such as a play section of 30 MB). Such a game is reported once, at its start, and neither checked nor formatted (`fmt` leaves it as written); what later games inherit from it with `#` is not read either. It runs to the next `[` that follows an empty line, where the next game most likely starts."
+        bad: "", good: "";
+}
 
 /// Index of every token that ends a game: a NEWLINE whose next line is semi-empty (or the text
 /// ends), so that the grammar asks in O(1) whether it is at a game boundary.
@@ -71,17 +97,17 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
     fn bump_checked(&mut self) {
         let range = self.p.current_range();
         match self.current() {
-            Some(UNTERMINATED_STRING) => {
-                self.p.error(&rules::UNTERMINATED_STRING, range, "string not closed on its line: add the closing `\"`")
+            Some(SyntaxKind::UNTERMINATED_STRING) => {
+                self.p.error(&UNTERMINATED_STRING, range, "string not closed on its line: add the closing `\"`")
             }
-            Some(UNTERMINATED_COMMENT) => self.p.error(
-                &rules::UNTERMINATED_COMMENT,
+            Some(SyntaxKind::UNTERMINATED_COMMENT) => self.p.error(
+                &UNTERMINATED_COMMENT,
                 TextRange::at(range.start(), 1.into()),
                 "brace comment `{` is never closed by `}`",
             ),
             Some(ERROR) => {
                 let text = self.p.current_text();
-                self.p.error(&rules::INVALID_CHARACTER, range, format!("unexpected `{}`", text.escape_debug()));
+                self.p.error(&INVALID_CHARACTER, range, format!("unexpected `{}`", text.escape_debug()));
             }
             _ => {}
         }
@@ -130,7 +156,7 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
             }
         }
         self.p.finish_node();
-        self.p.error(&rules::TEXT_OUTSIDE_TAG, TextRange::new(start, end), "text outside a tag pair");
+        self.p.error(&TEXT_OUTSIDE_TAG, TextRange::new(start, end), "text outside a tag pair");
     }
 
     /// `[ Name "value" ]`: a broken tag is one error; the rest of it up to its `]` (on the same
@@ -150,9 +176,9 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
             problem = Some("tag pair has no name after `[`");
         }
         if problem.is_none() {
-            if !self.after_break() && matches!(self.current(), Some(STRING | UNTERMINATED_STRING)) {
+            if !self.after_break() && matches!(self.current(), Some(STRING | SyntaxKind::UNTERMINATED_STRING)) {
                 last_end = self.p.current_range().end();
-                if self.p.at(UNTERMINATED_STRING) {
+                if self.p.at(SyntaxKind::UNTERMINATED_STRING) {
                     problem = Some("");
                 }
                 self.bump_checked();
@@ -183,7 +209,7 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
                 }
             }
             if !message.is_empty() {
-                self.p.error(&rules::MALFORMED_TAG, TextRange::new(open.start(), last_end), message);
+                self.p.error(&MALFORMED_TAG, TextRange::new(open.start(), last_end), message);
             }
         }
         self.p.finish_node();
@@ -269,15 +295,14 @@ pub fn parse_units(text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
 
 /// PBN's games, found by the grammar with nothing else recorded, for reading a large text a
 /// stretch at a time ([`crate::stretches`]).
-pub(crate) const GAMES: crate::stretches::Games =
-    crate::stretches::Games { parse: whole_games, rule: &rules::GAME_TOO_LARGE };
+pub(crate) const GAMES: crate::stretches::Games = crate::stretches::Games { parse: whole_games, rule: &GAME_TOO_LARGE };
 
 /// The games of `window` that the text after it cannot change: those before a brace comment the
 /// window leaves open, when a `}` follows in the rest of the text (the lexer closes a comment at
 /// the next `}` however far, PBN 3.8, and only without one at a semi-empty line).
 fn whole_games(window: &str, after: &str) -> Vec<TextRange> {
     let (mut games, errors) = parse_units(window);
-    let open = errors.iter().find(|d| d.code == rules::UNTERMINATED_COMMENT.code);
+    let open = errors.iter().find(|d| d.code == UNTERMINATED_COMMENT.code);
     if let Some(open) = open.filter(|_| after.contains('}')) {
         games.retain(|g| g.end() <= open.range.start());
     }

@@ -3,6 +3,13 @@
 use super::model::{ordered_moves, Game, Item, SEVEN_TAG_ROSTER};
 use cozy_chess::Board;
 
+crate::diagnostic::declare_rules! {
+    UNREADABLE_PGC = "PGC001" "unreadable-pgc" Error Import "PGN 20, 20.2, 20.4"
+        "PGC data that cannot be decoded (truncated, an unknown marker, an impossible move ordinal)."
+        "A PGC file is a sequence of records, each a marker byte and its items (PGN 20, 20.4); moves are ordinals into the sorted SAN of the legal moves (PGN 20.2). Where a record is truncated, its marker is unknown, or a move ordinal is not that of a legal move, the rest of the file cannot be read: the games before that point are checked, and this diagnostic marks where reading stopped. Such a file was cut short in transfer or written by a faulty program; convert it again from the PGN source."
+        bad: "", good: "";
+}
+
 const NOOP: u8 = 0x00;
 const REDUCED_GAME: u8 = 0x01;
 const TAG_PAIR: u8 = 0x02;

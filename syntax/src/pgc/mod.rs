@@ -12,7 +12,7 @@
 //! (pgn2pgc), which follows the `0x05` of a general game with the seven values of the Seven Tag
 //! Roster as string-1 items (read when the standard's reading fails).
 
-mod codec;
+pub mod codec;
 mod model;
 mod pgn;
 pub mod rules;

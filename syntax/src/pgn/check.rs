@@ -2,21 +2,35 @@
 //! game the tag rules, the move replay (with the command comments met on the way) and the
 //! termination rules.
 
-mod comments;
-mod lexical;
-mod moves;
-mod tags;
+pub mod comments;
+pub mod lexical;
+pub mod moves;
+pub mod tags;
 
 pub use moves::{Played, Stop};
 
 use super::flat::Game;
-use super::rules;
 use super::stretches::GAMES;
 use super::syntax_kind::SyntaxKind;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::Diagnostic;
 use crate::stretches::{self, Stretch, MAX_GAME_BYTES};
 use crate::text::TextRange;
+
+crate::diagnostic::declare_rules! {
+    MISSING_RESULT = "PGN300" "missing-result" Error Import "PGN 8.2.6"
+        "A game without a termination marker"
+        "Movetext ends with one of `1-0`, `0-1`, `1/2-1/2`, `*`."
+        bad: "1. e4 e5\n", good: "1. e4 e5 *\n";
+    RESULT_MISMATCH = "PGN301" "result-mismatch" Error Import "PGN 8.2.6"
+        "The termination marker differs from the Result tag"
+        "The termination marker repeats the value of the Result tag."
+        bad: "[Result \"1-0\"]\n\n1. e4 *\n", good: "[Result \"*\"]\n\n1. e4 *\n";
+    RESULT_CONTRADICTS_POSITION = "PGN302" "result-contradicts-position" Error Import "PGN 8.2.6"
+        "A result that contradicts the final position (a mate or a stalemate)"
+        "After checkmate the mating side wins; after stalemate the game is drawn."
+        bad: "1. f3 e5 2. g4 Qh4# 1-0\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";
+}
 
 /// About how much text is parsed at a time: a few games, so that the piece's tokens and
 /// parser events (ten to forty times its size) are still in the core's cache when its games are
@@ -143,7 +157,7 @@ fn check_game(game: &Game<'_>, mode: Mode, has_syntax_error: bool, out: &mut Vec
         if let Some(replay) = &replay {
             if plycount.value != replay.main_plies {
                 out.push(Diagnostic::new(
-                    &rules::PLYCOUNT_MISMATCH,
+                    &crate::pgn::check::tags::PLYCOUNT_MISMATCH,
                     plycount.range,
                     format!("PlyCount `{}` but the main line has {} plies", plycount.value, replay.main_plies),
                 ));
@@ -184,7 +198,7 @@ fn termination(
         if !has_syntax_error && !only_comments {
             let end = game.last_significant_end();
             out.push(Diagnostic::new(
-                &rules::MISSING_RESULT,
+                &MISSING_RESULT,
                 TextRange::empty(end),
                 "game has no termination marker (`1-0`, `0-1`, `1/2-1/2` or `*`)",
             ));
@@ -207,7 +221,7 @@ fn termination(
         Some((expected, why)) => {
             if marker != expected {
                 let mut d = Diagnostic::new(
-                    &rules::RESULT_CONTRADICTS_POSITION,
+                    &RESULT_CONTRADICTS_POSITION,
                     result.range,
                     format!("result `{marker}` but {why}: expected `{expected}`"),
                 );
@@ -220,7 +234,7 @@ fn termination(
             } else if let Some((value, range)) = tag.filter(|(v, _)| *v != expected) {
                 out.push(
                     Diagnostic::new(
-                        &rules::RESULT_CONTRADICTS_POSITION,
+                        &RESULT_CONTRADICTS_POSITION,
                         range,
                         format!("Result tag `{value}` but {why}: expected `{expected}`"),
                     )
@@ -232,7 +246,7 @@ fn termination(
             if let Some((value, range)) = tag.filter(|(v, _)| *v != marker) {
                 out.push(
                     Diagnostic::new(
-                        &rules::RESULT_MISMATCH,
+                        &RESULT_MISMATCH,
                         result.range,
                         format!("termination marker `{marker}` differs from the Result tag `{value}`"),
                     )

@@ -7,7 +7,7 @@ pub mod lexer;
 pub mod model;
 pub mod parser;
 pub mod rules;
-pub(crate) mod stretches;
+pub mod stretches;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;

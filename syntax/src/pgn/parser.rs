@@ -9,11 +9,45 @@
 
 use super::flat::FlatParse;
 use super::lexer::{self, lex};
-use super::rules;
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
 use crate::names::NameSet;
 use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
+
+crate::diagnostic::declare_rules! {
+    UNTERMINATED_STRING = "PGN001" "unterminated-string" Error Import "PGN 7"
+        "A tag value string is not closed before the end of the line"
+        "A string token ends with a `\"` on the same line; a quote inside the value is written `\\\"`. The string is taken to end at the end of the line."
+        bad: "[Event \"Club\n\n1. e4 *\n", good: "[Event \"Club\"]\n\n1. e4 *\n";
+    UNTERMINATED_COMMENT = "PGN002" "unterminated-comment" Error Import "PGN 5"
+        "A brace comment is never closed with `}`"
+        "A `{` comment runs to the next `}`. When none follows before the next game, the comment is taken to end before that game so that it is still read."
+        bad: "1. e4 {good move\n\n[Event \"Next\"]\n1. d4 *\n", good: "1. e4 {good move} *\n\n[Event \"Next\"]\n1. d4 *\n";
+    UNCLOSED_VARIATION = "PGN003" "unclosed-variation" Error Import "PGN 8.2.5"
+        "A variation opened with `(` is never closed"
+        "Every recursive annotation variation ends with `)` before the game ends."
+        bad: "1. e4 (1. d4 d5 e5 *\n", good: "1. e4 (1. d4 d5) e5 *\n";
+    UNEXPECTED_TOKEN = "PGN004" "unexpected-token" Error Import "PGN 8.2"
+        "Text in the movetext that is not a move, move number, annotation, comment or result"
+        "Movetext holds move number indications, SAN moves, NAGs, comments, variations and one termination marker. Anything else is skipped up to the next token that makes sense."
+        bad: "1. e4 e5 this is garbage 2. Nf3 *\n", good: "1. e4 e5 {this is a comment} 2. Nf3 *\n";
+    MALFORMED_TAG = "PGN005" "malformed-tag" Error Import "PGN 8.1"
+        "A tag pair is not `[Name \"value\"]`"
+        "A tag pair is a `[`, a tag name, a string value in double quotes and a `]`, on one line."
+        bad: "[Event Club]\n\n1. e4 *\n", good: "[Event \"Club\"]\n\n1. e4 *\n";
+    VARIATION_TOO_DEEP = "PGN006" "variation-too-deep" Error Import "PGN 8.2.5"
+        "Variations are nested more deeply than kibitzer follows"
+        "kibitzer follows variations nested up to 128 levels; deeper parentheses are not replayed. No real game needs more."
+        bad: "1. e4 ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1. d4)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))) *\n", good: "1. e4 (1. d4 (1. c4)) *\n";
+    ESCAPE_NOT_IN_COLUMN_1 = "PGN007" "escape-not-in-column-1" Error Import "PGN 6"
+        "A `%` escape that does not start its line"
+        "The `%` escape mechanism applies only to lines whose first character is `%`; elsewhere `%` is not a PGN token."
+        bad: "1. e4 % private\n*\n", good: "% private\n1. e4 *\n";
+    EXTRA_RESULT = "PGN304" "extra-result" Error Import "PGN 8.2.6"
+        "More than one termination marker after the moves"
+        "A game's movetext ends with exactly one termination marker."
+        bad: "1. e4 * *\n", good: "1. e4 *\n";
+}
 
 /// How deeply variations nest in the tree; deeper ones are reported and kept flat.
 pub const MAX_VARIATION_DEPTH: usize = 128;
@@ -93,7 +127,7 @@ fn comment<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     if p.at(COMMENT) && !lexer::comment_is_terminated(p.current_text()) {
         let start = p.current_range().start();
         let range = TextRange::at(start, TextSize::from(1));
-        p.error(&rules::UNTERMINATED_COMMENT, range, "brace comment is never closed with `}`");
+        p.error(&UNTERMINATED_COMMENT, range, "brace comment is never closed with `}`");
     }
     p.bump();
 }
@@ -201,7 +235,7 @@ fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN) => p.bump_as(TAG_NAME),
         _ => {
             let range = p.current_range();
-            p.error(&rules::MALFORMED_TAG, range, "expected a tag name after `[`");
+            p.error(&MALFORMED_TAG, range, "expected a tag name after `[`");
             ok = false;
         }
     }
@@ -213,7 +247,7 @@ fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
             p.bump();
             if !terminated {
                 p.error(
-                    &rules::UNTERMINATED_STRING,
+                    &UNTERMINATED_STRING,
                     range,
                     "tag value string is not closed with `\"` before the end of the line",
                 );
@@ -222,7 +256,7 @@ fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         } else {
             let range = p.current_range();
             let found = describe(p);
-            p.error(&rules::MALFORMED_TAG, range, format!("expected a tag value in double quotes, found {found}"));
+            p.error(&MALFORMED_TAG, range, format!("expected a tag value in double quotes, found {found}"));
             ok = false;
         }
     }
@@ -242,7 +276,7 @@ fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
             }
             p.finish_node();
             if ok {
-                p.error(&rules::MALFORMED_TAG, TextRange::new(start, end), "unexpected text in a tag pair");
+                p.error(&MALFORMED_TAG, TextRange::new(start, end), "unexpected text in a tag pair");
                 ok = false;
             }
         }
@@ -250,7 +284,7 @@ fn tag<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
             p.bump();
         } else if ok {
             let at = TextRange::empty(p.current_range().start());
-            p.error(&rules::MALFORMED_TAG, open.cover(at), "tag pair is not closed with `]`");
+            p.error(&MALFORMED_TAG, open.cover(at), "tag pair is not closed with `]`");
         }
     }
     p.finish_node();
@@ -327,7 +361,7 @@ fn movetext<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
                     if !reported_depth {
                         let range = p.current_range();
                         p.error(
-                            &rules::VARIATION_TOO_DEEP,
+                            &VARIATION_TOO_DEEP,
                             range,
                             format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels"),
                         );
@@ -362,14 +396,14 @@ fn extra_results<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         p.start_node(ERROR);
         p.bump();
         p.finish_node();
-        p.error(&rules::EXTRA_RESULT, range, "a second termination marker: a game has exactly one");
+        p.error(&EXTRA_RESULT, range, "a second termination marker: a game has exactly one");
     }
 }
 
 /// Reports the variations still open where the game ends, each at its `(`.
 fn close_variations<S: Sink<SyntaxKind>>(p: &mut P<'_, S>, open: &mut Vec<TextRange>) {
     while let Some(range) = open.pop() {
-        p.error(&rules::UNCLOSED_VARIATION, range, "variation is never closed with `)`");
+        p.error(&UNCLOSED_VARIATION, range, "variation is never closed with `)`");
         p.finish_node();
     }
 }
@@ -398,13 +432,13 @@ fn garbage<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.finish_node();
     let range = TextRange::new(start, end);
     if first == Some(ERROR_TOKEN) && first_text.starts_with('%') {
-        p.error(&rules::ESCAPE_NOT_IN_COLUMN_1, TextRange::at(start, 1.into()), "`%` escapes a line only in column 1");
+        p.error(&ESCAPE_NOT_IN_COLUMN_1, TextRange::at(start, 1.into()), "`%` escapes a line only in column 1");
     } else if first == Some(R_PAREN) {
-        p.error(&rules::UNEXPECTED_TOKEN, TextRange::at(start, 1.into()), "`)` closes no variation");
+        p.error(&UNEXPECTED_TOKEN, TextRange::at(start, 1.into()), "`)` closes no variation");
     } else {
         let text = &p.text()[range];
         p.error(
-            &rules::UNEXPECTED_TOKEN,
+            &UNEXPECTED_TOKEN,
             range,
             format!("`{}` is not a move, move number, annotation or result", short(text)),
         );

@@ -3,10 +3,17 @@
 
 use crate::stretches::Games;
 
+crate::diagnostic::declare_rules! {
+    GAME_TOO_LARGE = "PGN008" "game-too-large" Error Import "PGN 8 (kibitzer's limit; the standard sets none)"
+        "A game larger than the 1 MiB of text kibitzer reads as one game"
+        "Real games are at most tens of kilobytes, heavily annotated ones a few hundred; reading a game takes 20 to 40 bytes of memory per byte of its text, so kibitzer reads no game longer than 1 MiB (a whole line of games with no line break between them counts as one). Such a game is reported once, at its start, and neither checked nor formatted: `fmt` leaves it as written. It runs to the next `[` that follows an empty line, where the next game most likely starts."
+        bad: "", good: "";
+}
+
 /// PGN's games, found by the grammar with nothing else recorded. No text after a window changes
 /// them: a brace comment left open stops before a line that starts a game.
 pub(crate) const GAMES: Games =
-    Games { parse: |window, _after| super::parser::parse_units(window), rule: &super::rules::GAME_TOO_LARGE };
+    Games { parse: |window, _after| super::parser::parse_units(window), rule: &GAME_TOO_LARGE };
 
 #[cfg(test)]
 mod tests {

@@ -5,8 +5,26 @@
 use super::context::Sink;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{SectionToken, Tag};
-use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+
+crate::diagnostic::declare_rules! {
+    IRREGULARITY_MISUSE = "PBN310" "irregularity-misuse" Error Import "PBN 3.9"
+        "An irregularity mark where it does not apply."
+        "`^I` marks an insufficient bid, `^S` a skipped call; `^R` marks a revoke and `^L` a lead out of turn, once each."
+        bad: "1D ^I 1S", good: "1D 1S";
+    DUPLICATE_ANNOTATION = "PBN504" "duplicate-annotation" Error Import "PBN 3.5.2"
+        "More than one suffix or note on a call or card, or a suffix together with its NAG."
+        "A call or card has at most one suffix (NAG $1-$6 / $7-$12 counts as one) and at most one note reference."
+        bad: "1C ! !", good: "1C !";
+    NAG_PLACEMENT = "PBN505" "nag-placement" Error Import "PBN 3.7"
+        "A NAG above 255, or a call-only NAG on a card (or the reverse)."
+        "$1-$6 and $13 apply to calls, $7-$12 and $14 to cards; NAGs are 0..255."
+        bad: "SQ $1", good: "SQ $7";
+    ANNOTATION_WITHOUT_ITEM = "PBN506" "annotation-without-item" Error Import "PBN 3.5.2"
+        "A suffix, note or NAG with no call or card before it."
+        "Annotations follow the call or card they annotate."
+        bad: "[Auction \"N\"]\n! 1C", good: "[Auction \"N\"]\n1C !";
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum SectionKind {
@@ -83,13 +101,13 @@ pub(super) fn split<'a>(tag: &Tag<'a>, kind: SectionKind, sink: &mut Sink) -> It
                 };
                 if !allowed {
                     sink.report(
-                        &rules::IRREGULARITY_MISUSE,
+                        &IRREGULARITY_MISUSE,
                         t.range,
                         format!("`{}` does not apply to a {}", t.text, kind.what()),
                     );
                 } else if let Some(first) = prefix {
                     sink.report(
-                        &rules::IRREGULARITY_MISUSE,
+                        &IRREGULARITY_MISUSE,
                         t.range,
                         format!("`{}` after `{}`: a {} takes one irregularity mark", t.text, first.text, kind.what()),
                     );
@@ -111,7 +129,7 @@ pub(super) fn split<'a>(tag: &Tag<'a>, kind: SectionKind, sink: &mut Sink) -> It
             SyntaxKind::SUFFIX | SyntaxKind::NOTE_REF | SyntaxKind::NAG => {
                 if items.is_empty() {
                     sink.report(
-                        &rules::ANNOTATION_WITHOUT_ITEM,
+                        &ANNOTATION_WITHOUT_ITEM,
                         t.range,
                         format!("`{}` annotates no {}: annotations follow the {}", t.text, kind.what(), kind.what()),
                     );
@@ -128,7 +146,7 @@ pub(super) fn split<'a>(tag: &Tag<'a>, kind: SectionKind, sink: &mut Sink) -> It
 
 fn report_dangling_prefix(prefix: &mut Option<SectionToken<'_>>, sink: &mut Sink) {
     if let Some(p) = prefix.take() {
-        sink.report(&rules::IRREGULARITY_MISUSE, p.range, format!("`{}` is not followed by what it marks", p.text));
+        sink.report(&IRREGULARITY_MISUSE, p.range, format!("`{}` is not followed by what it marks", p.text));
     }
 }
 
@@ -138,18 +156,22 @@ fn annotate(t: &SectionToken<'_>, kind: SectionKind, notes: &mut Annotations, si
         SyntaxKind::SUFFIX => {
             if notes.suffix || notes.suffix_nag {
                 let why = if notes.suffix { "a second suffix" } else { "a suffix besides its NAG" };
-                sink.report(&rules::DUPLICATE_ANNOTATION, t.range, format!("`{}` is {why} on one {what}", t.text));
+                sink.report(&DUPLICATE_ANNOTATION, t.range, format!("`{}` is {why} on one {what}", t.text));
             }
             notes.suffix = true;
         }
         SyntaxKind::NOTE_REF => {
             let n: u32 = t.text.trim_matches('=').parse().unwrap_or(u32::MAX);
             if !(1..=32).contains(&n) {
-                sink.report(&rules::NOTE_REF_RANGE, t.range, format!("note reference `{}` is not =1=..=32=", t.text));
+                sink.report(
+                    &crate::pbn::check::notes::NOTE_REF_RANGE,
+                    t.range,
+                    format!("note reference `{}` is not =1=..=32=", t.text),
+                );
             }
             if notes.note {
                 sink.report(
-                    &rules::DUPLICATE_ANNOTATION,
+                    &DUPLICATE_ANNOTATION,
                     t.range,
                     format!("`{}` is a second note reference on one {what}", t.text),
                 );
@@ -159,18 +181,18 @@ fn annotate(t: &SectionToken<'_>, kind: SectionKind, notes: &mut Annotations, si
         _ => {
             let n: u32 = t.text[1..].parse().unwrap_or(u32::MAX);
             if n > 255 {
-                sink.report(&rules::NAG_PLACEMENT, t.range, format!("NAG `{}` is not $0..$255", t.text));
+                sink.report(&NAG_PLACEMENT, t.range, format!("NAG `{}` is not $0..$255", t.text));
             } else if kind.foreign_nag(n) {
                 let other = if kind == SectionKind::Auction { "cards" } else { "calls" };
                 sink.push(Diagnostic::new(
-                    &rules::NAG_PLACEMENT,
+                    &NAG_PLACEMENT,
                     t.range,
                     format!("NAG `{}` is for {other}, not on a {what}", t.text),
                 ));
             } else if kind.suffix_nags().contains(&n) {
                 if notes.suffix || notes.suffix_nag {
                     sink.report(
-                        &rules::DUPLICATE_ANNOTATION,
+                        &DUPLICATE_ANNOTATION,
                         t.range,
                         format!("`{}` repeats a suffix annotation of this {what}", t.text),
                     );

@@ -7,10 +7,56 @@ use super::context::{Facts, Sink, Source};
 use crate::bridge::auction;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Contract, Denomination, Game, Risk, Seat};
-use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 use std::ops::ControlFlow;
+
+crate::diagnostic::declare_rules! {
+    AUCTION_NO_DEALER = "PBN300" "auction-without-dealer" Error Import "PBN 3.1"
+        "An Auction section without a Dealer tag before it."
+        "The Dealer tag must be filled before the auction section."
+        bad: "[Auction \"N\"]\nPass", good: "[Dealer \"N\"]\n[Auction \"N\"]\nPass";
+    AUCTION_FIRST_CALL = "PBN301" "auction-first-call" Error Import "PBN 3.5"
+        "The first call is not the dealer's."
+        "The Auction tag names the first column; each player before the dealer has a `-`."
+        bad: "[Dealer \"N\"]\n[Auction \"W\"]\n1D", good: "[Dealer \"N\"]\n[Auction \"W\"]\n- 1D";
+    INVALID_CALL = "PBN302" "invalid-call" Error Import "PBN 3.5.1"
+        "A token in the auction that is not a call."
+        "Calls are Pass, X, XX, AP, `-` or a bid `<1-7><C|D|H|S|NT>`."
+        bad: "1N", good: "1NT";
+    INSUFFICIENT_BID = "PBN303" "insufficient-bid" Error Import "PBN 3.5"
+        "A bid not higher than the previous bid, without `^I`."
+        "Each bid must be higher than the last; an accepted insufficient bid is marked `^I`."
+        bad: "1D 1C", good: "1D ^I 1C";
+    ILLEGAL_DOUBLE = "PBN304" "illegal-double" Error Import "PBN 3.9"
+        "A double that does not double an opponent's undoubled bid."
+        "A player may double only the last bid, made by an opponent and not yet doubled."
+        bad: "1D Pass X", good: "1D X";
+    ILLEGAL_REDOUBLE = "PBN305" "illegal-redouble" Error Import "PBN 3.9"
+        "A redouble that does not redouble an opponent's double."
+        "A player may redouble only an opponent's double of his side's bid."
+        bad: "1D X Pass XX", good: "1D X XX";
+    CALL_AFTER_END = "PBN306" "call-after-end" Error Import "PBN 3.5"
+        "A call after the auction has ended."
+        "The auction ends with three passes after a bid, four passes, `AP` or `*`."
+        bad: "1C Pass Pass Pass Pass", good: "1C Pass Pass Pass";
+    CALL_AFTER_PLUS = "PBN307" "call-after-plus" Error Import "PBN 3.5"
+        "A call or `*` after `+`, or a second `+`."
+        "`+` replaces the next call to be made, so nothing follows it."
+        bad: "Pass + Pass", good: "Pass +";
+    CONTRACT_MISMATCH = "PBN308" "contract-mismatch" Error Import "PBN 3.4.14"
+        "The Contract tag differs from the auction's final contract."
+        "The contract is the last bid with its double or redouble."
+        bad: "[Contract \"1D\"]\n[Auction \"S\"]\n1C AP", good: "[Contract \"1C\"]\n[Auction \"S\"]\n1C AP";
+    DECLARER_MISMATCH = "PBN309" "declarer-mismatch" Error Import "PBN 3.4.13"
+        "The Declarer tag differs from the auction's declarer."
+        "Declarer is the first player of the contracting side to name the final denomination. When the first call is not the dealer's and shifting the calls to begin at the dealer would make the Declarer tag right, the message says the auction looks rotated and no fix to Declarer is offered (the auction is what is wrong)."
+        bad: "[Declarer \"N\"]\n[Auction \"S\"]\n1C AP", good: "[Declarer \"S\"]\n[Auction \"S\"]\n1C AP";
+    AUCTION_UNFINISHED = "PBN311" "auction-unfinished" Error Import "PBN 3.5"
+        "An auction that neither ends nor is closed by `*`, followed by the play."
+        "The auction section ends with all passes or with `*` (PBN 3.5); an auction to be continued later may stop, best with `+`, but the play cannot begin before the auction has ended."
+        bad: "[Auction \"N\"]\n1S Pass 4S Pass\nPass\n[Play \"W\"]", good: "[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n[Play \"W\"]";
+}
 
 /// What a complete auction decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,12 +158,12 @@ impl Bidding {
         let t = item.token;
         if self.plus {
             let message = if t.kind == SyntaxKind::PLUS { "a second `+`" } else { "nothing may follow `+`" };
-            sink.report(&rules::CALL_AFTER_PLUS, t.range, format!("`{}` after `+`: {message}", t.text));
+            sink.report(&CALL_AFTER_PLUS, t.range, format!("`{}` after `+`: {message}", t.text));
             return ControlFlow::Break(());
         }
         if self.star || self.ended {
             if t.kind != SyntaxKind::STAR || self.star {
-                sink.report(&rules::CALL_AFTER_END, t.range, format!("`{}` after the end of the auction", t.text));
+                sink.report(&CALL_AFTER_END, t.range, format!("`{}` after the end of the auction", t.text));
             }
             return ControlFlow::Break(());
         }
@@ -134,7 +180,7 @@ impl Bidding {
                 } else {
                     format!("`-` for the dealer {}: the dealer makes the first call", seat.name())
                 };
-                sink.report(&rules::AUCTION_FIRST_CALL, t.range, message);
+                sink.report(&AUCTION_FIRST_CALL, t.range, message);
             }
             self.seat = seat.next();
             return ControlFlow::Continue(());
@@ -147,7 +193,7 @@ impl Bidding {
             let rotation_agrees = facts.board.is_some_and(|b| crate::bridge::score::board_rotation(b).0 == seat);
             if let Some(dealer) = facts.dealer.filter(|&d| d != seat && !rotation_agrees) {
                 sink.report(
-                    &rules::AUCTION_FIRST_CALL,
+                    &AUCTION_FIRST_CALL,
                     t.range,
                     format!("first call `{}` is {}'s but the dealer is {}", t.text, seat.name(), dealer.name()),
                 );
@@ -158,7 +204,7 @@ impl Bidding {
             SyntaxKind::IRREGULARITY => {}
             SyntaxKind::CALL => self.call(item, sink),
             _ => {
-                sink.report(&rules::INVALID_CALL, t.range, format!("`{}` is not a call", t.text));
+                sink.report(&INVALID_CALL, t.range, format!("`{}` is not a call", t.text));
                 // What the player meant is unknown: checking the rest would only echo this error.
                 self.seat = seat.next();
                 return ControlFlow::Break(());
@@ -182,7 +228,7 @@ impl Bidding {
                 if auction::may_double(self.last_bid.map(|(_, _, by)| by), self.risk, seat) {
                     self.risk = Risk::Doubled;
                 } else {
-                    sink.report(&rules::ILLEGAL_DOUBLE, t.range, "double of no opponent's undoubled bid".to_owned());
+                    sink.report(&ILLEGAL_DOUBLE, t.range, "double of no opponent's undoubled bid".to_owned());
                 }
                 self.passes = 0;
             }
@@ -191,7 +237,7 @@ impl Bidding {
                     self.risk = Risk::Redoubled;
                 } else {
                     sink.report(
-                        &rules::ILLEGAL_REDOUBLE,
+                        &ILLEGAL_REDOUBLE,
                         t.range,
                         "redouble of no opponent's double of this side's bid".to_owned(),
                     );
@@ -203,7 +249,7 @@ impl Bidding {
                 if short_nt {
                     let fixed = format!("{level}NT");
                     sink.push(
-                        Diagnostic::new(&rules::INVALID_CALL, t.range, format!("call `{}`: no trump is `NT`", t.text))
+                        Diagnostic::new(&INVALID_CALL, t.range, format!("call `{}`: no trump is `NT`", t.text))
                             .with_replacement(format!("Replace with `{fixed}`"), t.range, fixed),
                     );
                 }
@@ -212,7 +258,7 @@ impl Bidding {
                     (false, false) => {
                         let (l, d, _) = self.last_bid.expect("insufficient implies a previous bid");
                         sink.report(
-                            &rules::INSUFFICIENT_BID,
+                            &INSUFFICIENT_BID,
                             t.range,
                             format!(
                                 "`{}` is insufficient after {}{}; mark an accepted one with `^I`",
@@ -223,7 +269,7 @@ impl Bidding {
                         );
                     }
                     (true, true) => sink.report(
-                        &rules::IRREGULARITY_MISUSE,
+                        &crate::pbn::check::annotations::IRREGULARITY_MISUSE,
                         item.prefix.map_or(t.range, |p| p.range),
                         format!("`^I` on `{}`, which is sufficient", t.text),
                     ),
@@ -282,7 +328,7 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
     let tag = game.tag("Auction").filter(|t| t.well_formed)?;
     let first = Seat::parse(tag.value)?;
     if facts.dealer.is_none() {
-        sink.report(&rules::AUCTION_NO_DEALER, tag.name_range, "Auction section without a Dealer tag");
+        sink.report(&AUCTION_NO_DEALER, tag.name_range, "Auction section without a Dealer tag");
     }
     let items = split(tag, SectionKind::Auction, sink).items;
     let mut bidding = Bidding::new(first);
@@ -302,7 +348,7 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
             if let Some(last) = items.iter().rev().find(|i| i.token.kind != SyntaxKind::DASH) {
                 let passes = if bidding.last_bid.is_some() { "three passes after the last bid" } else { "four passes" };
                 sink.report(
-                    &rules::AUCTION_UNFINISHED,
+                    &AUCTION_UNFINISHED,
                     last.token.range,
                     format!(
                         "the auction stops at `{}` but the play follows: the auction ends with {passes}, `AP`, or `*` where the rest is unknown",
@@ -331,7 +377,7 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             if let Some(tag) = contract_tag.filter(|t| !t.value.eq_ignore_ascii_case("pass")) {
                 sink.push(
                     Diagnostic::new(
-                        &rules::CONTRACT_MISMATCH,
+                        &CONTRACT_MISMATCH,
                         tag.value_range,
                         format!("Contract `{}` but the auction is passed out", tag.value),
                     )
@@ -341,7 +387,7 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             if let Some(tag) = declarer_tag.filter(|t| !t.value.is_empty()) {
                 sink.push(
                     Diagnostic::new(
-                        &rules::DECLARER_MISMATCH,
+                        &DECLARER_MISMATCH,
                         tag.value_range,
                         format!("Declarer `{}` but the auction is passed out", tag.value),
                     )
@@ -380,7 +426,7 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
             if let (Some((dealer, _)), None, Some(tag)) = (rotated, contract_wrong, declarer_wrong) {
                 // This game's first-call diagnostic only: an earlier game's is another mistake.
                 let this_game =
-                    |d: &Diagnostic| d.code == rules::AUCTION_FIRST_CALL.code && game.range.contains_range(d.range);
+                    |d: &Diagnostic| d.code == AUCTION_FIRST_CALL.code && game.range.contains_range(d.range);
                 if let Some(d) = sink.diagnostics.iter_mut().rev().find(|d| this_game(d)) {
                     d.message.push_str(&format!(
                         "; the auction looks rotated: begun at the dealer {} it makes {} declarer, as the Declarer tag says",
@@ -394,7 +440,7 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
                     return;
                 }
             }
-            let rule = if contract_wrong.is_some() { &rules::CONTRACT_MISMATCH } else { &rules::DECLARER_MISMATCH };
+            let rule = if contract_wrong.is_some() { &CONTRACT_MISMATCH } else { &DECLARER_MISMATCH };
             let mut message =
                 format!("{} but the auction ends in {contract} by {}", parts.join(" and "), declarer.name());
             if let Some((dealer, _)) = rotated {

@@ -3,14 +3,24 @@
 
 use super::context::{Facts, Sink};
 use crate::pbn::model::{list_cards, CardSet, Game, Seat};
-use crate::pbn::rules;
+
+crate::diagnostic::declare_rules! {
+    DEAL_DUPLICATE_CARD = "PBN201" "deal-duplicate-card" Error Import "PBN 3.4.11"
+        "A card dealt to two hands."
+        "Every card is in exactly one hand."
+        bad: "[Deal \"N:A... A... - -\"]", good: "[Deal \"N:A... K... - -\"]";
+    DEAL_HAND_SIZE = "PBN202" "deal-hand-size" Error Import "PBN 3.4.11"
+        "Hands of different sizes, or more than 13 cards, or no cards at all."
+        "A deal has 13 cards per hand; an end position (PBN 3.10) has equal hands of fewer cards."
+        bad: "[Deal \"W:KQT2.AT.J6542.852 - - -\"]", good: "[Deal \"W:KQT2.AT.J6542.85 - - -\"]";
+}
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     let (Some(deal), Some(tag)) = (&facts.deal, game.tag("Deal")) else { return };
     let range = tag.value_range;
     let given: Vec<(Seat, CardSet)> = Seat::ALL.iter().filter_map(|&s| deal.hands[s.index()].map(|h| (s, h))).collect();
     if given.iter().all(|(_, h)| h.is_empty()) {
-        sink.report(&rules::DEAL_HAND_SIZE, range, format!("Deal `{}` gives no cards", tag.value));
+        sink.report(&DEAL_HAND_SIZE, range, format!("Deal `{}` gives no cards", tag.value));
         return;
     }
     // Cards in two hands.
@@ -21,11 +31,11 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         seen.0 |= h.0;
     }
     if !twice.is_empty() {
-        sink.report(&rules::DEAL_DUPLICATE_CARD, range, format!("Deal gives {} to two hands", list_cards(twice)));
+        sink.report(&DEAL_DUPLICATE_CARD, range, format!("Deal gives {} to two hands", list_cards(twice)));
     }
     for (seat, h) in &given {
         if h.len() > 13 {
-            sink.report(&rules::DEAL_HAND_SIZE, range, format!("{} has {} cards: at most 13", seat.name(), h.len()));
+            sink.report(&DEAL_HAND_SIZE, range, format!("{} has {} cards: at most 13", seat.name(), h.len()));
             return;
         }
     }
@@ -45,6 +55,6 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
                 message.push_str(&format!(" (missing: {})", list_cards(missing)));
             }
         }
-        sink.report(&rules::DEAL_HAND_SIZE, range, message);
+        sink.report(&DEAL_HAND_SIZE, range, message);
     }
 }

@@ -7,8 +7,30 @@ use super::values::MTS;
 use crate::bridge::score::Vulnerability;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{is_section, parse_deal, Game, Seat, SectionToken, Tag};
-use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+
+crate::diagnostic::declare_rules! {
+    EXPORT_TAG_ORDER = "PBN800" "export-tag-order" Error Export "PBN 3.4"
+        "Export format: the 15 mandatory tags are missing or out of order, or supplemental tags are not sorted."
+        "Export format gives the MTS in order, then supplemental tags alphabetically."
+        bad: "[Site \"\"]\n[Event \"\"]", good: "[Event \"\"]\n[Site \"\"]";
+    EXPORT_TAG_LAYOUT = "PBN801" "export-tag-layout" Error Export "PBN 3.3"
+        "Export format: a tag pair not alone and left-justified on its line, or with extra spaces."
+        "Export format writes `[Name \"value\"]` alone on a line with a single space."
+        bad: "[Event \"a\"] [Site \"b\"]", good: "[Event \"a\"]\n[Site \"b\"]";
+    EXPORT_VALUE_FORM = "PBN803" "export-value-form" Error Export "PBN 3.11"
+        "Export format: a value in a non-canonical form (lower case, Vulnerable spelling, Deal order, Result form)."
+        "Export format uses upper case, None/NS/EW/All, Deal starting at the dealer with ranks descending, and Result as declarer's tricks."
+        bad: "[Vulnerable \"Both\"]", good: "[Vulnerable \"All\"]";
+    EXPORT_MISSING_TAG = "PBN805" "export-missing-tag" Error Export "PBN 3.4"
+        "Export format: a game without all 15 mandatory tags."
+        "Export format gives the MTS in every game (`?` when unknown, empty when inappropriate) unless a `##` tag of an earlier game supplies it."
+        bad: "[Event \"\"]\n[Board \"1\"]", good: "(all 15 tags)";
+    EXPORT_ANNOTATION_ORDER = "PBN807" "export-annotation-order" Error Export "PBN 3.5.2, 3.6.2"
+        "Export format: the annotations of a call or card are not in export order."
+        "In export format a call's or card's annotations are the optional note reference, then the NAGs in increasing order, with suffixes translated to their NAGs (`SK !! =1= $200` becomes `SK =1= $9 $200`). The fix reorders them unless a comment sits among them."
+        bad: "[Play \"W\"]\nSK $200 =1= $9", good: "[Play \"W\"]\nSK =1= $9 $200";
+}
 
 /// `inherited`: the tag values of the games up to this one, for the mandatory tags that a `##`
 /// in an earlier game lets this one omit (PBN 4.8).
@@ -27,7 +49,7 @@ fn check_sections(game: &Game<'_>, sink: &mut Sink) {
             let d = dealer.letter().to_string();
             sink.push(
                 Diagnostic::new(
-                    &rules::EXPORT_VALUE_FORM,
+                    &EXPORT_VALUE_FORM,
                     tag.value_range,
                     format!("export format starts the auction with the dealer `{d}`"),
                 )
@@ -52,7 +74,7 @@ fn check_sections(game: &Game<'_>, sink: &mut Sink) {
                 let what = if t.kind == SyntaxKind::SUFFIX { "suffix" } else { "value" };
                 sink.push(
                     Diagnostic::new(
-                        &rules::EXPORT_VALUE_FORM,
+                        &EXPORT_VALUE_FORM,
                         t.range,
                         format!("export format writes the {what} `{}` as `{canonical}`", t.text),
                     )
@@ -126,7 +148,7 @@ fn report_order(run: &[&SectionToken<'_>], commented: bool, nag_base: u32, sink:
     let range = run[0].range.cover(run[run.len() - 1].range);
     let given: Vec<&str> = run.iter().map(|t| t.text).collect();
     let diagnostic = Diagnostic::new(
-        &rules::EXPORT_ANNOTATION_ORDER,
+        &EXPORT_ANNOTATION_ORDER,
         range,
         format!("export format orders the annotations `{}` as `{canonical}`", given.join(" ")),
     );
@@ -154,14 +176,14 @@ fn check_layout(game: &Game<'_>, text: &str, sink: &mut Sink) {
         let alone = (before.is_empty() || comment_from_earlier_line) && text[end..line_end].trim().is_empty();
         if !alone {
             sink.report(
-                &rules::EXPORT_TAG_LAYOUT,
+                &EXPORT_TAG_LAYOUT,
                 tag.range,
                 format!("tag {} must be alone and left-justified on its line", tag.name),
             );
         } else if text[start..end] != canonical {
             sink.push(
                 Diagnostic::new(
-                    &rules::EXPORT_TAG_LAYOUT,
+                    &EXPORT_TAG_LAYOUT,
                     tag.range,
                     format!("tag {} must be written `{canonical}`", tag.name),
                 )
@@ -177,7 +199,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
     if !missing.is_empty() {
         let anchor = game.tags.first().map_or(game.range, |t| t.name_range);
         sink.report(
-            &rules::EXPORT_MISSING_TAG,
+            &EXPORT_MISSING_TAG,
             anchor,
             format!("export format needs the mandatory tags; missing: {}", missing.join(", ")),
         );
@@ -193,7 +215,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
         if is_section(tag.name, tag.section_items().next().is_some()) {
             if last_section.is_some_and(|l| l > tag.name) {
                 sink.report(
-                    &rules::EXPORT_TAG_ORDER,
+                    &EXPORT_TAG_ORDER,
                     tag.name_range,
                     format!("supplemental section {} is not in alphabetical order", tag.name),
                 );
@@ -204,7 +226,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
         }
         if last_section.is_some() {
             sink.report(
-                &rules::EXPORT_TAG_ORDER,
+                &EXPORT_TAG_ORDER,
                 tag.name_range,
                 format!("tag {} comes after a supplemental section", tag.name),
             );
@@ -213,7 +235,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
         if MTS.contains(&tag.name) {
             if expected_mts.next() != Some(&tag.name) || last_supplemental.is_some() {
                 sink.report(
-                    &rules::EXPORT_TAG_ORDER,
+                    &EXPORT_TAG_ORDER,
                     tag.name_range,
                     format!("tag {} is out of the mandatory order (PBN 3.4)", tag.name),
                 );
@@ -222,7 +244,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
         } else {
             if last_supplemental.is_some_and(|l| l > tag.name) {
                 sink.report(
-                    &rules::EXPORT_TAG_ORDER,
+                    &EXPORT_TAG_ORDER,
                     tag.name_range,
                     format!("supplemental tag {} is not in alphabetical order", tag.name),
                 );
@@ -267,7 +289,7 @@ fn check_values(game: &Game<'_>, sink: &mut Sink) {
         if let Some(c) = canonical.filter(|c| c != v && !v.is_empty() && v != "?") {
             sink.push(
                 Diagnostic::new(
-                    &rules::EXPORT_VALUE_FORM,
+                    &EXPORT_VALUE_FORM,
                     tag.value_range,
                     format!("export format writes {} as `{c}`, not `{v}`", tag.name),
                 )
@@ -279,6 +301,7 @@ fn check_values(game: &Game<'_>, sink: &mut Sink) {
 
 #[cfg(test)]
 mod tests {
+    use super::{EXPORT_ANNOTATION_ORDER, EXPORT_TAG_LAYOUT};
     use crate::config::{CheckOptions, Mode};
     use crate::diagnostic::apply_edits;
 
@@ -286,10 +309,8 @@ mod tests {
     fn annotation_order_fix_puts_the_note_first_then_nags_ascending() {
         let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 !! =1= {why} Pass $3 $1\n";
         let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
-        let found: Vec<_> = crate::pbn::check(text, &options)
-            .into_iter()
-            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
-            .collect();
+        let found: Vec<_> =
+            crate::pbn::check(text, &options).into_iter().filter(|d| d.code == EXPORT_ANNOTATION_ORDER.code).collect();
         assert_eq!(found.len(), 2, "{found:?}");
         let edits: Vec<_> = found.iter().filter_map(|d| d.fix.as_ref()).flat_map(|f| f.edits.clone()).collect();
         let (fixed, applied) = apply_edits(text, &edits);
@@ -301,10 +322,8 @@ mod tests {
     fn a_comment_among_annotations_gets_no_fix() {
         let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C $200 {why} $1\n";
         let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
-        let found: Vec<_> = crate::pbn::check(text, &options)
-            .into_iter()
-            .filter(|d| d.code == crate::pbn::rules::EXPORT_ANNOTATION_ORDER.code)
-            .collect();
+        let found: Vec<_> =
+            crate::pbn::check(text, &options).into_iter().filter(|d| d.code == EXPORT_ANNOTATION_ORDER.code).collect();
         assert_eq!(found.len(), 1);
         assert!(found[0].fix.is_none());
     }
@@ -313,7 +332,7 @@ mod tests {
     fn layout_messages(text: &str) -> Vec<String> {
         let options = CheckOptions { mode: Mode::Export, ..CheckOptions::default() };
         let found = crate::pbn::check(text, &options).into_iter();
-        found.filter(|d| d.code == crate::pbn::rules::EXPORT_TAG_LAYOUT.code).map(|d| d.message).collect()
+        found.filter(|d| d.code == EXPORT_TAG_LAYOUT.code).map(|d| d.message).collect()
     }
 
     #[test]

@@ -2,8 +2,34 @@
 //! characters, and in export format long lines and tabs.
 
 use super::context::Sink;
-use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
+
+crate::diagnostic::declare_rules! {
+    LINE_TOO_LONG = "PBN010" "line-too-long" Error Import "PBN 2.3"
+        "A line longer than 255 characters."
+        "A PBN text line is at most 255 characters, the line end included."
+        bad: "[Event \"…300 characters…\"]", good: "a shorter value";
+    CONTROL_CHARACTER = "PBN011" "control-character" Error Import "PBN 2.2"
+        "A control character (or a tab inside a string)."
+        "Only printing ISO 8859-1 characters, tab and vertical tab are allowed, and strings may not hold tabs."
+        bad: "[Event \"a\\tb\"]", good: "[Event \"a b\"]";
+    NON_LATIN1_CHARACTER = "PBN012" "non-latin1-character" Warning Import "PBN 2.2"
+        "A character outside ISO 8859-1."
+        "PBN files are ISO 8859-1; characters beyond it (such as suit symbols) cannot be written in the file's standard encoding."
+        bad: "[Note \"1:♠\"]", good: "[Note \"1:\\\\S\"]";
+    LONG_LINE = "PBN013" "long-line" Error Export "PBN 2.3"
+        "A line with 80 or more printing characters in export format."
+        "Lines of 80 or more printing characters are strongly discouraged."
+        bad: "{ a very long comment … }", good: "{ a comment\n  over lines }";
+    EXPORT_TAB = "PBN804" "export-tab" Error Export "PBN 2.3"
+        "Export format: a tab character."
+        "Tabs are not permitted in export format."
+        bad: "1C	Pass", good: "1C Pass";
+    EXPORT_LINE_FORMAT = "PBN806" "export-line-format" Error Export "PBN 2.3"
+        "Export format: a line not ended by CRLF, or a game separator that is not an empty line."
+        "Export format ends every line with CR LF and separates games with an empty line."
+        bad: "[Event \"\"]\\n", good: "[Event \"\"]\\r\\n";
+}
 
 /// `export_from`: the offset from which export-format rules apply (the text length if never).
 /// A line end without CR in export format is reported once per file: `bare_line_end_reported`
@@ -65,15 +91,15 @@ fn count_line(text: &str, start: usize, end: usize, export_from: usize, sink: &m
     for (i, c) in text[start..end].char_indices() {
         let i = start + i;
         match c {
-            '\t' if i >= export_from => sink.report(&rules::EXPORT_TAB, at(i, 1), "tab in export format"),
+            '\t' if i >= export_from => sink.report(&EXPORT_TAB, at(i, 1), "tab in export format"),
             '\t' | '\u{b}' => {}
             c if c.is_control() => sink.report(
-                &rules::CONTROL_CHARACTER,
+                &CONTROL_CHARACTER,
                 at(i, c.len_utf8()),
                 format!("control character U+{:04X}", u32::from(c)),
             ),
             c if u32::from(c) > 0xFF => sink.report(
-                &rules::NON_LATIN1_CHARACTER,
+                &NON_LATIN1_CHARACTER,
                 at(i, c.len_utf8()),
                 format!("`{c}` (U+{:04X}) is not an ISO 8859-1 character", u32::from(c)),
             ),
@@ -91,14 +117,10 @@ fn count_line(text: &str, start: usize, end: usize, export_from: usize, sink: &m
 fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usize, export: bool, sink: &mut Sink) {
     let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
     if chars > 255 {
-        sink.report(
-            &rules::LINE_TOO_LONG,
-            range,
-            format!("line of {chars} characters: at most 255 including the line end"),
-        );
+        sink.report(&LINE_TOO_LONG, range, format!("line of {chars} characters: at most 255 including the line end"));
     } else if export && printing >= 80 && !text[start..end].starts_with('%') {
         sink.report(
-            &rules::LONG_LINE,
+            &LONG_LINE,
             range,
             format!("line with {printing} printing characters: export format keeps lines under 80"),
         );
@@ -116,7 +138,7 @@ fn check_export_line_ends(text: &str, export_from: usize, reported: bool, sink: 
     });
     if let Some(i) = bare.filter(|_| !reported) {
         sink.report(
-            &rules::EXPORT_LINE_FORMAT,
+            &EXPORT_LINE_FORMAT,
             TextRange::at(TextSize::from(i as u32), TextSize::from(1)),
             "export format ends lines with CR LF; this line (and maybe others) does not",
         );
@@ -129,7 +151,7 @@ fn check_export_line_ends(text: &str, export_from: usize, reported: bool, sink: 
         let content = &bytes[start..end];
         if start >= export_from && !content.is_empty() && content.iter().all(|&b| b == b' ' || b == b'\t') {
             sink.report(
-                &rules::EXPORT_LINE_FORMAT,
+                &EXPORT_LINE_FORMAT,
                 TextRange::at(TextSize::from(start as u32), TextSize::from(content.len() as u32)),
                 "export format separates games with an empty line, not a line of spaces",
             );

@@ -6,23 +6,22 @@
 //! own from what the games before it left ([`check_unit`], [`Carry`]): the language server
 //! re-checks the game an edit touches and the games after it only while what they inherit changes.
 
-mod annotations;
-pub(crate) mod auction;
+pub mod annotations;
+pub mod auction;
 mod context;
-mod deal;
-mod export;
-mod instant;
-mod lines;
-mod notes;
+pub mod deal;
+pub mod export;
+pub mod instant_score_table;
+pub mod lines;
+pub mod notes;
 pub(super) mod pieces;
-pub(crate) mod play;
+pub mod play;
 mod reading;
-mod scores;
-mod tables;
-pub(crate) mod values;
+pub mod scores;
+pub mod tables;
+pub mod values;
 
 use super::model::{Deal, Game, Seat};
-use super::rules;
 use super::syntax_kind::SyntaxKind;
 use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
@@ -31,6 +30,21 @@ use crate::parsing::{EventElement, EventNode, ParseEvent};
 use crate::stretches::{Stretch, MAX_GAME_BYTES};
 use crate::text::{TextRange, TextSize};
 pub(crate) use context::{Facts, Inherited, Sink};
+
+crate::diagnostic::declare_rules! {
+    INHERITANCE_FORBIDDEN = "PBN700" "inheritance-forbidden" Error Import "PBN 4.8"
+        "`#` or `##` on a tag that may not inherit."
+        "Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and Note must be given in each game."
+        bad: "[Deal \"#\"]", good: "[Deal \"N:…\"]";
+    INHERITANCE_EMPTY = "PBN701" "inheritance-empty" Warning Import "PBN 4.8"
+        "`#` with no earlier value to inherit."
+        "With nothing to inherit the value becomes empty."
+        bad: "[Event \"#\"] in the first game", good: "[Event \"Club\"]";
+    IMPLICIT_REUSE = "PBN702" "implicit-reuse" Warning Import "PBN 3"
+        "A game with an auction or play but no Dealer/Deal, relying on the previous game."
+        "Every game contains all its data; PBN has no implicit reuse (use the tags or `#` where allowed)."
+        bad: "(second game without Deal)\n[Play \"W\"]", good: "[Deal \"N:…\"]\n[Play \"W\"]";
+}
 
 /// Values carried across games for `#` and `##` (PBN 4.8), and the previous game's deal data for
 /// games that silently rely on it.
@@ -186,7 +200,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     // auction is rotated, which the first-call diagnostic says.)
     let auction_sound = sink.diagnostics[before_auction..]
         .iter()
-        .all(|d| d.severity != Severity::Error || d.code == rules::AUCTION_FIRST_CALL.code);
+        .all(|d| d.severity != Severity::Error || d.code == crate::pbn::check::auction::AUCTION_FIRST_CALL.code);
     // The play and the scores are checked under the reading the rest of the game supports.
     let mut checked = facts.clone();
     let mut replayed = None;
@@ -196,7 +210,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
         checked = chosen;
         replayed = replay;
     }
-    scores::prefer_rotation_vulnerability(game, &mut checked);
+    prefer_rotation_vulnerability(game, &mut checked);
     // A reading chosen by replaying the play under it has its replay (the vulnerability, which
     // the line above may change, is not read by the play).
     let tricks = match replayed {
@@ -226,7 +240,7 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
         seen.push(tag.name);
         if tag.value.starts_with('#') && NOT_INHERITABLE.contains(&tag.name) {
             sink.report(
-                &rules::INHERITANCE_FORBIDDEN,
+                &INHERITANCE_FORBIDDEN,
                 tag.value_range,
                 format!("{} may not inherit its value with `{}`", tag.name, tag.value),
             );
@@ -234,7 +248,7 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
         }
         if tag.value == "#" && !inheritance.values.is_given(tag.name) {
             sink.report(
-                &rules::INHERITANCE_EMPTY,
+                &INHERITANCE_EMPTY,
                 tag.value_range,
                 format!("`#` in {}: no earlier game gives a value to inherit, so it is empty", tag.name),
             );
@@ -256,11 +270,34 @@ fn reuse_previous(game: &Game<'_>, facts: &mut Facts, inheritance: &Inheritance,
     let Some(deal) = &inheritance.previous_deal else { return };
     let anchor = game.tag("Auction").or(game.tag("Play")).map_or(game.range, |t| t.name_range);
     sink.report(
-        &rules::IMPLICIT_REUSE,
+        &IMPLICIT_REUSE,
         anchor,
         "game has no Dealer, Vulnerable or Deal and relies on the previous game's (PBN has no implicit reuse)",
     );
     facts.deal = Some(deal.clone());
     facts.dealer = inheritance.previous_dealer;
     facts.vulnerable = facts.vulnerable.or(inheritance.previous_vulnerable);
+}
+
+/// A Vulnerable tag that disagrees with the board's standard rotation (Law 2) while the Score
+/// agrees with the rotation's vulnerability and not with the tag's: the tag is the one mistake
+/// (reported by the rotation check), and the scores are checked under the rotation's.
+fn prefer_rotation_vulnerability(game: &Game<'_>, facts: &mut context::Facts) {
+    let (Some(board), Some(given)) = (facts.board, facts.vulnerable) else { return };
+    let (_, rotation) = crate::bridge::score::board_rotation(board);
+    if rotation == given {
+        return;
+    }
+    let mut other = facts.clone();
+    other.vulnerable = Some(rotation);
+    // Disagreements of the Score and the ScoreTable rows under each vulnerability.
+    let misfits = |f: &context::Facts| {
+        let mut scratch = context::Sink::new(false);
+        tables::check(game, f, &mut scratch);
+        usize::from(!scores::score_agrees(game, f, None))
+            + scratch.diagnostics.iter().filter(|d| d.code == scores::SCORE_MISMATCH.code).count()
+    };
+    if misfits(&other) < misfits(facts) {
+        *facts = other;
+    }
 }

@@ -24,7 +24,6 @@ use super::{check_unit, Carry};
 use crate::config::CheckOptions;
 use crate::cuts::{next_cut, previous_cut};
 use crate::diagnostic::Diagnostic;
-use crate::pbn::rules;
 use crate::text::{TextRange, TextSize};
 
 /// Below this size a text is checked in one go (threads would cost more than they save).
@@ -123,7 +122,7 @@ struct Checked {
 impl Checked {
     fn new(text: &str, range: TextRange, before: Carry, options: &CheckOptions) -> Checked {
         let (diagnostics, for_previous, after) = check_unit(&text[range], &before, options);
-        let ends_cleanly = !diagnostics.iter().any(|d| d.code == rules::UNTERMINATED_COMMENT.code);
+        let ends_cleanly = !diagnostics.iter().any(|d| d.code == crate::pbn::parser::UNTERMINATED_COMMENT.code);
         let start = range.start();
         Checked {
             range,
@@ -149,7 +148,7 @@ mod tests {
         let found = check(&text, &options);
         let alone = check(small, &options);
         assert!(!alone.is_empty());
-        let code = crate::pbn::rules::GAME_TOO_LARGE.code;
+        let code = crate::pbn::parser::GAME_TOO_LARGE.code;
         let large: Vec<&Diagnostic> = found.iter().filter(|d| d.code == code).collect();
         assert_eq!(large.len(), 1);
         assert_eq!(usize::from(large[0].range.start()), small.len() + 1);

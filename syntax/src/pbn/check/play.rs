@@ -6,8 +6,42 @@ use super::annotations::{split, Item, SectionKind};
 use super::context::{Facts, Sink};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pbn::model::{Card, CardSet, Game, Seat, Suit};
-use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+
+crate::diagnostic::declare_rules! {
+    PLAY_MISSING_TAGS = "PBN400" "play-without-tags" Error Import "PBN 3.1"
+        "A Play section without Deal, Declarer or Contract before it."
+        "Deal, Declarer and Contract must be filled before the play section."
+        bad: "[Play \"W\"]\nSK", good: "[Deal \"…\"]\n[Declarer \"S\"]\n[Contract \"4H\"]\n[Play \"W\"]\nSK";
+    INVALID_CARD = "PBN401" "invalid-card" Error Import "PBN 3.6.1"
+        "A token in the play that is not a card."
+        "Cards are a suit S H D C and a rank A K Q J T 9..2, or `-`."
+        bad: "S1", good: "S2";
+    CARD_NOT_HELD = "PBN402" "card-not-held" Error Import "PBN 3.6"
+        "A card its player does not hold (or played before)."
+        "Each card is played once, by the player dealt it."
+        bad: "SA HA DA CA\nDA", good: "SA HA DA CA\nDK";
+    REVOKE = "PBN403" "revoke" Error Import "PBN 3.9"
+        "A player did not follow suit though able to, and the card is not marked `^R`."
+        "A revoke that happened is marked `^R` before the card."
+        bad: "SK H3", good: "SK ^R H3";
+    WRONG_REVOKE_MARK = "PBN404" "wrong-revoke-mark" Error Import "PBN 3.9"
+        "`^R` on a card that is not a revoke."
+        "`^R` marks only a card that fails to follow suit while the player could."
+        bad: "SK ^R S4", good: "SK S4";
+    WRONG_LEAD_MARK = "PBN405" "wrong-lead-mark" Error Import "PBN 3.9"
+        "`^L` on a card that is not a lead out of turn, or twice in a trick."
+        "`^L` marks the first card of a trick played by the wrong player."
+        bad: "^L SK H3 S4 S3", good: "SK H3 S4 S3";
+    OPENING_LEADER = "PBN406" "opening-leader" Error Import "PBN 3.6"
+        "The Play tag is not declarer's left-hand opponent."
+        "The opening leader is the player on declarer's left."
+        bad: "[Declarer \"S\"]\n[Play \"N\"]", good: "[Declarer \"S\"]\n[Play \"W\"]";
+    CARD_AFTER_PLUS = "PBN407" "card-after-plus" Error Import "PBN 3.6"
+        "A card after `+` in playing order, or a second `+`."
+        "`+` replaces the next card to be played; cards after it are not played yet (`-`)."
+        bad: "S3 + S7 SA", good: "S3 + - -";
+}
 
 /// Tricks won, as far as the play section shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +107,7 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
     let items = split(tag, SectionKind::Play, sink).items;
     if !missing.is_empty() {
         sink.report(
-            &rules::PLAY_MISSING_TAGS,
+            &PLAY_MISSING_TAGS,
             tag.name_range,
             format!("Play section without {} before it", missing.join(", ")),
         );
@@ -91,7 +125,7 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
             let lho = decl.next().letter().to_string();
             sink.push(
                 Diagnostic::new(
-                    &rules::OPENING_LEADER,
+                    &OPENING_LEADER,
                     tag.value_range,
                     format!(
                         "Play starts with {} but declarer {}'s left-hand opponent {} leads",
@@ -140,10 +174,7 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
         // After a card that cannot have been played (not held, or a revoke not marked), who won
         // the trick and who leads next are unknown: the later tricks would only echo the error,
         // as a PGN line stops after an illegal move.
-        if sink.diagnostics[reported..]
-            .iter()
-            .any(|d| d.code == rules::CARD_NOT_HELD.code || d.code == rules::REVOKE.code)
-        {
+        if sink.diagnostics[reported..].iter().any(|d| d.code == CARD_NOT_HELD.code || d.code == REVOKE.code) {
             state.lost_track = true;
         }
         out.tricks.push(TrickRecord { leader: marked.or(expected), winner });
@@ -334,13 +365,9 @@ impl PlayState {
             let Some(item) = slots[seat.index()].filter(|i| i.prefix_is("^L")) else { continue };
             let range = item.prefix.map_or(item.token.range, |p| p.range);
             if first_marked.is_some() {
-                sink.report(&rules::WRONG_LEAD_MARK, range, "a second `^L` in one trick");
+                sink.report(&WRONG_LEAD_MARK, range, "a second `^L` in one trick");
             } else if Some(seat) == expected {
-                sink.report(
-                    &rules::WRONG_LEAD_MARK,
-                    range,
-                    format!("`^L` but {} leads this trick in turn", seat.name()),
-                );
+                sink.report(&WRONG_LEAD_MARK, range, format!("`^L` but {} leads this trick in turn", seat.name()));
             }
             first_marked.get_or_insert(seat);
         }
@@ -360,7 +387,7 @@ impl PlayState {
             };
             let t = item.token;
             if self.ended {
-                sink.report(&rules::CARD_AFTER_PLUS, t.range, format!("`{}` after the `*` that ends the play", t.text));
+                sink.report(&CARD_AFTER_PLUS, t.range, format!("`{}` after the `*` that ends the play", t.text));
                 return None;
             }
             match t.kind {
@@ -371,7 +398,7 @@ impl PlayState {
                 }
                 SyntaxKind::PLUS => {
                     if self.plus {
-                        sink.report(&rules::CARD_AFTER_PLUS, t.range, "a second `+`: it stands for the one next card");
+                        sink.report(&CARD_AFTER_PLUS, t.range, "a second `+`: it stands for the one next card");
                     }
                     self.plus = true;
                     all_known = false;
@@ -385,7 +412,7 @@ impl PlayState {
             }
             if self.plus {
                 sink.report(
-                    &rules::CARD_AFTER_PLUS,
+                    &CARD_AFTER_PLUS,
                     t.range,
                     format!("`{}` is played after the `+` that stands for the next card", t.text),
                 );
@@ -395,7 +422,7 @@ impl PlayState {
             let card = if t.kind == SyntaxKind::CARD { Card::parse(t.text) } else { None };
             let Some(card) = card else {
                 sink.report(
-                    &rules::INVALID_CARD,
+                    &INVALID_CARD,
                     t.range,
                     format!("`{}` is not a card (suit S H D C, rank A K Q J T 9..2)", t.text),
                 );
@@ -404,7 +431,7 @@ impl PlayState {
             };
             if item.prefix_is("^R") && position == 0 {
                 sink.report(
-                    &rules::WRONG_REVOKE_MARK,
+                    &WRONG_REVOKE_MARK,
                     item.prefix.map_or(t.range, |p| p.range),
                     "`^R` on a lead: a lead cannot revoke",
                 );
@@ -420,7 +447,7 @@ impl PlayState {
                         ""
                     };
                     let mut d = Diagnostic::new(
-                        &rules::CARD_NOT_HELD,
+                        &CARD_NOT_HELD,
                         t.range,
                         format!("{} plays {card}, which {why}{hint}", seat.name()),
                     );
@@ -443,7 +470,7 @@ impl PlayState {
                             match (revoke, item.prefix_is("^R")) {
                                 (true, false) => sink.push(
                                     Diagnostic::new(
-                                        &rules::REVOKE,
+                                        &REVOKE,
                                         t.range,
                                         format!(
                                             "{} plays {card} on a {} lead while holding {}",
@@ -459,7 +486,7 @@ impl PlayState {
                                     ),
                                 ),
                                 (false, true) => sink.report(
-                                    &rules::WRONG_REVOKE_MARK,
+                                    &WRONG_REVOKE_MARK,
                                     item.prefix.map_or(t.range, |p| p.range),
                                     format!("`^R` on {card}, which is not a revoke"),
                                 ),

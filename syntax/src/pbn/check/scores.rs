@@ -8,8 +8,38 @@ use super::values::parse_int;
 use crate::bridge::score::{board_rotation, duplicate_score, imps, Vulnerability};
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{Game, Seat};
-use crate::pbn::rules;
 use crate::text::TextRange;
+
+crate::diagnostic::declare_rules! {
+    RESULT_MISMATCH = "PBN410" "result-mismatch" Error Import "PBN 3.4.15"
+        "The Result differs from the tricks won in the play."
+        "After a complete play the Result is declarer's tricks; a partial Result cannot be below the tricks won already."
+        bad: "[Result \"4\"] with 9 tricks won", good: "[Result \"9\"]";
+    RESULT_WITHOUT_CONTRACT = "PBN411" "result-without-contract" Error Import "PBN 3.4.15"
+        "A Result or Declarer where the deal was passed out, or a Result without a declarer."
+        "When all four players pass, Declarer and Result are empty."
+        bad: "[Contract \"Pass\"]\n[Result \"1\"]", good: "[Contract \"Pass\"]\n[Result \"\"]";
+    SCORE_MISMATCH = "PBN600" "score-mismatch" Error Import "PBN 4.2.1"
+        "A Score (or ScoreTable score) that differs from the duplicate score of contract and result."
+        "The score follows from contract, declarer, tricks and vulnerability (Law 77); irregular scores are marked `^` in tables or explained in commentary."
+        bad: "[Contract \"4S\"][Result \"10\"][Score \"NS 400\"]", good: "[Score \"NS 420\"]";
+    BOARD_DEALER = "PBN601" "board-dealer" Warning Import "Law 2"
+        "The Dealer differs from the standard rotation for the board number."
+        "Board n is dealt by N, E, S, W in turn (n−1 mod 4); files that rotate deliberately can turn this off."
+        bad: "[Board \"2\"][Dealer \"N\"]", good: "[Board \"2\"][Dealer \"E\"]";
+    BOARD_VULNERABLE = "PBN602" "board-vulnerable" Warning Import "Law 2"
+        "The vulnerability differs from the standard rotation for the board number."
+        "Boards 1-16 follow the Law 2 vulnerability pattern, repeating."
+        bad: "[Board \"1\"][Vulnerable \"All\"]", good: "[Board \"1\"][Vulnerable \"None\"]";
+    RUBBER_HISTORY_VULNERABLE = "PBN603" "rubber-history-vulnerable" Error Import "PBN 4.2.6"
+        "ScoreRubberHistory and Vulnerable disagree."
+        "A side that has won a game of the rubber is vulnerable."
+        bad: "[Vulnerable \"All\"]\n[ScoreRubberHistory \"NS 0 0/100 0 EW 0 0/0 0\"]", good: "[Vulnerable \"NS\"]";
+    SCORE_IMP_MISMATCH = "PBN604" "score-imp-mismatch" Error Import "PBN 4.2.2"
+        "A ScoreIMP that disagrees with the IMP scale (Law 78B) applied to the two rooms' scores of a team-match board."
+        "ScoreIMP gives the IMPs of the difference between Score values. Checked where the file defines it: when the two rooms of a team-match board follow each other (same Board, Room `Open` and `Closed`, Scoring exactly `IMP`), each room's NS IMPs are the IMPs of its NS score minus the other room's. Not checked: Butler, Cross, Experts and other datum modifiers (the datum is not in the file), OptimumScore, which is a double-dummy par, not a datum, and the EW value of `NS x EW y` (the spec does not make it opposite; the Verifier's correct files have `EW 10 NS 0`)."
+        bad: "[Board \"1\"][Room \"Open\"][Score \"NS 420\"][ScoreIMP \"NS 5\"] … [Board \"1\"][Room \"Closed\"][Score \"NS 170\"]", good: "[ScoreIMP \"NS 6\"] … [ScoreIMP \"NS -6\"]";
+}
 
 /// One room's result of a board in a team match: what the other room's ScoreIMP is checked
 /// against (PBN 4.2.2: IMPs from the difference of the two Score values, Law 78B).
@@ -33,7 +63,7 @@ impl RoomScore {
 }
 
 /// `tags` are the facts as the tags give them, `facts` the reading the game is checked under
-/// (see [`super::reading`], [`prefer_rotation_vulnerability`]).
+/// (see [`super::reading`], [`super::prefer_rotation_vulnerability`]).
 pub(super) fn check(game: &Game<'_>, tags: &Facts, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
     check_result(game, facts, tricks, sink);
     // A complete play proves the result: the Score is checked against it, not against a
@@ -51,12 +81,8 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
     if passed_out || no_declarer {
         let why = if passed_out { "the contract is Pass" } else { "Declarer is empty (passed out)" };
         sink.push(
-            Diagnostic::new(
-                &rules::RESULT_WITHOUT_CONTRACT,
-                tag.value_range,
-                format!("Result `{}` but {why}", tag.value),
-            )
-            .with_replacement("Make it empty", tag.value_range, ""),
+            Diagnostic::new(&RESULT_WITHOUT_CONTRACT, tag.value_range, format!("Result `{}` but {why}", tag.value))
+                .with_replacement("Make it empty", tag.value_range, ""),
         );
         return;
     }
@@ -65,7 +91,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
     if t.complete && result != t.declarer {
         sink.push(
             Diagnostic::new(
-                &rules::RESULT_MISMATCH,
+                &RESULT_MISMATCH,
                 tag.value_range,
                 format!("Result `{}` but declarer won {} tricks in the play", tag.value, t.declarer),
             )
@@ -78,7 +104,7 @@ fn check_result(game: &Game<'_>, facts: &Facts, tricks: Option<Tricks>, sink: &m
         );
     } else if !t.complete && (result < t.declarer || result > 13 - t.defenders) {
         sink.report(
-            &rules::RESULT_MISMATCH,
+            &RESULT_MISMATCH,
             tag.value_range,
             format!(
                 "Result `{}` but declarer has already won {} and the defenders {} tricks in the play",
@@ -131,7 +157,7 @@ fn check_score(game: &Game<'_>, facts: &Facts, proven: Option<u8>, sink: &mut Si
             if given != expected {
                 let fixed = if expected >= 0 { format!("NS {expected}") } else { format!("EW {}", -expected) };
                 let d = Diagnostic::new(
-                    &rules::SCORE_MISMATCH,
+                    &SCORE_MISMATCH,
                     tag.value_range,
                     format!(
                         "Score `{}` but {} by {} making {} tricks scores {fixed}",
@@ -163,29 +189,6 @@ fn seat_text(facts: &Facts) -> &'static str {
     facts.declarer.map_or("?", |(s, _)| s.name())
 }
 
-/// A Vulnerable tag that disagrees with the board's standard rotation (Law 2) while the Score
-/// agrees with the rotation's vulnerability and not with the tag's: the tag is the one mistake
-/// (reported by the rotation check), and the scores are checked under the rotation's.
-pub(super) fn prefer_rotation_vulnerability(game: &Game<'_>, facts: &mut Facts) {
-    let (Some(board), Some(given)) = (facts.board, facts.vulnerable) else { return };
-    let (_, rotation) = board_rotation(board);
-    if rotation == given {
-        return;
-    }
-    let mut other = facts.clone();
-    other.vulnerable = Some(rotation);
-    // Disagreements of the Score and the ScoreTable rows under each vulnerability.
-    let misfits = |f: &Facts| {
-        let mut scratch = Sink::new(false);
-        super::tables::check(game, f, &mut scratch);
-        usize::from(!score_agrees(game, f, None))
-            + scratch.diagnostics.iter().filter(|d| d.code == rules::SCORE_MISMATCH.code).count()
-    };
-    if misfits(&other) < misfits(facts) {
-        *facts = other;
-    }
-}
-
 /// Dealer and Vulnerable against the board number (Law 2): one fact in three tags. When both
 /// disagree, the Board tag is the likelier mistake and one warning says so there; otherwise
 /// the one tag that disagrees is reported.
@@ -197,7 +200,7 @@ fn check_rotation(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     match (dealer_tag, vulnerable_tag, game.tag("Board")) {
         (Some(d), Some(v), Some(b)) => sink.push(
             Diagnostic::new(
-                &rules::BOARD_DEALER,
+                &BOARD_DEALER,
                 b.value_range,
                 format!(
                     "board {board} is dealt by {} with vulnerability {} in the standard rotation, but Dealer is `{}` and Vulnerable `{}`",
@@ -212,7 +215,7 @@ fn check_rotation(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         ),
         (Some(tag), _, _) => sink.push(
             Diagnostic::new(
-                &rules::BOARD_DEALER,
+                &BOARD_DEALER,
                 tag.value_range,
                 format!(
                     "board {board} is dealt by {} in the standard rotation, not {}",
@@ -224,7 +227,7 @@ fn check_rotation(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         ),
         (None, Some(tag), _) => sink.push(
             Diagnostic::new(
-                &rules::BOARD_VULNERABLE,
+                &BOARD_VULNERABLE,
                 tag.value_range,
                 format!(
                     "board {board} has vulnerability {} in the standard rotation, not {}",
@@ -265,7 +268,7 @@ fn check_rubber_history(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         // Report at whichever of the two tags comes first: that is where a reader starts.
         let vulnerable = game.tag("Vulnerable").map_or(tag.value_range, |t| t.value_range);
         sink.report(
-            &rules::RUBBER_HISTORY_VULNERABLE,
+            &RUBBER_HISTORY_VULNERABLE,
             if vulnerable.start() < tag.value_range.start() { vulnerable } else { tag.value_range },
             format!(
                 "ScoreRubberHistory makes the vulnerability {} but Vulnerable is {}",
@@ -332,7 +335,7 @@ pub(super) fn check_imps(
             let expected = imps(this.ns - that.ns);
             if *given != f64::from(expected) {
                 let diagnostic = Diagnostic::new(
-                    &rules::SCORE_IMP_MISMATCH,
+                    &SCORE_IMP_MISMATCH,
                     *range,
                     format!(
                         "ScoreIMP `{text}` but NS {} in this room against NS {} in the other is {expected} IMPs for NS",

@@ -2,12 +2,31 @@
 //! comments among elements, predefined columns by their meaning, and ScoreTable scores.
 
 use super::context::{Facts, Sink};
+use super::instant_score_table::TABLE_VALUE;
 use super::values::parse_int;
 use crate::bridge::score::duplicate_score;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{parse_column, Contract, Denomination, Game, Seat, SectionToken, Tag, TABLES};
-use crate::pbn::rules;
 use crate::pbn::syntax_kind::SyntaxKind;
+
+crate::diagnostic::declare_rules! {
+    TABLE_COLUMN_SPEC = "PBN900" "table-column-spec" Error Import "PBN 5.2"
+        "A table column specification with a bad width (`\\` not followed by a number and an optional L/R)."
+        "Columns are `[+|-]name[\\width[L|R]]` separated by `;`."
+        bad: "[ActionTable \"Rank;Call\\\\L\"]", good: "[ActionTable \"Rank;Call\\\\4L\"]";
+    TABLE_ROW_SIZE = "PBN901" "table-row-size" Error Import "PBN 5.2"
+        "A table whose elements do not fill whole rows."
+        "Every row has one element per column (`?` for unknown, `!` for irrelevant)."
+        bad: "[ScoreTable \"Rank;Score_NS\"]\n1 420\n2", good: "[ScoreTable \"Rank;Score_NS\"]\n1 420\n2 ?";
+    TABLE_COMMENT = "PBN902" "table-comment" Error Import "PBN 5.1"
+        "A comment among the elements of a table."
+        "Only the tag pair of a section may be followed by commentary."
+        bad: "1 4H ; note", good: "1 4H";
+    TABLE_ROW_COUNT = "PBN904" "table-row-count" Error Import "PBN 5.4"
+        "An AuctionTimeTable or PlayTimeTable whose rows do not match the calls or cards."
+        "Each row gives the time of one call (one card), in the order of the auction (play) section."
+        bad: "[Auction \"N\"]\n1C Pass\n[AuctionTimeTable \"Time\"]\n5", good: "[AuctionTimeTable \"Time\"]\n5\n2";
+}
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
     for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
@@ -32,7 +51,7 @@ fn check_time_tables(game: &Game<'_>, sink: &mut Sink) {
         let expected = source.section_items().filter(|t| items.contains(&t.kind)).count();
         if rows != expected && !tag.value.starts_with('#') {
             sink.report(
-                &rules::TABLE_ROW_COUNT,
+                &TABLE_ROW_COUNT,
                 tag.name_range,
                 format!(
                     "{table} has {rows} rows but the {section} section has {expected} {}",
@@ -54,7 +73,7 @@ fn columns(tag: &Tag<'_>, sink: &mut Sink) -> Vec<String> {
             Some(column) => out.push(column.name.to_owned()),
             None => {
                 sink.report(
-                    &rules::TABLE_COLUMN_SPEC,
+                    &TABLE_COLUMN_SPEC,
                     range,
                     format!("column `{spec}`: `\\` must be followed by a width and optionally L or R"),
                 );
@@ -73,7 +92,7 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         match t.kind {
             SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(t),
             SyntaxKind::LINE_COMMENT | SyntaxKind::BRACE_COMMENT if !elements.is_empty() => {
-                sink.report(&rules::TABLE_COMMENT, t.range, format!("comment among the elements of {}", tag.name));
+                sink.report(&TABLE_COMMENT, t.range, format!("comment among the elements of {}", tag.name));
             }
             _ => {}
         }
@@ -85,14 +104,14 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
     if !elements.len().is_multiple_of(n) {
         let last = elements[elements.len() - 1];
         sink.report(
-            &rules::TABLE_ROW_SIZE,
+            &TABLE_ROW_SIZE,
             last.range,
             format!("{} has {} columns but the last row has {} elements", tag.name, n, elements.len() % n),
         );
     }
     let col = |name: &str| columns.iter().position(|c| c == name);
     if tag.name == "InstantScoreTable" {
-        super::instant::check(&columns, &elements, sink);
+        super::instant_score_table::check(&columns, &elements, sink);
     }
     if tag.name == "OptimumResultTable" {
         check_optimum_pairs(&elements, n, col("Declarer"), col("Denomination"), sink);
@@ -104,34 +123,26 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         if let Some(t) = cell(col("Declarer")) {
             let v = text(t);
             if !unknown(&v) && Seat::parse(&v).is_none() {
-                sink.report(&rules::TABLE_VALUE, t.range, format!("Declarer element `{v}` is not W, N, E or S"));
+                sink.report(&TABLE_VALUE, t.range, format!("Declarer element `{v}` is not W, N, E or S"));
             }
         }
         if let Some(t) = cell(col("Denomination")) {
             let v = text(t);
             if !unknown(&v) && Denomination::parse(&v).is_none() {
-                sink.report(
-                    &rules::TABLE_VALUE,
-                    t.range,
-                    format!("Denomination element `{v}` is not S, H, D, C or NT"),
-                );
+                sink.report(&TABLE_VALUE, t.range, format!("Denomination element `{v}` is not S, H, D, C or NT"));
             }
         }
         if let Some(t) = cell(col("Result")) {
             let v = text(t);
             if !unknown(&v) && !v.parse::<u8>().is_ok_and(|r| r <= 13) {
-                sink.report(
-                    &rules::TABLE_VALUE,
-                    t.range,
-                    format!("Result element `{v}` is not a number of tricks 0..13"),
-                );
+                sink.report(&TABLE_VALUE, t.range, format!("Result element `{v}` is not a number of tricks 0..13"));
             }
         }
         if let Some(t) = cell(col("Contract")) {
             let v = text(t);
             if !unknown(&v) && !v.eq_ignore_ascii_case("pass") && Contract::parse(&v).is_none() {
                 sink.report(
-                    &rules::TABLE_VALUE,
+                    &TABLE_VALUE,
                     t.range,
                     format!("Contract element `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
                 );
@@ -169,7 +180,7 @@ fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize
         let Some(given) = parse_int(v) else { continue };
         if given != expected && !(given == 0 && expected < 0) {
             sink.push(Diagnostic::new(
-                &rules::SCORE_MISMATCH,
+                &crate::pbn::check::scores::SCORE_MISMATCH,
                 token.range,
                 format!(
                     "{name} `{v}` but {contract} by {} making {tricks} tricks scores {expected} for {}",
@@ -195,7 +206,7 @@ fn check_optimum_pairs(
         let (Some(d), Some(den)) = (Seat::parse(row[dc].text), Denomination::parse(row[nc].text)) else { continue };
         if seen.contains(&(d, den)) {
             sink.report(
-                &rules::TABLE_VALUE,
+                &TABLE_VALUE,
                 row[dc].range.cover(row[nc].range),
                 format!("OptimumResultTable gives {} {} twice", d.letter(), den.as_str()),
             );

@@ -4,7 +4,69 @@
 use super::context::{Facts, Sink};
 use crate::bridge::score::Vulnerability;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
-use crate::pbn::rules;
+
+crate::diagnostic::declare_rules! {
+    SECTION_AFTER_TAG = "PBN006" "unexpected-section" Warning Import "PBN 5.1"
+        "Section data after a tag that takes none."
+        "Only Auction, Play, tables and user-defined sections carry data after the tag pair; data after an identification tag is usually a broken tag or a stray line."
+        bad: "[Board \"1\"] 12\n", good: "[Board \"1\"]\n";
+    UNKNOWN_TAG = "PBN100" "unknown-tag" Hint Import "PBN 4.9"
+        "A tag that neither the standard nor a known program defines."
+        "Programs skip unknown tags; a misspelt standard tag is lost that way."
+        bad: "[Wrong \"x\"]", good: "[Event \"x\"]";
+    TAG_NAME_CASE = "PBN101" "tag-name-case" Error Import "PBN 3.3"
+        "A tag name that does not start with an upper-case letter."
+        "All tag names begin with an upper case letter."
+        bad: "[event \"x\"]", good: "[Event \"x\"]";
+    DUPLICATE_TAG = "PBN102" "duplicate-tag" Warning Import "PBN 3.4"
+        "A tag given twice in a game: the later one is ignored."
+        "In import format a tag pair that already occurred is ignored; in export format tags occur once."
+        bad: "[Site \"A\"]\n[Site \"B\"]", good: "[Site \"A\"]";
+    INVALID_DATE = "PBN103" "invalid-date" Error Import "PBN 3.4.3"
+        "A date that is not `YYYY.MM.DD` (with `?` for unknown digits)."
+        "Date, EventDate and UTCDate use ten characters: four digits, a dot, two, a dot, two."
+        bad: "[Date \"95.06.10\"]", good: "[Date \"1995.06.10\"]";
+    INVALID_BOARD = "PBN104" "invalid-board" Error Import "PBN 3.4.4"
+        "A Board value that is not a positive integer."
+        "The Board tag value is a positive integer."
+        bad: "[Board \"A\"]", good: "[Board \"1\"]";
+    INVALID_SEAT = "PBN105" "invalid-seat" Error Import "PBN 3.4.9"
+        "A direction that is not W, N, E or S."
+        "Dealer, Declarer, Auction and Play name a direction (Declarer may be `^` + direction, or empty when passed out)."
+        bad: "[Dealer \"Black\"]", good: "[Dealer \"N\"]";
+    INVALID_VULNERABLE = "PBN106" "invalid-vulnerable" Error Import "PBN 3.4.10"
+        "A Vulnerable value that is none of None, Love, -, NS, EW, All, Both."
+        "The Vulnerable tag value names who is vulnerable."
+        bad: "[Vulnerable \"E\"]", good: "[Vulnerable \"EW\"]";
+    INVALID_CONTRACT = "PBN107" "invalid-contract" Error Import "PBN 3.4.14"
+        "A Contract that is not `Pass` or `<1-7><S|H|D|C|NT><|X|XX>`."
+        "The Contract tag value is `Pass` or a level, a denomination and a risk (end positions give the denomination only)."
+        bad: "[Contract \"5Hearts\"]", good: "[Contract \"5H\"]";
+    INVALID_RESULT = "PBN108" "invalid-result" Error Import "PBN 3.4.15"
+        "A Result that is none of the five forms, or whose tricks do not add up."
+        "Result is `<n>`, `NS <n>`, `EW <n>`, or both sides (adding up to 13), optionally after `^`; n is 0..13."
+        bad: "[Result \"NS 9 EW 2\"]", good: "[Result \"NS 9 EW 4\"]";
+    INVALID_SCORE = "PBN109" "invalid-score" Error Import "PBN 4.2"
+        "A Score, ScoreIMP, ScoreMP, ScorePercentage, ScoreRubber or OptimumScore value of the wrong form."
+        "Scores are `<score>`, `NS <score>`, `EW <score>` or both sides; the number's form depends on the tag (integer, decimal, percentage 0..100, `above/below`)."
+        bad: "[Score \"10.a\"]", good: "[Score \"NS 420\"]";
+    INVALID_TAG_VALUE = "PBN110" "invalid-tag-value" Error Import "PBN 4"
+        "A tag value outside the values the standard defines for the tag."
+        "Round, Time, FrenchMP, Room, Hidden, TimeControl, TimeCall, TimeCard and DoubleDummyTricks have fixed forms."
+        bad: "[Round \"-1\"]", good: "[Round \"1\"]";
+    UNKNOWN_TAG_VALUE = "PBN111" "unknown-tag-value" Hint Import "PBN 3.4.12"
+        "A Scoring, Mode or Competition value the standard does not list."
+        "These values are open-ended; an unknown one may be a typo."
+        bad: "[Scoring \"IMP;??\"]", good: "[Scoring \"IMP\"]";
+    DEAL_SYNTAX = "PBN200" "deal-syntax" Error Import "PBN 3.4.11"
+        "A Deal value that is not `<seat>:<hand> <hand> <hand> <hand>`."
+        "Hands are four dot-separated suits of ranks A K Q J T 9..2, or `-`, separated by single spaces."
+        bad: "[Deal \"W:vKQT2.AT.J6542.85 - - -\"]", good: "[Deal \"W:KQT2.AT.J6542.85 - - -\"]";
+    EXPORT_DUPLICATE_TAG = "PBN802" "export-duplicate-tag" Error Export "PBN 3.4"
+        "Export format: a tag given twice."
+        "In export format tag pairs may only occur once."
+        bad: "[Site \"A\"]\n[Site \"A\"]", good: "[Site \"A\"]";
+}
 
 /// The mandatory tag set, in export order (PBN 3.4).
 pub(crate) const MTS: [&str; 15] = [
@@ -122,21 +184,21 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
             let fixed = capitalise(tag.name);
             sink.push(
                 crate::diagnostic::Diagnostic::new(
-                    &rules::TAG_NAME_CASE,
+                    &TAG_NAME_CASE,
                     tag.name_range,
                     format!("tag name `{}` does not start with an upper-case letter", tag.name),
                 )
                 .with_replacement(format!("Rename to `{fixed}`"), tag.name_range, fixed),
             );
         } else if !is_known_tag(tag.name) {
-            sink.report(&rules::UNKNOWN_TAG, tag.name_range, format!("unknown tag `{}`", tag.name));
+            sink.report(&UNKNOWN_TAG, tag.name_range, format!("unknown tag `{}`", tag.name));
         }
         check_section_allowed(tag, sink);
         if tag.name == "Note" {
             continue;
         }
         if let Some(first) = game.tags[..i].iter().find(|t| t.name == tag.name) {
-            let rule = if sink.export { &rules::EXPORT_DUPLICATE_TAG } else { &rules::DUPLICATE_TAG };
+            let rule = if sink.export { &EXPORT_DUPLICATE_TAG } else { &DUPLICATE_TAG };
             sink.push(
                 crate::diagnostic::Diagnostic::new(
                     rule,
@@ -163,7 +225,7 @@ fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
     let Some(first) = items.next() else { return };
     let last = items.last().unwrap_or(first);
     sink.report(
-        &rules::SECTION_AFTER_TAG,
+        &SECTION_AFTER_TAG,
         first.range.cover(last.range),
         format!("data after the {} tag, which takes no section", tag.name),
     );
@@ -203,7 +265,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
         seen.push(tag.name);
         if let Some(i) = tag.value.find('\t') {
             sink.report(
-                &rules::CONTROL_CHARACTER,
+                &crate::pbn::check::lines::CONTROL_CHARACTER,
                 tag.sub_range(i, i + 1),
                 format!("tab inside the {} value: strings hold printing characters only", tag.name),
             );
@@ -215,20 +277,20 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
             "Date" | "EventDate" | "UTCDate" => {
                 if !is_placeholder(v) {
                     if let Err(why) = check_date(v) {
-                        bad(&rules::INVALID_DATE, format!("{} value `{v}`: {why}", tag.name));
+                        bad(&INVALID_DATE, format!("{} value `{v}`: {why}", tag.name));
                     }
                 }
             }
             "Time" | "UTCTime" => {
                 if !is_placeholder(v) && !is_time(v) {
-                    bad(&rules::INVALID_TAG_VALUE, format!("{} value `{v}` is not HH:MM:SS", tag.name));
+                    bad(&INVALID_TAG_VALUE, format!("{} value `{v}` is not HH:MM:SS", tag.name));
                 }
             }
             "Board" => {
                 if !is_placeholder(v) {
                     match v.parse::<u32>() {
                         Ok(n) if n > 0 && v.bytes().all(|b| b.is_ascii_digit()) => facts.board = Some(n),
-                        _ => bad(&rules::INVALID_BOARD, format!("Board value `{v}` is not a positive integer")),
+                        _ => bad(&INVALID_BOARD, format!("Board value `{v}` is not a positive integer")),
                     }
                 }
             }
@@ -236,7 +298,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                 if !is_placeholder(v) {
                     match Seat::parse(v) {
                         Some(s) => facts.dealer = Some(s),
-                        None => bad(&rules::INVALID_SEAT, format!("Dealer value `{v}` is not W, N, E or S")),
+                        None => bad(&INVALID_SEAT, format!("Dealer value `{v}` is not W, N, E or S")),
                     }
                 }
             }
@@ -244,7 +306,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                 // `[Play ""]` with no cards: a program's way of saying there is no play.
                 let empty_section = v.is_empty() && tag.section_items().next().is_none();
                 if Seat::parse(v).is_none() && !empty_section {
-                    bad(&rules::INVALID_SEAT, format!("{} value `{v}` is not W, N, E or S", tag.name));
+                    bad(&INVALID_SEAT, format!("{} value `{v}` is not W, N, E or S", tag.name));
                 }
             }
             "Declarer" => {
@@ -255,10 +317,9 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                     let (swap, seat) = v.strip_prefix('^').map_or((false, v), |s| (true, s));
                     match Seat::parse(seat) {
                         Some(s) => facts.declarer = Some((s, swap)),
-                        None => bad(
-                            &rules::INVALID_SEAT,
-                            format!("Declarer value `{v}` is not W, N, E, S or ^ and one of them"),
-                        ),
+                        None => {
+                            bad(&INVALID_SEAT, format!("Declarer value `{v}` is not W, N, E, S or ^ and one of them"))
+                        }
                     }
                 }
             }
@@ -267,7 +328,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                     match Vulnerability::parse(v) {
                         Some(x) => facts.vulnerable = Some(x),
                         None => bad(
-                            &rules::INVALID_VULNERABLE,
+                            &INVALID_VULNERABLE,
                             format!("Vulnerable value `{v}` is not None, Love, -, NS, EW, All or Both"),
                         ),
                     }
@@ -278,7 +339,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                     match parse_deal(v) {
                         Ok(d) => facts.deal = Some(d),
                         Err(e) => sink.report(
-                            &rules::DEAL_SYNTAX,
+                            &DEAL_SYNTAX,
                             tag.sub_range(offset + e.start, offset + e.end.max(e.start)),
                             format!("Deal value: {}", e.message),
                         ),
@@ -290,7 +351,7 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
             "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber" | "OptimumScore" => {
                 if !is_placeholder(v) {
                     if let Err(why) = check_score_value(tag.name, v) {
-                        bad(&rules::INVALID_SCORE, format!("{} value `{v}`: {why}", tag.name));
+                        bad(&INVALID_SCORE, format!("{} value `{v}`: {why}", tag.name));
                     }
                 }
             }
@@ -299,52 +360,52 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                     && !v.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
                 {
                     bad(
-                        &rules::INVALID_TAG_VALUE,
+                        &INVALID_TAG_VALUE,
                         format!("Round value `{v}`: use letters, digits and `_`, parts separated by `.`"),
                     );
                 }
             }
             "FrenchMP" => {
                 if !matches!(v, "Yes" | "No" | "") {
-                    bad(&rules::INVALID_TAG_VALUE, format!("FrenchMP value `{v}` is not Yes or No"));
+                    bad(&INVALID_TAG_VALUE, format!("FrenchMP value `{v}` is not Yes or No"));
                 }
             }
             "Room" => {
                 if !matches!(v, "Open" | "Closed" | "" | "?") {
-                    bad(&rules::INVALID_TAG_VALUE, format!("Room value `{v}` is not Open or Closed"));
+                    bad(&INVALID_TAG_VALUE, format!("Room value `{v}` is not Open or Closed"));
                 }
             }
             "Hidden" => {
                 if !v.chars().all(|c| Seat::from_char(c).is_some()) {
-                    bad(&rules::INVALID_TAG_VALUE, format!("Hidden value `{v}` may only hold W, N, E and S"));
+                    bad(&INVALID_TAG_VALUE, format!("Hidden value `{v}` may only hold W, N, E and S"));
                 }
             }
             "TimeControl" => {
                 let ok = v.is_empty() || v.split_once('/').is_some_and(|(a, b)| is_uint(a) && is_uint(b));
                 if !ok {
-                    bad(&rules::INVALID_TAG_VALUE, format!("TimeControl value `{v}` is not <games>/<minutes>"));
+                    bad(&INVALID_TAG_VALUE, format!("TimeControl value `{v}` is not <games>/<minutes>"));
                 }
             }
             "TimeCall" | "TimeCard" => {
                 if !v.is_empty() && !is_uint(v) {
-                    bad(&rules::INVALID_TAG_VALUE, format!("{} value `{v}` is not a number of seconds", tag.name));
+                    bad(&INVALID_TAG_VALUE, format!("{} value `{v}` is not a number of seconds", tag.name));
                 }
             }
             "DoubleDummyTricks" => {
                 if !(is_placeholder(v) || v.len() == 20 && v.bytes().all(|b| b.is_ascii_hexdigit())) {
-                    bad(&rules::INVALID_TAG_VALUE, format!("DoubleDummyTricks value `{v}` is not 20 hex digits"));
+                    bad(&INVALID_TAG_VALUE, format!("DoubleDummyTricks value `{v}` is not 20 hex digits"));
                 }
             }
             "Scoring" => check_scoring(tag, v, offset, sink),
             "Mode" => {
                 if !matches!(v, "EM" | "IBS" | "OKB" | "TABLE" | "TC" | "" | "?") {
-                    bad(&rules::UNKNOWN_TAG_VALUE, format!("Mode value `{v}` is none of EM, IBS, OKB, TABLE, TC"));
+                    bad(&UNKNOWN_TAG_VALUE, format!("Mode value `{v}` is none of EM, IBS, OKB, TABLE, TC"));
                 }
             }
             "Competition" => {
                 if !matches!(v, "Cavendish" | "Chicago" | "Individuals" | "Pairs" | "Rubber" | "Teams" | "" | "?") {
                     bad(
-                        &rules::UNKNOWN_TAG_VALUE,
+                        &UNKNOWN_TAG_VALUE,
                         format!(
                             "Competition value `{v}` is none of Cavendish, Chicago, Individuals, Pairs, Rubber, Teams"
                         ),
@@ -356,7 +417,10 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                     .split_once(':')
                     .is_some_and(|(n, _)| n.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n)) && is_uint(n));
                 if !ok {
-                    bad(&rules::INVALID_NOTE_TAG, format!("Note value `{v}` is not `<1-32>:<text>`"));
+                    bad(
+                        &crate::pbn::check::notes::INVALID_NOTE_TAG,
+                        format!("Note value `{v}` is not `<1-32>:<text>`"),
+                    );
                 }
             }
             _ => {}
@@ -427,7 +491,7 @@ fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink
             facts.contract = Some(c);
             sink.push(
                 crate::diagnostic::Diagnostic::new(
-                    &rules::INVALID_CONTRACT,
+                    &INVALID_CONTRACT,
                     range,
                     format!("Contract value `{v}`: no trump is `NT`, not `N`"),
                 )
@@ -436,11 +500,7 @@ fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink
             return;
         }
     }
-    sink.report(
-        &rules::INVALID_CONTRACT,
-        range,
-        format!("Contract value `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
-    );
+    sink.report(&INVALID_CONTRACT, range, format!("Contract value `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"));
 }
 
 fn check_result(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink: &mut Sink) {
@@ -452,7 +512,7 @@ fn check_result(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink: 
     facts.result_irregular = irregular;
     let words: Vec<&str> = body.split(' ').collect();
     let tricks = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 13 && is_uint(s));
-    let mut bad = |msg: String| sink.report(&rules::INVALID_RESULT, range, format!("Result value `{v}`: {msg}"));
+    let mut bad = |msg: String| sink.report(&INVALID_RESULT, range, format!("Result value `{v}`: {msg}"));
     match words.as_slice() {
         [n] => match tricks(n) {
             Some(t) => facts.result = Some(t),
@@ -574,7 +634,7 @@ fn check_scoring(tag: &Tag<'_>, v: &str, offset: usize, sink: &mut Sink) {
         let range = tag.sub_range(pos, pos + field.len());
         if field.is_empty() {
             sink.report(
-                &rules::UNKNOWN_TAG_VALUE,
+                &UNKNOWN_TAG_VALUE,
                 tag.sub_range(offset, offset + v.len()),
                 format!("Scoring value `{v}` has an empty field"),
             );
@@ -582,7 +642,7 @@ fn check_scoring(tag: &Tag<'_>, v: &str, offset: usize, sink: &mut Sink) {
         }
         if !SCORING_KNOWN.iter().any(|k| k.eq_ignore_ascii_case(field)) {
             sink.report(
-                &rules::UNKNOWN_TAG_VALUE,
+                &UNKNOWN_TAG_VALUE,
                 range,
                 format!("Scoring field `{field}` is not a scoring system or modifier the standard lists"),
             );

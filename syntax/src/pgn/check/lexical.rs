@@ -3,8 +3,26 @@
 
 use crate::config::Mode;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
-use crate::pgn::rules;
 use crate::text::{TextRange, TextSize};
+
+crate::diagnostic::declare_rules! {
+    TAB_CHARACTER = "PGN010" "tab-character" Error Export "PGN 4.2"
+        "A tab character in export format"
+        "Export format uses spaces only; tabs are replaced by spaces."
+        bad: "[Event \"x\"]\n\n1.\te4 *\n", good: "[Event \"x\"]\n\n1. e4 *\n";
+    LINE_TOO_LONG = "PGN011" "line-too-long" Warning Import "PGN 4.3"
+        "A line longer than 255 characters, or of 80 or more in export format"
+        "Import format lines hold at most 255 characters; export format lines fewer than 80."
+        bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
+    CONTROL_CHARACTER = "PGN012" "control-character" Warning Import "PGN 4.1"
+        "A control character other than a line break or tab"
+        "PGN text consists of printing characters, spaces and line breaks (and tabs, in import format)."
+        bad: "1. e4 {a\u{7}b} *\n", good: "1. e4 {ab} *\n";
+    NON_LATIN1_CHARACTER = "PGN014" "non-latin1-character" Error Export "PGN 4.1"
+        "A character outside ISO-8859-1 in export format"
+        "PGN's character set is ISO 8859/1 (Latin-1). Import format tolerates UTF-8 text, but an export-format file holds only characters other programs can read as Latin-1: transliterate the rest."
+        bad: "[Event \"Z\u{fc}rich \u{2654}\"]\n\n1. e4 *\n", good: "[Event \"Z\u{fc}rich\"]\n\n1. e4 *\n";
+}
 
 pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
     let limit = match mode {
@@ -57,13 +75,13 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
                 tabs.push(TextEdit::replace(TextRange::at(at(start + i), 1.into()), " "));
             } else if mode == Mode::Export && u32::from(c) > 0xFF {
                 out.push(Diagnostic::new(
-                    &rules::NON_LATIN1_CHARACTER,
+                    &NON_LATIN1_CHARACTER,
                     TextRange::at(at(start + i), at(c.len_utf8())),
                     format!("`{c}` (U+{:04X}) is not an ISO-8859-1 character", c as u32),
                 ));
             } else if c.is_control() {
                 out.push(Diagnostic::new(
-                    &rules::CONTROL_CHARACTER,
+                    &CONTROL_CHARACTER,
                     TextRange::at(at(start + i), at(c.len_utf8())),
                     format!("control character U+{:04X} in PGN text", c as u32),
                 ));
@@ -74,7 +92,7 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
             let n = tabs.len();
             out.push(
                 Diagnostic::new(
-                    &rules::TAB_CHARACTER,
+                    &TAB_CHARACTER,
                     first,
                     if n == 1 {
                         "tab character in export format".to_owned()
@@ -96,7 +114,7 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
                 Mode::Export => format!("line has {chars} characters; export format lines have fewer than 80"),
             };
             // Tolerated up to 255 in import format, required under 80 in export format.
-            out.push(crate::config::export_severity(Diagnostic::new(&rules::LINE_TOO_LONG, range, message), mode));
+            out.push(crate::config::export_severity(Diagnostic::new(&LINE_TOO_LONG, range, message), mode));
         }
     }
 }
@@ -119,7 +137,7 @@ mod tests {
                     let mut out = Vec::new();
                     check(text, mode, &mut out);
                     out.into_iter()
-                        .filter(|d| d.code == rules::LINE_TOO_LONG.code)
+                        .filter(|d| d.code == LINE_TOO_LONG.code)
                         .map(|d| d.range.start())
                         .collect::<Vec<_>>()
                 };

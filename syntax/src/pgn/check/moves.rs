@@ -10,12 +10,90 @@ use crate::config::{export_severity, Mode};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
 use crate::pgn::model::{Event, Tok};
-use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::{Board, Color, Piece};
 use std::fmt::Write;
 use std::ops::ControlFlow;
+
+crate::diagnostic::declare_rules! {
+    ILLEGAL_MOVE = "PGN200" "illegal-move" Error Import "PGN 8.2.3"
+        "A move that is not legal in the position"
+        "Every move is replayed from the initial position (or the FEN tag). After an illegal move the rest of that line is not replayed, but other variations and games are."
+        bad: "1. e4 e5 2. Ke3 *\n", good: "1. e4 e5 2. Ke2 *\n";
+    AMBIGUOUS_MOVE = "PGN201" "ambiguous-move" Error Import "PGN 8.2.3.4"
+        "A move that more than one piece can make"
+        "When two pieces of the same kind can move to the square, SAN adds the file, the rank or both of the moving piece."
+        bad: "1. Nf3 Nf6 2. d3 d6 3. Nd2 *\n", good: "1. Nf3 Nf6 2. d3 d6 3. Nbd2 *\n";
+    WRONG_PIECE = "PGN202" "wrong-piece" Error Import "PGN 8.2.3"
+        "A move that names a piece which cannot go there, when another piece can"
+        "The piece letter says which piece moves; the move is illegal for the piece named."
+        bad: "1. e4 e5 2. Bc3 *\n", good: "1. e4 e5 2. Nc3 *\n";
+    MOVE_AFTER_GAME_END = "PGN203" "move-after-game-end" Error Import "PGN 8.2.3"
+        "A move after checkmate or stalemate"
+        "A game ends at checkmate or stalemate; no move can follow."
+        bad: "1. f3 e5 2. g4 Qh4# 3. Nc3 *\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";
+    MISSING_PROMOTION = "PGN204" "missing-promotion" Error Import "PGN 8.2.3.5"
+        "A pawn reaches the last rank without a promotion piece"
+        "A pawn move to the last rank names the piece it becomes, e.g. `e8=Q`."
+        bad: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8 *\n", good: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=Q *\n";
+    NULL_MOVE = "PGN205" "null-move" Warning Import "PGN 8.2.3"
+        "A null move (`--` or `Z0`), which the standard does not define"
+        "Null moves are an extension used in analysis; many readers reject them."
+        bad: "1. e4 -- 2. d4 *\n", good: "1. e4 e5 2. d4 *\n";
+    VARIATION_WITHOUT_MOVE = "PGN206" "variation-without-move" Error Import "PGN 8.2.5"
+        "A variation with no preceding move to replace"
+        "A variation is an alternative to the move just before it, so it cannot come first."
+        bad: "(1. d4) 1. e4 *\n", good: "1. e4 (1. d4) *\n";
+    CASTLING_WITH_ZEROS = "PGN210" "castling-with-zeros" Warning Import "PGN 8.2.3.3"
+        "Castling written with zeros or lowercase letters"
+        "SAN castles with capital letter O: `O-O` and `O-O-O`."
+        bad: "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n", good: "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n";
+    CAPTURE_MARK = "PGN211" "capture-mark" Warning Import "PGN 8.2.3.4"
+        "A capture without `x`, or `x` on a move that captures nothing"
+        "SAN marks a capture with `x` (not `:`), and only a capture."
+        bad: "1. e4 d5 2. ed5 *\n", good: "1. e4 d5 2. exd5 *\n";
+    CHECK_MARK = "PGN212" "check-mark" Warning Import "PGN 8.2.3.6"
+        "A missing or wrong `+` or `#`"
+        "SAN ends a checking move with `+` and a mating move with `#`, and no other move."
+        bad: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n", good: "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *\n";
+    PAWN_LETTER = "PGN213" "pawn-letter" Warning Import "PGN 8.2.3.4"
+        "A pawn move written with the letter P"
+        "SAN writes pawn moves without a piece letter."
+        bad: "1. Pe4 *\n", good: "1. e4 *\n";
+    OVER_DISAMBIGUATED = "PGN214" "over-disambiguated" Warning Import "PGN 8.2.3.4"
+        "A move with more of its origin square than needed (long algebraic)"
+        "SAN gives the origin file or rank only when needed to tell two pieces apart; `Ng1f3` and `e2-e4` are long algebraic."
+        bad: "1. Ng1f3 *\n", good: "1. Nf3 *\n";
+    LOWERCASE_PIECE = "PGN215" "lowercase-piece" Warning Import "PGN 8.2.3.2"
+        "A piece letter in lowercase"
+        "SAN piece letters are uppercase: K Q R B N."
+        bad: "1. nf3 *\n", good: "1. Nf3 *\n";
+    PROMOTION_WITHOUT_EQUALS = "PGN216" "promotion-without-equals" Warning Import "PGN 8.2.3.5"
+        "A promotion written without `=`"
+        "SAN writes promotions as `e8=Q`."
+        bad: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8Q *\n", good: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=Q *\n";
+    WRONG_MOVE_NUMBER = "PGN220" "wrong-move-number" Warning Import "PGN 8.2.2"
+        "A move number that is not the number of the move it precedes"
+        "Move number indications give the fullmove number of the following move."
+        bad: "1. e4 e5 3. Nf3 *\n", good: "1. e4 e5 2. Nf3 *\n";
+    EXPORT_MOVE_NUMBER = "PGN221" "export-move-number" Error Export "PGN 8.2.2.2"
+        "A missing or superfluous move number indication in export format"
+        "Export format puts `N.` before every White move and `N...` before a Black move only when it starts a variation or follows a comment or variation."
+        bad: "1. e4 2. e5 *\n", good: "1. e4 e5 *\n";
+    NAG_RANGE = "PGN230" "nag-range" Error Import "PGN 8.2.4"
+        "A NAG outside `$0`–`$255`"
+        "Numeric annotation glyphs are `$` and an integer from 0 to 255."
+        bad: "1. e4 $256 *\n", good: "1. e4 $1 *\n";
+    SUFFIX_IN_EXPORT = "PGN231" "suffix-in-export" Error Export "PGN 8.2.4"
+        "A suffix annotation like `!` in export format, where a NAG is wanted"
+        "Import format allows `!` `?` `!!` `??` `!?` `?!` after a move; export format writes NAGs $1 to $6."
+        bad: "1. e4! *\n", good: "1. e4 $1 *\n";
+    UNKNOWN_SUFFIX = "PGN232" "unknown-suffix" Error Import "PGN 8.2.4"
+        "A run of `!` and `?` that is not one of the six suffix annotations"
+        "Only `!` `?` `!!` `??` `!?` `?!` are suffix annotations."
+        bad: "1. e4!!! *\n", good: "1. e4!! *\n";
+}
 
 /// How the main line ended, when it ended in a position with no legal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +260,7 @@ fn step(
                 None => {
                     if !parent.dead {
                         out.push(Diagnostic::new(
-                            &rules::VARIATION_WITHOUT_MOVE,
+                            &VARIATION_WITHOUT_MOVE,
                             TextRange::at(at, 1.into()),
                             "variation comes before any move it could replace",
                         ));
@@ -282,7 +360,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
     line.interrupted = false;
     if let SanMove::Null = written.mv {
         out.push(export_severity(
-            Diagnostic::new(&rules::NULL_MOVE, range, format!("null move `{text}` is not standard PGN")),
+            Diagnostic::new(&NULL_MOVE, range, format!("null move `{text}` is not standard PGN")),
             mode,
         ));
         match line.board.null_move() {
@@ -292,7 +370,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
             None => fail(
                 line,
                 Diagnostic::new(
-                    &rules::ILLEGAL_MOVE,
+                    &ILLEGAL_MOVE,
                     range,
                     format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
                 ),
@@ -313,7 +391,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
         Resolution::Ambiguous(a, b) => {
             let piece = line.board.piece_on(a.from).map_or("piece", san::piece_name);
             let d = Diagnostic::new(
-                &rules::AMBIGUOUS_MOVE,
+                &AMBIGUOUS_MOVE,
                 range,
                 format!("`{text}` is ambiguous: the {piece}s on {} and {} can both move to {}", a.from, b.from, a.to),
             );
@@ -324,7 +402,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
             after.play_unchecked(mv);
             let fixed = san::canonical(&line.board, mv, &after);
             let d = Diagnostic::new(
-                &rules::MISSING_PROMOTION,
+                &MISSING_PROMOTION,
                 range,
                 format!("`{text}` reaches the last rank but names no promotion piece"),
             )
@@ -358,7 +436,7 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
     if !board.generate_moves(|_| true) {
         let why = if board.checkers().is_empty() { "stalemate" } else { "checkmate" };
         return Diagnostic::new(
-            &rules::MOVE_AFTER_GAME_END,
+            &MOVE_AFTER_GAME_END,
             range,
             format!("`{text}` is played after {why}: the game is over"),
         );
@@ -373,7 +451,7 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             } else {
                 "the king's path is blocked or attacked".to_owned()
             };
-            Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
+            Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
         }
         SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
             let named = piece.unwrap_or(Piece::Pawn);
@@ -401,7 +479,7 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
                 after.play_unchecked(m);
                 let fixed = san::canonical(board, m, &after);
                 return Diagnostic::new(
-                    &rules::WRONG_PIECE,
+                    &WRONG_PIECE,
                     range,
                     format!(
                         "`{text}`: no {} of {side} can move to {to}, but a {} can: `{fixed}`",
@@ -423,9 +501,9 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             } else {
                 format!("no {} of {side} can legally move to {to}", san::piece_name(named))
             };
-            Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
+            Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
         }
-        SanMove::Null => Diagnostic::new(&rules::ILLEGAL_MOVE, range, format!("illegal move `{text}`")),
+        SanMove::Null => Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`")),
     }
 }
 
@@ -454,27 +532,27 @@ fn spelling(
     match written.mv {
         SanMove::Castle { .. } => {
             if sp.castle_not_letter_o {
-                reasons.push((&rules::CASTLING_WITH_ZEROS, "castling is written with the letter O"));
+                reasons.push((&CASTLING_WITH_ZEROS, "castling is written with the letter O"));
             }
         }
         SanMove::Normal { piece, from_file, from_rank, promotion, .. } => {
             let moved = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
             if sp.lowercase_piece || (sp.ambiguous_b && moved == Piece::Bishop) {
-                reasons.push((&rules::LOWERCASE_PIECE, "piece letters are uppercase"));
+                reasons.push((&LOWERCASE_PIECE, "piece letters are uppercase"));
             }
             if piece == Some(Piece::Pawn) {
-                reasons.push((&rules::PAWN_LETTER, "pawn moves have no piece letter"));
+                reasons.push((&PAWN_LETTER, "pawn moves have no piece letter"));
             }
             let canon_origin = canonical_origin(canonical, moved);
             let written_origin =
                 (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
             if piece.is_none() && moved != Piece::Pawn && !sp.ambiguous_b {
-                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
+                reasons.push((&OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
             } else if sp.hyphen {
-                reasons.push((&rules::OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
+                reasons.push((&OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
             } else if written_origin != canon_origin {
                 reasons.push((
-                    &rules::OVER_DISAMBIGUATED,
+                    &OVER_DISAMBIGUATED,
                     if written_origin.0 as u8 + written_origin.1 as u8 > canon_origin.0 as u8 + canon_origin.1 as u8 {
                         "the origin square is given beyond what tells the pieces apart"
                     } else {
@@ -483,13 +561,13 @@ fn spelling(
                 ));
             }
             match (sp.capture_mark, is_capture) {
-                (None, true) => reasons.push((&rules::CAPTURE_MARK, "a capture is marked with `x`")),
-                (Some(b':'), true) => reasons.push((&rules::CAPTURE_MARK, "a capture is marked with `x`, not `:`")),
-                (Some(_), false) => reasons.push((&rules::CAPTURE_MARK, "the move captures nothing, so no `x`")),
+                (None, true) => reasons.push((&CAPTURE_MARK, "a capture is marked with `x`")),
+                (Some(b':'), true) => reasons.push((&CAPTURE_MARK, "a capture is marked with `x`, not `:`")),
+                (Some(_), false) => reasons.push((&CAPTURE_MARK, "the move captures nothing, so no `x`")),
                 _ => {}
             }
             if promotion.is_some() && !sp.promotion_equals {
-                reasons.push((&rules::PROMOTION_WITHOUT_EQUALS, "a promotion is written with `=`"));
+                reasons.push((&PROMOTION_WITHOUT_EQUALS, "a promotion is written with `=`"));
             }
         }
         SanMove::Null => {}
@@ -497,7 +575,7 @@ fn spelling(
     let mark = san::check_mark_after(after);
     if sp.check != mark || sp.check_chars > 1 {
         reasons.push((
-            &rules::CHECK_MARK,
+            &CHECK_MARK,
             match mark {
                 CheckMark::None => "the move gives no check",
                 CheckMark::Check => "the move gives check: `+`",
@@ -557,7 +635,7 @@ fn move_number(
             line.numbering = Some((offset, out.len()));
             out.push(export_severity(
                 Diagnostic::new(
-                    &rules::WRONG_MOVE_NUMBER,
+                    &WRONG_MOVE_NUMBER,
                     p.number_range,
                     format!("move number `{}` should be `{expected}`", p.number),
                 )
@@ -580,7 +658,7 @@ fn move_number(
     match pending {
         None if needed => out.push(
             Diagnostic::new(
-                &rules::EXPORT_MOVE_NUMBER,
+                &EXPORT_MOVE_NUMBER,
                 san_range,
                 format!("export format wants the move number `{want}` before this move"),
             )
@@ -592,7 +670,7 @@ fn move_number(
         ),
         Some(p) if !needed => out.push(
             Diagnostic::new(
-                &rules::EXPORT_MOVE_NUMBER,
+                &EXPORT_MOVE_NUMBER,
                 TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32)),
                 "export format has no move number before Black's move here",
             )
@@ -605,12 +683,8 @@ fn move_number(
         Some(p) if p.dots != wanted_dots && p.number == expected => {
             let r = TextRange::new(p.number_range.start(), p.number_range.end() + TextSize::from(p.dots as u32));
             out.push(
-                Diagnostic::new(
-                    &rules::EXPORT_MOVE_NUMBER,
-                    r,
-                    format!("export format writes this move number as `{want}`"),
-                )
-                .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
+                Diagnostic::new(&EXPORT_MOVE_NUMBER, r, format!("export format writes this move number as `{want}`"))
+                    .with_replacement(format!("Replace with `{want}`"), r, want.clone()),
             );
         }
         _ => {}
@@ -626,7 +700,7 @@ fn nag(token: Tok, out: &mut Vec<Diagnostic>) {
         } else {
             format!("NAG `{}` is out of range: NAGs are `$0` to `$255`", token.text)
         };
-        out.push(Diagnostic::new(&rules::NAG_RANGE, token.range, message));
+        out.push(Diagnostic::new(&NAG_RANGE, token.range, message));
     }
 }
 
@@ -634,7 +708,7 @@ fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
     let text = token.text;
     let Some(nag) = crate::chess::nag::of_suffix(text) else {
         out.push(Diagnostic::new(
-            &rules::UNKNOWN_SUFFIX,
+            &UNKNOWN_SUFFIX,
             token.range,
             format!("`{text}` is not a suffix annotation (`!` `?` `!!` `??` `!?` `?!`)"),
         ));
@@ -643,7 +717,7 @@ fn suffix(token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) {
     if mode == Mode::Export {
         out.push(
             Diagnostic::new(
-                &rules::SUFFIX_IN_EXPORT,
+                &SUFFIX_IN_EXPORT,
                 token.range,
                 format!("export format writes `{text}` as the NAG `${nag}`"),
             )

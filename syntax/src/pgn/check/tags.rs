@@ -7,10 +7,84 @@ use crate::config::Mode;
 use crate::diagnostic::{Diagnostic, Rule};
 use crate::pgn::flat::Game;
 use crate::pgn::model::{string_value, value_range};
-use crate::pgn::rules;
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::TextRange;
 use cozy_chess::Board;
+
+crate::diagnostic::declare_rules! {
+    BLANK_LINE_IN_TAGS = "PGN013" "blank-line-in-tags" Error Export "PGN 8.1"
+        "An empty line inside the tag section in export format"
+        "In export format the tag pairs are on consecutive lines, followed by one empty line and the movetext."
+        bad: "[Event \"x\"]\n\n[Site \"y\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 *\n";
+    TAG_NAME_SYNTAX = "PGN100" "tag-name-syntax" Error Import "PGN 8.1.1"
+        "A tag name with characters other than letters, digits and `_`"
+        "Tag names are made of letters, digits and underscores and begin with a letter (an uppercase one, by convention)."
+        bad: "[Event-Name \"x\"]\n\n1. e4 *\n", good: "[EventName \"x\"]\n\n1. e4 *\n";
+    TAG_VALUE_TOO_LONG = "PGN101" "tag-value-too-long" Warning Import "PGN 7"
+        "A tag value longer than 255 characters"
+        "A string holds at most 255 characters."
+        bad: "[Annotator \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]\n\n1. e4 *\n", good: "[Annotator \"a\"]\n\n1. e4 *\n";
+    DUPLICATE_TAG = "PGN102" "duplicate-tag" Error Import "PGN 8.1"
+        "The same tag name appears twice in a game"
+        "A tag name appears at most once in a tag section; readers disagree on which value wins."
+        bad: "[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n", good: "[Event \"a\"]\n\n1. e4 *\n";
+    MISSING_ROSTER_TAG = "PGN103" "missing-roster-tag" Error Export "PGN 8.1.1"
+        "A tag of the Seven Tag Roster is missing"
+        "Export format games carry Event, Site, Date, Round, White, Black and Result (use `?` for unknown values)."
+        bad: "[Event \"x\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    TAG_ORDER = "PGN104" "tag-order" Error Export "PGN 8.1.1"
+        "Tags out of export order: the Seven Tag Roster first, then the others in ASCII order"
+        "Export format lists Event, Site, Date, Round, White, Black, Result, then the remaining tags sorted by name."
+        bad: "[Site \"?\"]\n[Event \"x\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"?\"]\n\n1. e4 *\n";
+    DATE_FORMAT = "PGN105" "date-format" Warning Import "PGN 9.5"
+        "A Date, EventDate or UTCDate value that is not `YYYY.MM.DD`"
+        "Dates are `YYYY.MM.DD` with `?` for unknown digits, e.g. `2024.??.??`."
+        bad: "[Date \"2024-03-01\"]\n\n1. e4 *\n", good: "[Date \"2024.03.01\"]\n\n1. e4 *\n";
+    ROUND_FORMAT = "PGN106" "round-format" Warning Import "PGN 8.1.1.4"
+        "A Round value other than `?`, `-` or dot-separated numbers"
+        "Round is `?` (unknown), `-` (not applicable) or numbers joined by periods, e.g. `3.1`."
+        bad: "[Round \"Round 3\"]\n\n1. e4 *\n", good: "[Round \"3\"]\n\n1. e4 *\n";
+    RESULT_TAG_VALUE = "PGN107" "result-tag-value" Error Import "PGN 8.1.1.7"
+        "A Result value other than `1-0`, `0-1`, `1/2-1/2` or `*`"
+        "The Result tag holds one of the four termination markers."
+        bad: "[Result \"1:0\"]\n\n1. e4 1-0\n", good: "[Result \"1-0\"]\n\n1. e4 1-0\n";
+    TIME_FORMAT = "PGN108" "time-format" Warning Import "PGN 9.5.1"
+        "A Time or UTCTime value that is not `HH:MM:SS`"
+        "Times are `HH:MM:SS` in 24-hour form."
+        bad: "[Time \"7pm\"]\n\n1. e4 *\n", good: "[Time \"19:00:00\"]\n\n1. e4 *\n";
+    TIME_CONTROL_FORMAT = "PGN109" "time-control-format" Warning Import "PGN 9.6.1"
+        "A TimeControl value outside the grammar of PGN 9.6.1"
+        "TimeControl is `?`, `-`, or fields joined by `:`, each `moves/seconds`, `seconds`, `seconds+increment` or `*seconds`."
+        bad: "[TimeControl \"90 min\"]\n\n1. e4 *\n", good: "[TimeControl \"40/5400:1800+30\"]\n\n1. e4 *\n";
+    SETUP_VALUE = "PGN110" "setup-value" Warning Import "PGN 9.7.1"
+        "SetUp is not `0` or `1`, or disagrees with the presence of a FEN tag"
+        "SetUp \"1\" goes with a FEN tag giving the initial position; SetUp \"0\" (or none) means the standard position."
+        bad: "[SetUp \"1\"]\n\n1. e4 *\n", good: "[SetUp \"0\"]\n\n1. e4 *\n";
+    PLYCOUNT_MISMATCH = "PGN112" "plycount-mismatch" Warning Import "PGN 9.9.3"
+        "PlyCount differs from the number of plies in the main line"
+        "PlyCount is the number of half-moves of the main line."
+        bad: "[PlyCount \"3\"]\n\n1. e4 e5 *\n", good: "[PlyCount \"2\"]\n\n1. e4 e5 *\n";
+    ELO_FORMAT = "PGN113" "elo-format" Warning Import "PGN 9.1.2"
+        "A WhiteElo or BlackElo value that is not a number"
+        "Ratings are integers; `-` or an empty value means unrated."
+        bad: "[WhiteElo \"2500+\"]\n\n1. e4 *\n", good: "[WhiteElo \"2500\"]\n\n1. e4 *\n";
+    ECO_FORMAT = "PGN114" "eco-format" Warning Import "PGN 9.4.1"
+        "An ECO value that is not a code from `A00` to `E99`"
+        "ECO codes are a letter A–E and two digits, optionally followed by a subcode like `/01`."
+        bad: "[ECO \"F10\"]\n\n1. e4 *\n", good: "[ECO \"B10\"]\n\n1. e4 *\n";
+    TERMINATION_VALUE = "PGN115" "termination-value" Warning Import "PGN 9.8.1"
+        "A Termination value not in the standard's list"
+        "Termination is one of abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated."
+        bad: "[Termination \"won\"]\n\n1. e4 *\n", good: "[Termination \"normal\"]\n\n1. e4 *\n";
+    MODE_VALUE = "PGN116" "mode-value" Warning Import "PGN 9.9.2"
+        "A Mode value other than OTB, PM, EM, ICS or TC"
+        "Mode is OTB (over the board), PM (paper mail), EM (electronic mail), ICS (internet chess server) or TC (general telecommunication)."
+        bad: "[Mode \"online\"]\n\n1. e4 *\n", good: "[Mode \"ICS\"]\n\n1. e4 *\n";
+    VARIANT_NOT_REPLAYED = "PGN303" "variant-not-replayed" Information Import "PGN 9"
+        "Moves of a chess variant kibitzer does not know are not replayed"
+        "Games with a Variant tag other than standard chess and Chess960 are checked for syntax only."
+        bad: "[Variant \"Atomic\"]\n\n1. e4 *\n", good: "[Variant \"Chess960\"]\n\n*\n";
+}
 
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -59,7 +133,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
         if !valid_tag_name(name) {
             warn(
                 out,
-                &rules::TAG_NAME_SYNTAX,
+                &TAG_NAME_SYNTAX,
                 name_range,
                 format!("tag name `{name}`: names are letters, digits and `_`, starting with a letter"),
             );
@@ -69,14 +143,14 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
         if chars > 255 {
             warn(
                 out,
-                &rules::TAG_VALUE_TOO_LONG,
+                &TAG_VALUE_TOO_LONG,
                 vrange,
                 format!("tag value has {chars} characters; at most 255 are allowed"),
             );
         }
         if let Some((_, first, _)) = seen.iter().find(|(seen_name, ..)| *seen_name == name) {
             out.push(
-                Diagnostic::new(&rules::DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
+                Diagnostic::new(&DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
             );
         }
@@ -90,12 +164,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                 if let Ok(n) = value.parse::<u32>() {
                     info.plycount = Some(PlyCount { value: n, range: vrange });
                 } else {
-                    warn(
-                        out,
-                        &rules::PLYCOUNT_MISMATCH,
-                        vrange,
-                        format!("PlyCount `{value}` is not a number of plies"),
-                    );
+                    warn(out, &PLYCOUNT_MISMATCH, vrange, format!("PlyCount `{value}` is not a number of plies"));
                 }
             }
             _ => {}
@@ -112,7 +181,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             None => {
                 warn(
                     out,
-                    &rules::VARIANT_NOT_REPLAYED,
+                    &VARIANT_NOT_REPLAYED,
                     *range,
                     format!("moves of variant `{v}` are not replayed; only their syntax is checked"),
                 );
@@ -172,16 +241,16 @@ fn variant_kind(value: &str) -> Option<bool> {
 fn setup_rules(setup: Option<&(String, TextRange)>, fen: Option<&(String, TextRange)>, out: &mut Vec<Diagnostic>) {
     match (setup, fen) {
         (Some((v, range)), _) if v != "0" && v != "1" => {
-            warn(out, &rules::SETUP_VALUE, *range, format!("SetUp `{v}`: expected `0` or `1`"));
+            warn(out, &SETUP_VALUE, *range, format!("SetUp `{v}`: expected `0` or `1`"));
         }
         (Some((v, range)), None) if v == "1" => {
-            warn(out, &rules::SETUP_VALUE, *range, "SetUp `1` but there is no FEN tag".to_owned());
+            warn(out, &SETUP_VALUE, *range, "SetUp `1` but there is no FEN tag".to_owned());
         }
         (Some((v, range)), Some(_)) if v == "0" => {
-            warn(out, &rules::SETUP_VALUE, *range, "SetUp `0` but a FEN tag gives the initial position".to_owned());
+            warn(out, &SETUP_VALUE, *range, "SetUp `0` but a FEN tag gives the initial position".to_owned());
         }
         (None, Some((_, range))) => {
-            warn(out, &rules::SETUP_VALUE, *range, "FEN tag without `[SetUp \"1\"]`".to_owned());
+            warn(out, &SETUP_VALUE, *range, "FEN tag without `[SetUp \"1\"]`".to_owned());
         }
         _ => {}
     }
@@ -194,27 +263,27 @@ fn valid_tag_name(name: &str) -> bool {
 
 fn check_value(name: &str, value: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
     let problem: Option<(&Rule, String)> = match name {
-        "Date" | "EventDate" | "UTCDate" => date_problem(value).map(|p| (&rules::DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "Date" | "EventDate" | "UTCDate" => date_problem(value).map(|p| (&DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
         "Round" => (!valid_round(value)).then(|| {
-            (&rules::ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))
+            (&ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))
         }),
         "Result" => (!matches!(value, "1-0" | "0-1" | "1/2-1/2" | "*")).then(|| {
-            (&rules::RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))
+            (&RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))
         }),
-        "Time" | "UTCTime" => time_problem(value).map(|p| (&rules::TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "Time" | "UTCTime" => time_problem(value).map(|p| (&TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
         "TimeControl" => (!valid_time_control(value)).then(|| {
             (
-                &rules::TIME_CONTROL_FORMAT,
+                &TIME_CONTROL_FORMAT,
                 format!("TimeControl value `{value}`: expected `?`, `-` or `:`-joined fields like `40/7200`, `300+2`, `*60`"),
             )
         }),
         "WhiteElo" | "BlackElo" => (!(value.is_empty() || value == "-" || value == "?" || all_digits(value))).then(|| {
-            (&rules::ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))
+            (&ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))
         }),
-        "ECO" => (!valid_eco(value)).then(|| (&rules::ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
-        "Termination" => termination_problem(value, mode).map(|p| (&rules::TERMINATION_VALUE, p)),
+        "ECO" => (!valid_eco(value)).then(|| (&ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
+        "Termination" => termination_problem(value, mode).map(|p| (&TERMINATION_VALUE, p)),
         "Mode" => (!MODES.contains(&value)).then(|| {
-            (&rules::MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))
+            (&MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))
         }),
         _ => None,
     };
@@ -350,7 +419,7 @@ fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mu
         .map_or_else(|| TextRange::empty(game.range().start()), |s| TextRange::empty(s.range().start()));
     for name in SEVEN_TAG_ROSTER {
         if !seen.iter().any(|(seen_name, ..)| *seen_name == name) {
-            warn(out, &rules::MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
+            warn(out, &MISSING_ROSTER_TAG, anchor, format!("the Seven Tag Roster tag `{name}` is missing"));
         }
     }
     let rank = |name: &str| SEVEN_TAG_ROSTER.iter().position(|s| *s == name).unwrap_or(SEVEN_TAG_ROSTER.len());
@@ -362,7 +431,7 @@ fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mu
             // One report per game: after the first misplaced tag the rest follows from it.
             warn(
                 out,
-                &rules::TAG_ORDER,
+                &TAG_ORDER,
                 b.1,
                 format!("tag `{}` comes after `{}`; export order is the Seven Tag Roster, then the other tags in ASCII order", b.0, a.0),
             );
@@ -381,7 +450,7 @@ fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mu
                         if let Some(end) = last_tag_end {
                             warn(
                                 out,
-                                &rules::BLANK_LINE_IN_TAGS,
+                                &BLANK_LINE_IN_TAGS,
                                 TextRange::new(end, e.range().start()),
                                 "empty line between tag pairs".to_owned(),
                             );

@@ -1,10 +1,17 @@
 //! InstantScoreTable (PBN 5.5): each score range well formed, the ranges of a column neither
-//! overlapping nor leaving a score uncovered, IMP and percentage elements numbers.
+//! overlapping nor leaving a score uncovered, IMP and percentage elements numbers. It declares
+//! PBN903 (table-value), which the other tables' checks ([`super::tables`]) report too.
 
 use super::context::Sink;
 use super::values::{parse_decimal, parse_int};
 use crate::pbn::model::SectionToken;
-use crate::pbn::rules;
+
+crate::diagnostic::declare_rules! {
+    TABLE_VALUE = "PBN903" "table-value" Error Import "PBN 5.5, 5.7, 5.9"
+        "A table element that is not valid for its predefined column."
+        "Declarer is W N E S, Denomination S H D C NT, Result 0..13, Contract as in the Contract tag; an OptimumResultTable gives each Declarer × Denomination once (PBN 5.7 defines nothing more: N's and E's tricks in one denomination need not add to 13, since the opening leader differs, so that is not checked). InstantScoreTable (5.5): ScoreRange_NS/ScoreRange_EW elements are `<score>`, `<score1>,*`, `<score1>,<score2>` with score1 < score2, or `*,<score2>`; the ranges of a column do not overlap and together cover every score (a gap is reported when it holds a multiple of 10, as every trick score is); IMP_NS/IMP_EW are numbers and Percentage_NS/Percentage_EW 0..100. `?`, `!` and `^`-marked artificial elements are not checked."
+        bad: "N NT 14", good: "N NT 13";
+}
 
 /// A score range as the closed interval of integer scores it contains.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +60,7 @@ pub(super) fn check(columns: &[String], elements: &[&SectionToken<'_>], sink: &m
                     let ok = parse_decimal(v).is_some_and(|x| !percentage || (0.0..=100.0).contains(&x));
                     if !ok {
                         let expected = if percentage { "a percentage 0..100" } else { "a number of IMPs" };
-                        sink.report(&rules::TABLE_VALUE, t.range, format!("{column} element `{v}` is not {expected}"));
+                        sink.report(&TABLE_VALUE, t.range, format!("{column} element `{v}` is not {expected}"));
                     }
                 }
             }
@@ -72,7 +79,7 @@ fn check_ranges<'a>(column: &str, cells: impl Iterator<Item = &'a SectionToken<'
         match parse_range(v) {
             Ok(r) => ranges.push((r, t)),
             Err(why) => sink.report(
-                &rules::TABLE_VALUE,
+                &TABLE_VALUE,
                 t.range,
                 format!("{column} element `{v}` is not a score range (<score>, <score>,*, <score>,<score> or *,<score>): {why}"),
             ),
@@ -87,13 +94,13 @@ fn check_ranges<'a>(column: &str, cells: impl Iterator<Item = &'a SectionToken<'
         let ((a, at), (b, bt)) = (pair[0], pair[1]);
         if b.low <= a.high {
             sink.report(
-                &rules::TABLE_VALUE,
+                &TABLE_VALUE,
                 bt.range,
                 format!("{column} range `{}` overlaps `{}`: the ranges may not overlap", bt.text, at.text),
             );
         } else if let Some(score) = uncovered_score(a.high, b.low) {
             sink.report(
-                &rules::TABLE_VALUE,
+                &TABLE_VALUE,
                 bt.range,
                 format!("{side} score {score} is in no {column} range (between `{}` and `{}`): the ranges must cover every score", at.text, bt.text),
             );
@@ -103,7 +110,7 @@ fn check_ranges<'a>(column: &str, cells: impl Iterator<Item = &'a SectionToken<'
     let (first, last) = (ranges[0], ranges[ranges.len() - 1]);
     if first.0.low != i64::MIN {
         sink.report(
-            &rules::TABLE_VALUE,
+            &TABLE_VALUE,
             first.1.range,
             format!(
                 "{side} scores below `{}` are in no {column} range: the ranges must cover every score",
@@ -113,7 +120,7 @@ fn check_ranges<'a>(column: &str, cells: impl Iterator<Item = &'a SectionToken<'
     }
     if last.0.high != i64::MAX {
         sink.report(
-            &rules::TABLE_VALUE,
+            &TABLE_VALUE,
             last.1.range,
             format!(
                 "{side} scores above `{}` are in no {column} range: the ranges must cover every score",
