@@ -399,3 +399,117 @@ fn the_reader_sees_cycles_and_re_exports() {
     let cycle = find_cycle(&edges).expect("a ↔ b is a cycle");
     assert!(cycle.contains(&m("a")) && cycle.contains(&m("b")));
 }
+
+/// The layer of a module of `syntax/src`, from the bottom up, as ARCHITECTURE.md's table lists
+/// them; a module imports only modules of its own layer or below.
+fn layer(m: &Module) -> Option<(u8, &'static str)> {
+    const FORMATS: [&str; 5] = ["pgn", "pbn", "epd", "pbi", "pgc"];
+    let first = m.first()?.as_str();
+    let second = m.get(1).map(String::as_str);
+    Some(match first {
+        "text" | "names" | "lang" => (0, "text"),
+        "diagnostic" | "config" => (1, "diagnostics"),
+        "chess" | "bridge" => (2, "domains"),
+        "parsing" => (3, "lexer"),
+        _ if FORMATS.contains(&first) => match second {
+            Some("lexer" | "syntax_kind") => (3, "lexer"),
+            Some("parser" | "model" | "flat") => (4, "parser and model"),
+            Some("format") => (7, "format"),
+            Some("pgn") => (6, "engine"),
+            // The checks, the rules they declare, the format's registry and size limit.
+            Some(_) => (5, "rules"),
+            // The format's entry points (check a whole text, its units).
+            None => (6, "engine"),
+        },
+        "acbl" => (4, "parser and model"),
+        "cuts" | "stretches" | "parallel" => (4, "parser and model"),
+        "rules" | "policy" | "binary" => (5, "rules"),
+        "engine" | "units" => (6, "engine"),
+        // Applying fixes includes converting to the export format, so it sits on the formatter.
+        "format" | "fix" => (7, "format"),
+        "ide" => (8, "ide"),
+        _ => return None,
+    })
+}
+
+#[test]
+fn no_module_imports_a_layer_above_its_own() {
+    let krate = Crate::read(&kibitzer_tests::workspace().join("syntax/src"));
+    let mut upward = Vec::new();
+    let mut seen = 0;
+    for (m, targets) in krate.edges() {
+        let Some((from, from_name)) = layer(&m) else { continue };
+        seen += 1;
+        for t in targets {
+            let Some((to, to_name)) = layer(&t) else { continue };
+            if to > from {
+                upward.push(format!("{} ({from_name}) imports {} ({to_name})", name(&m), name(&t)));
+            }
+        }
+    }
+    assert!(seen > 60, "too few modules placed in a layer: {seen}");
+    assert!(upward.is_empty(), "imports up across the layers:\n{}", upward.join("\n"));
+}
+
+#[test]
+fn rule_files_import_only_their_format_the_domains_and_the_plumbing() {
+    let krate = Crate::read(&kibitzer_tests::workspace().join("syntax/src"));
+    // What every layer below the rules offers a check: text, diagnostics, the domains, the
+    // parser's machinery and the shared limits.
+    let plumbing =
+        ["text", "names", "lang", "diagnostic", "config", "chess", "bridge", "parsing", "stretches", "parallel"];
+    let mut rule_files = 0;
+    for (m, targets) in krate.edges() {
+        if !krate.sources[&m].contains("declare_rules!") {
+            continue;
+        }
+        rule_files += 1;
+        let format = m[0].as_str();
+        for t in targets {
+            let top = t.first().map_or("", String::as_str);
+            let own_format = top == format && !matches!(format, "chess" | "bridge" | "binary");
+            assert!(
+                own_format || plumbing.contains(&top),
+                "{} declares rules and imports {}: a rule file imports only its format, the domains and the plumbing",
+                name(&m),
+                name(&t)
+            );
+        }
+    }
+    assert!(rule_files >= 20, "too few files declaring rules: {rule_files}");
+}
+
+/// Collapses each module to its top-level module (`pbn::check::values` → `pbn`).
+fn top_level(edges: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeMap<Module, BTreeSet<Module>> {
+    let mut out: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (m, targets) in edges {
+        let Some(a) = m.first() else { continue };
+        for t in targets {
+            let Some(b) = t.first() else { continue };
+            if a != b {
+                out.entry(vec![a.clone()]).or_default().insert(vec![b.clone()]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_layers_below_the_formats_have_no_cycle_among_modules() {
+    // A cycle may pass through modules without any file-level cycle (config → rules → epd →
+    // config once did). Below the formats, whole modules are acyclic as files are.
+    let krate = Crate::read(&kibitzer_tests::workspace().join("syntax/src"));
+    let edges = krate.edges();
+    let low: BTreeMap<Module, BTreeSet<Module>> =
+        top_level(&edges).into_iter().filter(|(m, _)| layer(m).is_some_and(|(l, _)| l <= 2)).collect();
+    assert!(low.len() >= 4, "the low modules were not found");
+    if let Some(cycle) = find_cycle(&low) {
+        panic!("module cycle {}", cycle.iter().map(name).collect::<Vec<_>>().join(" → "));
+    }
+    // And nothing at or below the diagnostics layer reaches a format or the catalogue.
+    for (m, targets) in &low {
+        for t in targets {
+            assert!(layer(t).is_some_and(|(l, _)| l <= 2), "{} imports {}", name(m), name(t));
+        }
+    }
+}

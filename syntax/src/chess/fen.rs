@@ -749,6 +749,59 @@ impl Checker {
     }
 }
 
+/// The rights of one castling field that the position does not allow are one mistake in one
+/// field (`KQkq` on a board whose kings or rooks have moved): their diagnostics (FEN007) are
+/// reported as one, over the rights concerned, with one fix removing them all (writing `-`
+/// when that empties `field`, the castling field's range).
+pub(crate) fn one_castling_report(
+    diagnostics: impl Iterator<Item = Diagnostic>,
+    field: Option<TextRange>,
+) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for d in diagnostics {
+        let joins = d.code == FEN_CASTLING_RIGHTS.code
+            && out.last().is_some_and(|last| {
+                let same_field = field.is_some_and(|f| f.contains_range(last.range) && f.contains_range(d.range));
+                last.code == FEN_CASTLING_RIGHTS.code && (same_field || d.range.start() == last.range.end())
+            });
+        if !joins {
+            out.push(d);
+            continue;
+        }
+        let last = out.last_mut().expect("joins a previous diagnostic");
+        last.range = last.range.cover(d.range);
+        let part = |m: &str| {
+            let letter = m.split('`').nth(1).unwrap_or("");
+            let reason = m.split_once(", but ").map_or(m, |(_, why)| why);
+            format!("`{letter}`: {reason}")
+        };
+        const HEAD: &str = "castling rights the position does not allow: ";
+        if !last.message.starts_with(HEAD) {
+            last.message = format!("{HEAD}{}", part(&last.message));
+        }
+        last.message = format!("{}; {}", last.message, part(&d.message));
+        match (&mut last.fix, d.fix) {
+            (Some(fix), Some(more)) => {
+                fix.edits.extend(more.edits);
+                fix.title = "Remove the castling rights the position does not allow".to_owned();
+            }
+            (fix @ None, more) => *fix = more,
+            _ => {}
+        }
+    }
+    for d in out.iter_mut().filter(|d| d.code == FEN_CASTLING_RIGHTS.code) {
+        let Some(field) = field.filter(|f| f.contains_range(d.range)) else { continue };
+        if let Some(fix) = d.fix.as_mut().filter(|fix| {
+            fix.edits.iter().all(|e| e.replacement.is_empty())
+                && fix.edits.iter().map(|e| u32::from(e.range.len())).sum::<u32>() == u32::from(field.len())
+        }) {
+            fix.edits = vec![crate::diagnostic::TextEdit::replace(field, "-")];
+            fix.title = "Replace the castling rights with `-`".to_owned();
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

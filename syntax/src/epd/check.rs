@@ -4,8 +4,8 @@
 use super::lexer::next_line_start;
 use super::model::{lines, Line, Operand, Operation, Record};
 use super::syntax_kind::SyntaxKind;
+use crate::chess::fen::FEN_PLACEMENT;
 use crate::chess::fen::{check_fields, RecordKind};
-use crate::chess::fen::{FEN_CASTLING_RIGHTS, FEN_PLACEMENT};
 use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::parsing::ParseEvent;
@@ -218,7 +218,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
         // Without a Variant tag, Shredder-FEN file letters are the only sign of Chess960.
         let chess960 = record.fields.get(2).is_some_and(|f| f.text.bytes().any(|b| b"ABCDEFGHabcdefgh".contains(&b)));
         let checked = check_fields(&record.fields, RecordKind::FenOrEpd, chess960);
-        out.extend(one_castling_report(
+        out.extend(crate::chess::fen::one_castling_report(
             checked.problems.iter().map(|p| p.to_diagnostic(TextSize::from(0))),
             record.fields.get(2).map(|f| f.range),
         ));
@@ -472,59 +472,6 @@ fn check_move(op: &Operation, operand: &Operand, board: &Board, out: &mut Vec<Di
             None
         }
     }
-}
-
-/// The rights of one castling field that the position does not allow are one mistake in one
-/// field (`KQkq` on a board whose kings or rooks have moved): their diagnostics (FEN007) are
-/// reported as one, over the rights concerned, with one fix removing them all (writing `-`
-/// when that empties `field`, the castling field's range).
-pub(crate) fn one_castling_report(
-    diagnostics: impl Iterator<Item = Diagnostic>,
-    field: Option<crate::text::TextRange>,
-) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = Vec::new();
-    for d in diagnostics {
-        let joins = d.code == FEN_CASTLING_RIGHTS.code
-            && out.last().is_some_and(|last| {
-                let same_field = field.is_some_and(|f| f.contains_range(last.range) && f.contains_range(d.range));
-                last.code == FEN_CASTLING_RIGHTS.code && (same_field || d.range.start() == last.range.end())
-            });
-        if !joins {
-            out.push(d);
-            continue;
-        }
-        let last = out.last_mut().expect("joins a previous diagnostic");
-        last.range = last.range.cover(d.range);
-        let part = |m: &str| {
-            let letter = m.split('`').nth(1).unwrap_or("");
-            let reason = m.split_once(", but ").map_or(m, |(_, why)| why);
-            format!("`{letter}`: {reason}")
-        };
-        const HEAD: &str = "castling rights the position does not allow: ";
-        if !last.message.starts_with(HEAD) {
-            last.message = format!("{HEAD}{}", part(&last.message));
-        }
-        last.message = format!("{}; {}", last.message, part(&d.message));
-        match (&mut last.fix, d.fix) {
-            (Some(fix), Some(more)) => {
-                fix.edits.extend(more.edits);
-                fix.title = "Remove the castling rights the position does not allow".to_owned();
-            }
-            (fix @ None, more) => *fix = more,
-            _ => {}
-        }
-    }
-    for d in out.iter_mut().filter(|d| d.code == FEN_CASTLING_RIGHTS.code) {
-        let Some(field) = field.filter(|f| f.contains_range(d.range)) else { continue };
-        if let Some(fix) = d.fix.as_mut().filter(|fix| {
-            fix.edits.iter().all(|e| e.replacement.is_empty())
-                && fix.edits.iter().map(|e| u32::from(e.range.len())).sum::<u32>() == u32::from(field.len())
-        }) {
-            fix.edits = vec![TextEdit::replace(field, "-")];
-            fix.title = "Replace the castling rights with `-`".to_owned();
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -208,7 +208,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             let start = range.start() + crate::text::TextSize::from(castling as u32);
             TextRange::new(start, start + crate::text::TextSize::from(castling_len as u32))
         });
-        out.extend(crate::epd::check::one_castling_report(
+        out.extend(crate::chess::fen::one_castling_report(
             checked.problems.iter().map(|p| p.to_diagnostic(range.start())),
             field,
         ));
