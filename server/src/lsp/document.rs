@@ -3,7 +3,7 @@
 
 use super::analysis::{apply_edit, ByteEdit, Segment};
 use super::cache::TokenAnswer;
-use super::position::Positions;
+use super::offsets::Positions;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang, TextRange, TextSize};
 use ropey::Rope;

@@ -1,10 +1,11 @@
 //! Keeping the server alive: work runs on tokio's blocking pool (off the threads that read and
 //! write messages), and a panic there becomes an error answer instead of the end of the server.
-//! The panic message itself reaches stderr through the standard panic hook.
+//! The panic message itself reaches stderr through the standard panic hook. Locks poisoned by
+//! such a panic are recovered here too ([`lock`]).
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::task::{Context, Poll};
 use tower_lsp_server::jsonrpc;
 
@@ -65,7 +66,18 @@ fn internal_error<T>(what: &'static str) -> jsonrpc::Result<T> {
 }
 
 /// Locks a mutex even after a panic elsewhere poisoned it: the data are whole either way (every
-/// mutation is a single assignment or completes before any code that may panic).
+/// mutation is a single assignment or completes before any code that may panic). This and
+/// [`read`] and [`write`] are the server's one recovery from poisoned locks.
 pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`lock`] for reading a read-write lock.
+pub fn read<T>(l: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    l.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`lock`] for writing a read-write lock.
+pub fn write<T>(l: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    l.write().unwrap_or_else(|e| e.into_inner())
 }

@@ -1,46 +1,47 @@
 //! `kibitzer lsp`: the language server, over stdio.
 //!
-//! - [`backend`]: the protocol handlers (tower-lsp-server);
-//! - [`document`]: open documents (ropey) and their edits; [`position`]: LSP positions;
+//! - [`backend`]: the dispatch table (tower-lsp-server's `LanguageServer`): each method names its
+//!   handler in [`handlers`], one file per request or small family of requests;
+//! - [`state`]: the open documents and the configuration; [`initialize`]: capability
+//!   negotiation; [`publish`]: pushed diagnostics; [`guard`]: panics, blocking work, poisoned locks;
+//! - [`document`]: open documents (ropey) and their edits; [`offsets`]: byte offsets ↔ LSP
+//!   positions; [`to_lsp`]: kibitzer values → LSP types;
 //! - [`analysis`]: per-unit diagnostics with incremental re-checking; [`double_dummy`] (feature
 //!   `dd`): the DDS diagnostics and the double-dummy action, the solver off the request path;
-//! - [`features`] and [`convert`]: hover, completion, outline … from `kibitzer_syntax::ide`;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
-//! - [`board`]: the `kibitzer/boardView` request (a board panel's frames);
-//! - [`pull`]: pull diagnostics (document and workspace) with result ids; [`workspace`]: the
-//!   files of the workspace folders; [`workspace_symbols`]: games across the workspace;
-//!   [`inlay`] (PBN points and tricks, PGN plies and clock times), [`lens`] (*Show board*),
-//!   [`links`] (URLs in tag values);
-//! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`guard`] (panics, blocking),
-//!   [`transport`] (stdio framing that survives malformed messages), [`parked`] (large answers
-//!   written as JSON directly), [`allocator`] (memory returned to the system).
+//! - [`pull`]: pull diagnostics' reports and result ids; [`workspace`]: the files of the
+//!   workspace folders; [`workspace_symbols`]: games across the workspace;
+//! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`transport`] (stdio framing
+//!   that survives malformed messages), [`large_answers`] (large answers written as JSON
+//!   directly), [`allocator`] (memory returned to the system).
 
 mod allocator;
 mod analysis;
 mod backend;
-mod board;
 mod cache;
-mod convert;
 mod document;
 mod double_dummy;
-mod features;
 mod formatting;
 mod guard;
-mod inlay;
-mod lens;
-mod links;
-mod parked;
-mod position;
+mod handlers;
+mod initialize;
+mod large_answers;
+mod offsets;
+mod publish;
 mod pull;
 mod settings;
+mod state;
+mod to_lsp;
 mod transport;
 mod views;
 mod workspace;
 mod workspace_symbols;
 
+use handlers::board_view::BoardViewRequest;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use tower_lsp_server::ls_types::request::Request;
 use tower_lsp_server::LspService;
 
 #[derive(clap::Args)]
@@ -64,7 +65,7 @@ pub fn run(_args: LspArgs) -> ExitCode {
     let flag = shut_down.clone();
     runtime.block_on(async move {
         let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag))
-            .custom_method(board::METHOD, backend::Backend::board_view)
+            .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)
             .finish();
         transport::serve_stdio(service, socket).await;
     });

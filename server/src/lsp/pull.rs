@@ -17,9 +17,9 @@
 //! `textDocument/publishDiagnostics` as before.
 
 use super::analysis;
-use super::convert;
 use super::document::Snapshot;
-use super::position::SegmentPositions;
+use super::offsets::SegmentPositions;
+use super::to_lsp;
 use super::workspace::WorkspaceFile;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::CheckOptions;
@@ -42,7 +42,7 @@ pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
         (super::double_dummy::merged(found, double_dummy), unsolved)
     };
-    let diagnostics: Vec<Diagnostic> = found.take(max).map(|d| convert::diagnostic(&d, &snapshot.uri, &pos)).collect();
+    let diagnostics: Vec<Diagnostic> = found.take(max).map(|d| to_lsp::diagnostic(&d, &snapshot.uri, &pos)).collect();
     (snapshot, diagnostics, unsolved)
 }
 
@@ -131,7 +131,7 @@ pub fn disk_report(
     let items = crate::check::diagnostics_of(file.lang, &source.text, &options)
         .iter()
         .take(max)
-        .map(|d| convert::diagnostic(d, &file.uri, &pos))
+        .map(|d| to_lsp::diagnostic(d, &file.uri, &pos))
         .collect();
     Some(WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
         uri: file.uri.clone(),

@@ -7,7 +7,7 @@
 //! server through an in-memory pipe; anything else gets the JSON-RPC error response (-32700
 //! parse error, -32600 invalid request) written between the server's own frames.
 
-use super::parked;
+use super::large_answers;
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -53,11 +53,11 @@ async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::Unbounde
     loop {
         let written = tokio::select! {
             length = read_header(&mut from_server) => match length {
-                Ok(Some(n)) if n <= parked::STAND_IN_MAX => async {
+                Ok(Some(n)) if n <= large_answers::STAND_IN_MAX => async {
                     // A small frame may be the stand-in of a parked answer ([`parked`]).
                     let mut body = vec![0; n];
                     from_server.read_exact(&mut body).await?;
-                    match parked::splice(&body) {
+                    match large_answers::splice(&body) {
                         Some(answer) => {
                             stdout.write_all(format!("Content-Length: {}\r\n\r\n", answer.len()).as_bytes()).await?;
                             stdout.write_all(&answer.head).await?;

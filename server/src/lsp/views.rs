@@ -11,9 +11,9 @@
 //! (`Arc`), so what one request computes serves the next.
 
 use super::cache::{LineToken, PlacedPart, TokenAnswer, UnitViews};
-use super::convert;
 use super::document::Snapshot;
-use super::position::{Base, SegmentPositions};
+use super::offsets::{Base, SegmentPositions};
+use super::to_lsp;
 use kibitzer_syntax::ide;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{TextRange, TextSize};
@@ -76,7 +76,7 @@ pub fn symbols(s: &Snapshot) -> Vec<DocumentSymbol> {
         let local = cached(&views.symbols, s.unit, || {
             let text = text_of(s, range);
             let pos = SegmentPositions::new(&text, s.unit);
-            ide::symbols(s.lang, &text).into_iter().map(|sym| convert::symbol(sym, &pos)).collect()
+            ide::symbols(s.lang, &text).into_iter().map(|sym| to_lsp::symbol(sym, &pos)).collect()
         });
         if local.is_empty() {
             continue;
@@ -94,7 +94,7 @@ pub fn folding(s: &Snapshot) -> Vec<FoldingRange> {
         let local = cached(&views.folds, s.unit, || {
             let text = text_of(s, range);
             let pos = SegmentPositions::new(&text, s.unit);
-            ide::folding(s.lang, &text).into_iter().filter_map(|f| convert::folding(f, &pos)).collect()
+            ide::folding(s.lang, &text).into_iter().filter_map(|f| to_lsp::folding(f, &pos)).collect()
         });
         if local.is_empty() {
             continue;
@@ -129,7 +129,7 @@ pub fn semantic_token_answer(s: &Snapshot, result_id: String) -> TokenAnswer {
 
 /// All the semantic tokens of the document as the JSON of LSP's `SemanticTokens`, written as
 /// they are produced: a large answer is never held as a vector of tokens, 20 bytes each, next to
-/// its JSON (see [`parked`](super::parked)).
+/// its JSON (see [`parked`](super::large_answers)).
 pub struct AllSemanticTokens<'a> {
     pub snapshot: &'a Snapshot,
     pub result_id: &'a str,
@@ -301,7 +301,7 @@ impl<'a> Placed<'a> {
 fn part_tokens<'v>(s: &Snapshot, range: TextRange, views: &'v UnitViews) -> Cow<'v, [LineToken]> {
     cached(&views.tokens, s.unit, || {
         let text = text_of(s, range);
-        convert::line_tokens(&ide::classify(s.lang, &text), &SegmentPositions::new(&text, s.unit))
+        to_lsp::line_tokens(&ide::classify(s.lang, &text), &SegmentPositions::new(&text, s.unit))
     })
 }
 

@@ -6,7 +6,7 @@
 //! disk is kept while its length and modification time stay the same. A PBN game is also found by
 //! its players (North, East, South, West).
 
-use super::position::{SegmentPositions, ToPosition};
+use super::offsets::{SegmentPositions, ToPosition};
 use super::workspace::{Stamp, WorkspaceFile};
 use kibitzer_syntax::ide;
 use kibitzer_syntax::text::ColumnUnit;

@@ -1,11 +1,24 @@
 //! `textDocument/documentLink`: the http(s) URLs in tag values
 //! ([`kibitzer_syntax::ide::links`]), unit by unit.
 
-use super::document::Snapshot;
+use super::super::document::Snapshot;
+use super::super::state::RequestSettings;
+use super::DocumentRequest;
 use kibitzer_syntax::ide;
-use tower_lsp_server::ls_types::{DocumentLink, Uri};
+use tower_lsp_server::ls_types::request::DocumentLinkRequest;
+use tower_lsp_server::ls_types::{DocumentLink, DocumentLinkParams, Uri};
 
-pub fn document_links(s: &Snapshot) -> Vec<DocumentLink> {
+impl DocumentRequest for DocumentLinkRequest {
+    fn document(params: &DocumentLinkParams) -> &Uri {
+        &params.text_document.uri
+    }
+
+    fn answer(s: &Snapshot, _: DocumentLinkParams, _: RequestSettings) -> Option<Vec<DocumentLink>> {
+        Some(document_links(s))
+    }
+}
+
+fn document_links(s: &Snapshot) -> Vec<DocumentLink> {
     let pos = s.positions();
     let mut out = Vec::new();
     for unit in s.unit_ranges() {

@@ -1,11 +1,24 @@
 //! `textDocument/inlayHint`: the hints of [`kibitzer_syntax::ide::inlay_hints`] for the units the
 //! asked range touches only (a 10 MB file costs the units on screen, not the file).
 
-use super::document::Snapshot;
+use super::super::document::Snapshot;
+use super::super::state::RequestSettings;
+use super::DocumentRequest;
 use kibitzer_syntax::ide::{self, InlayOptions};
-use tower_lsp_server::ls_types::{InlayHint, InlayHintLabel, InlayHintTooltip, Range};
+use tower_lsp_server::ls_types::request::InlayHintRequest;
+use tower_lsp_server::ls_types::{InlayHint, InlayHintLabel, InlayHintParams, InlayHintTooltip, Range, Uri};
 
-pub fn inlay_hints(s: &Snapshot, range: Range, options: &InlayOptions) -> Vec<InlayHint> {
+impl DocumentRequest for InlayHintRequest {
+    fn document(params: &InlayHintParams) -> &Uri {
+        &params.text_document.uri
+    }
+
+    fn answer(s: &Snapshot, params: InlayHintParams, settings: RequestSettings) -> Option<Vec<InlayHint>> {
+        Some(inlay_hints(s, params.range, &settings.inlay))
+    }
+}
+
+fn inlay_hints(s: &Snapshot, range: Range, options: &InlayOptions) -> Vec<InlayHint> {
     let pos = s.positions();
     let wanted = pos.text_range(range);
     let mut out = Vec::new();

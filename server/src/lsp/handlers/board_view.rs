@@ -2,17 +2,35 @@
 //! a frame per move or trick, for a board panel beside the editor (the VS Code extension's
 //! *kibitzer: Show Board*; any client can use it, editors/README.md documents it).
 
-use super::document::Snapshot;
-use super::features::unit_at;
+use super::super::document::Snapshot;
+use super::super::state::RequestSettings;
+use super::{unit_at, DocumentRequest};
 use kibitzer_syntax::ide::board_view::{self, BoardView};
 use kibitzer_syntax::TextSize;
 use serde::{Deserialize, Serialize};
-use tower_lsp_server::ls_types::{Position, Range, TextDocumentIdentifier};
+use tower_lsp_server::ls_types::request::Request;
+use tower_lsp_server::ls_types::{Position, Range, TextDocumentIdentifier, Uri};
 
-/// The request's method name.
-pub const METHOD: &str = "kibitzer/boardView";
+/// The request, kibitzer's own.
+pub enum BoardViewRequest {}
 
-#[derive(Debug, Deserialize)]
+impl Request for BoardViewRequest {
+    type Params = BoardViewParams;
+    type Result = Option<BoardViewResult>;
+    const METHOD: &'static str = "kibitzer/boardView";
+}
+
+impl DocumentRequest for BoardViewRequest {
+    fn document(params: &BoardViewParams) -> &Uri {
+        &params.text_document.uri
+    }
+
+    fn answer(s: &Snapshot, params: BoardViewParams, _: RequestSettings) -> Option<BoardViewResult> {
+        board_view(s, params.position)
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardViewParams {
     pub text_document: TextDocumentIdentifier,
@@ -20,7 +38,7 @@ pub struct BoardViewParams {
 }
 
 /// The answer: `null` where there is nothing to show.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardViewResult {
     /// "White – Black", "Board 7", "EPD line 3".
@@ -30,7 +48,7 @@ pub struct BoardViewResult {
     pub frames: Vec<FrameJson>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FrameJson {
     /// "12... Nf6", "Trick 3", "Start", "Deal".
@@ -50,7 +68,7 @@ pub struct FrameJson {
     pub fen: Option<String>,
 }
 
-pub fn board_view(s: &Snapshot, position: Position) -> Option<BoardViewResult> {
+fn board_view(s: &Snapshot, position: Position) -> Option<BoardViewResult> {
     let pos = s.positions();
     let offset = pos.offset(position);
     let (unit, text) = unit_at(s, offset)?;

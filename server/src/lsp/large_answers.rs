@@ -60,7 +60,7 @@ static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
 pub fn park<T: Serialize>(result: &T) -> Option<String> {
     let bytes = serde_json::to_vec(result).ok()?;
     let marker = format!("{}{}", *MARKER, NEXT.fetch_add(1, Ordering::Relaxed));
-    let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
+    let mut parked = super::guard::lock(&PARKED);
     while parked.len() >= KEEP {
         parked.pop_front();
     }
@@ -150,7 +150,7 @@ fn large(edits: &[TextEdit]) -> bool {
 
 /// Takes the parked bytes of `marker`.
 fn take(marker: &str) -> Option<Vec<u8>> {
-    let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
+    let mut parked = super::guard::lock(&PARKED);
     let at = parked.iter().position(|(m, _)| m == marker)?;
     parked.remove(at).map(|(_, bytes)| bytes)
 }
@@ -158,7 +158,7 @@ fn take(marker: &str) -> Option<Vec<u8>> {
 /// How many answers are parked (for tests).
 #[cfg(test)]
 pub fn count() -> usize {
-    PARKED.lock().unwrap_or_else(|e| e.into_inner()).len()
+    super::guard::lock(&PARKED).len()
 }
 
 /// The marker a response's stand-in result holds, if it is one: a string field, starting with

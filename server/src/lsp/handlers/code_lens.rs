@@ -2,14 +2,27 @@
 //! command `kibitzer.showBoard` with `{ uri, position }` (the game's first line). The editor
 //! extension implements the command; the server only offers it.
 
-use super::document::Snapshot;
-use super::views;
+use super::super::document::Snapshot;
+use super::super::state::RequestSettings;
+use super::super::views;
+use super::DocumentRequest;
 use kibitzer_syntax::Lang;
-use tower_lsp_server::ls_types::{CodeLens, Command, Range};
+use tower_lsp_server::ls_types::request::CodeLensRequest;
+use tower_lsp_server::ls_types::{CodeLens, CodeLensParams, Command, Range, Uri};
 
 pub const SHOW_BOARD: &str = "kibitzer.showBoard";
 
-pub fn code_lenses(s: &Snapshot) -> Vec<CodeLens> {
+impl DocumentRequest for CodeLensRequest {
+    fn document(params: &CodeLensParams) -> &Uri {
+        &params.text_document.uri
+    }
+
+    fn answer(s: &Snapshot, _: CodeLensParams, _: RequestSettings) -> Option<Vec<CodeLens>> {
+        Some(code_lenses(s))
+    }
+}
+
+fn code_lenses(s: &Snapshot) -> Vec<CodeLens> {
     if !matches!(s.lang, Lang::Pgn | Lang::Pbn) {
         return Vec::new();
     }

@@ -2,7 +2,7 @@
 //! positions of one snapshot.
 
 use super::cache::LineToken;
-use super::position::{Positions, ToPosition};
+use super::offsets::{Positions, ToPosition};
 use kibitzer_syntax::diagnostic::{Applicability, Fix};
 use kibitzer_syntax::ide::{self, CompletionKind, FoldKind, TokenClass};
 use kibitzer_syntax::{Diagnostic, Severity, TextRange};

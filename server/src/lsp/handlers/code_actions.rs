@@ -1,0 +1,187 @@
+//! `textDocument/codeAction` and `codeAction/resolve`: quick fixes, "apply every safe fix",
+//! "format this game", "convert to export format" and "add double-dummy analysis"; all but the
+//! quick fixes worked out only when chosen, for a client that resolves edits.
+
+use super::super::analysis;
+use super::super::document::Snapshot;
+use super::super::double_dummy;
+use super::super::formatting::{self, document_edits};
+use super::super::guard;
+use super::super::large_answers;
+use super::super::state::{RequestSettings, State};
+use super::super::to_lsp;
+use super::DocumentRequest;
+use kibitzer_syntax::{TextRange, TextSize};
+use tower_lsp_server::jsonrpc;
+use tower_lsp_server::ls_types::request::{CodeActionRequest, CodeActionResolveRequest, Request};
+use tower_lsp_server::ls_types::*;
+
+impl DocumentRequest for CodeActionRequest {
+    fn document(params: &CodeActionParams) -> &Uri {
+        &params.text_document.uri
+    }
+
+    fn answer(s: &Snapshot, params: CodeActionParams, settings: RequestSettings) -> Option<CodeActionResponse> {
+        let invoked = params.context.trigger_kind == Some(CodeActionTriggerKind::INVOKED);
+        let only = params.context.only.as_deref();
+        let actions = code_actions(s, params.range, only, invoked, settings.resolve_edits);
+        Some(large_answers::code_actions_stand_in(actions))
+    }
+}
+
+/// `codeAction/resolve`: the edits of an action offered with [`Deferred`] data, worked out on a
+/// snapshot of its document; any other action, or one whose document is closed, comes back as
+/// it is.
+pub async fn resolve(state: &State, action: CodeAction) -> jsonrpc::Result<CodeAction> {
+    const METHOD: &str = CodeActionResolveRequest::METHOD;
+    let Some(uri) = deferred_uri(&action) else { return Ok(action) };
+    guard::request(METHOD, async {
+        let Some(snapshot) = state.snapshot(&uri) else { return Ok(action) };
+        guard::blocking(METHOD, move || large_answers::code_action_stand_in(resolve_code_action(&snapshot, action)))
+            .await
+    })
+    .await
+}
+
+/// The kind of the "convert to export format" action: a source action on the whole document.
+pub const CONVERT_TO_EXPORT: CodeActionKind = CodeActionKind::new("source.convertToExport");
+
+/// The kind of "Add double-dummy analysis": a rewrite of the game at the cursor, told apart from
+/// "Format this game".
+pub const ADD_DOUBLE_DUMMY: CodeActionKind = CodeActionKind::new("refactor.rewrite.doubleDummy");
+
+/// The actions whose edits are worked out only when chosen (`codeAction/resolve`): each may
+/// re-check or re-format the whole document, too slow to do for every lightbulb request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Deferred {
+    /// Every safe fix, in rounds, as `kibitzer check --fix` applies them.
+    FixAll,
+    /// The formatter on the unit at this byte offset.
+    FormatUnit(usize),
+    /// Export-format fixes, then the formatter, on the whole document.
+    ToExport,
+    /// The double-dummy analysis written into the PBN game at this byte offset: solved here.
+    DoubleDummy(usize),
+}
+
+impl Deferred {
+    fn to_data(self) -> serde_json::Value {
+        match self {
+            Deferred::FixAll => serde_json::json!({"action": "fixAll"}),
+            Deferred::FormatUnit(offset) => serde_json::json!({"action": "formatUnit", "offset": offset}),
+            Deferred::ToExport => serde_json::json!({"action": "toExport"}),
+            Deferred::DoubleDummy(offset) => serde_json::json!({"action": "doubleDummy", "offset": offset}),
+        }
+    }
+
+    fn from_data(data: &serde_json::Value) -> Option<Deferred> {
+        match data.get("action")?.as_str()? {
+            "fixAll" => Some(Deferred::FixAll),
+            "formatUnit" => Some(Deferred::FormatUnit(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
+            "toExport" => Some(Deferred::ToExport),
+            "doubleDummy" => Some(Deferred::DoubleDummy(usize::try_from(data.get("offset")?.as_u64()?).ok()?)),
+            _ => None,
+        }
+    }
+
+    /// The edits of the action on the snapshot's text.
+    fn edits(self, s: &Snapshot) -> Vec<TextEdit> {
+        let text = s.rope.to_string();
+        let edits = match self {
+            Deferred::FixAll => kibitzer_syntax::fix::fix_all(s.lang, &text, &s.options)
+                .map(|fixed| document_edits(&text, &fixed))
+                .unwrap_or_default(),
+            Deferred::FormatUnit(offset) => {
+                let at = TextRange::empty(TextSize::from(offset.min(text.len()) as u32));
+                formatting::edits(s.lang, &s.rope, &s.segments, &s.options, Some(at))
+            }
+            Deferred::ToExport => document_edits(&text, &kibitzer_syntax::fix::to_export(s.lang, &text, &s.options)),
+            Deferred::DoubleDummy(offset) => double_dummy::analysis_edits(s, offset),
+        };
+        to_lsp::edits(&edits, &s.positions())
+    }
+}
+
+/// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
+/// fix a rule offers, safe or not), "apply every safe fix", "format this game", "convert to
+/// export format" and, on a PBN game with a deal, "add double-dummy analysis".
+/// All but the quick fixes are computed on `codeAction/resolve` when the client can
+/// resolve edits (`resolve_edits`). A client that cannot gets them with their edits, but only
+/// when the user asked for actions (`invoked`) or for their kinds (`only`): on a large file
+/// they take seconds, too long for every automatic lightbulb request.
+fn code_actions(
+    s: &Snapshot,
+    range: Range,
+    only: Option<&[CodeActionKind]>,
+    invoked: bool,
+    resolve_edits: bool,
+) -> CodeActionResponse {
+    let pos = s.positions();
+    let mut segments = s.segments.clone();
+    analysis::refresh(s.lang, &s.rope, &mut segments, &s.options);
+    let wanted = pos.text_range(range);
+    let diagnostics: Vec<_> = analysis::diagnostics(&segments).filter(|d| d.fix.is_some()).collect();
+    let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));
+    let mut out = Vec::new();
+    if allowed(&CodeActionKind::QUICKFIX) {
+        for d in diagnostics.iter().filter(|d| d.range.intersect(wanted).is_some() || d.range.contains_range(wanted)) {
+            if let Some(fix) = &d.fix {
+                out.push(CodeActionOrCommand::CodeAction(to_lsp::quick_fix(d, fix, &s.uri, &pos)));
+            }
+        }
+    }
+    let allowed = |kind: &CodeActionKind| allowed(kind) && (resolve_edits || invoked || only.is_some());
+    let deferred = |title: &str, kind: CodeActionKind, what: Deferred| {
+        let mut action = CodeAction { title: title.to_owned(), kind: Some(kind), ..CodeAction::default() };
+        if resolve_edits {
+            let mut data = what.to_data();
+            data["uri"] = serde_json::json!(s.uri.as_str());
+            data["version"] = serde_json::json!(s.version);
+            action.data = Some(data);
+        } else {
+            action.edit = Some(to_lsp::workspace_edit(&s.uri, what.edits(s)));
+        }
+        CodeActionOrCommand::CodeAction(action)
+    };
+    let has_safe_fix = diagnostics
+        .iter()
+        .any(|d| d.fix.as_ref().is_some_and(|f| f.applicability == kibitzer_syntax::diagnostic::Applicability::Safe));
+    if has_safe_fix && allowed(&CodeActionKind::SOURCE_FIX_ALL) {
+        out.push(deferred("Apply every safe kibitzer fix", CodeActionKind::SOURCE_FIX_ALL, Deferred::FixAll));
+    }
+    let offset = usize::from(wanted.start());
+    if analysis::segment_at(&segments, offset).is_some() && allowed(&CodeActionKind::REFACTOR_REWRITE) {
+        let title = match s.lang {
+            kibitzer_syntax::Lang::Pgn | kibitzer_syntax::Lang::Pbn => "Format this game",
+            kibitzer_syntax::Lang::Epd => "Format this record",
+            kibitzer_syntax::Lang::Pbi => "Format this problem",
+        };
+        out.push(deferred(title, CodeActionKind::REFACTOR_REWRITE, Deferred::FormatUnit(offset)));
+    }
+    if allowed(&CONVERT_TO_EXPORT) {
+        out.push(deferred("Convert to export format", CONVERT_TO_EXPORT, Deferred::ToExport));
+    }
+    if allowed(&ADD_DOUBLE_DUMMY) && double_dummy::offers_analysis(s, &segments, offset) {
+        out.push(deferred("Add double-dummy analysis", ADD_DOUBLE_DUMMY, Deferred::DoubleDummy(offset)));
+    }
+    out
+}
+
+/// The document a deferred action is for (its `data.uri`).
+fn deferred_uri(action: &CodeAction) -> Option<Uri> {
+    action.data.as_ref()?.get("uri")?.as_str()?.parse().ok()
+}
+
+/// Fills in the edits of an action offered with [`Deferred`] data; other actions come back
+/// as they are, and so does one offered for an older version of the document (its offset
+/// may no longer be in the same game: an edit computed now could change the wrong text).
+fn resolve_code_action(s: &Snapshot, mut action: CodeAction) -> CodeAction {
+    let offered_for = action.data.as_ref().and_then(|d| d.get("version")).and_then(serde_json::Value::as_i64);
+    if offered_for != Some(i64::from(s.version)) {
+        return action;
+    }
+    if let Some(what) = action.data.as_ref().and_then(Deferred::from_data) {
+        action.edit = Some(to_lsp::workspace_edit(&s.uri, what.edits(s)));
+    }
+    action
+}

@@ -1,0 +1,72 @@
+//! The documents the client opens, edits, saves and closes (`textDocument/didOpen`,
+//! `didChange`, `didSave`, `didClose`): kept as [`Document`]s and re-checked after each change.
+
+use super::super::document::Document;
+use super::super::publish::schedule_diagnostics;
+use super::super::state::State;
+use super::configuration::{reload_settings, settings_changed};
+use kibitzer_syntax::Lang;
+use std::sync::Arc;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::Client;
+
+pub async fn did_open(state: &Arc<State>, client: &Client, params: DidOpenTextDocumentParams) {
+    let doc = params.text_document;
+    let Some(lang) = language_of(&doc.uri, &doc.language_id) else {
+        client
+            .log_message(
+                MessageType::WARNING,
+                format!("kibitzer: not a PGN, PBN, PBI or EPD document: {}", doc.uri.as_str()),
+            )
+            .await;
+        return;
+    };
+    let path = doc.uri.to_file_path().map(|p| p.into_owned());
+    let (options, error) = state.options_for(path.as_deref());
+    if let Some(e) = error {
+        client.show_message(MessageType::WARNING, e).await;
+    }
+    let document = Document::new(doc.uri.clone(), lang, doc.version, &doc.text, options);
+    state.docs().insert(doc.uri.clone(), document);
+    schedule_diagnostics(state.clone(), client.clone(), doc.uri, doc.version, false);
+}
+
+/// The edit is applied before the first `.await`: notifications start in the order they
+/// arrived, so edits are never reordered.
+pub async fn did_change(state: &Arc<State>, client: &Client, params: DidChangeTextDocumentParams) {
+    let unit = state.unit();
+    let uri = params.text_document.uri;
+    let version = params.text_document.version;
+    let typing = {
+        let mut docs = state.docs();
+        let Some(doc) = docs.get_mut(&uri) else { return };
+        doc.apply_changes(version, params.content_changes, unit)
+    };
+    schedule_diagnostics(state.clone(), client.clone(), uri, version, typing);
+}
+
+/// Saving kibitzer.toml, or any document, is the moment settings files may have changed.
+pub async fn did_save(state: &Arc<State>, client: &Client, params: DidSaveTextDocumentParams) {
+    reload_settings(state, client).await;
+    if params.text_document.uri.path().as_str().ends_with(crate::inputs::CONFIG_FILE) {
+        settings_changed(state, client);
+    }
+}
+
+pub async fn did_close(state: &State, client: &Client, params: DidCloseTextDocumentParams) {
+    let uri = params.text_document.uri;
+    state.docs().remove(&uri);
+    // Diagnostics of a closed file are cleared, as editors expect (a client that pulls forgets
+    // them itself).
+    let pull = state.config().pull_diagnostics;
+    if !pull {
+        client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+}
+
+fn language_of(uri: &Uri, language_id: &str) -> Option<Lang> {
+    Lang::from_id(language_id).or_else(|| {
+        let path = uri.path().as_str();
+        Lang::from_path(std::path::Path::new(path))
+    })
+}

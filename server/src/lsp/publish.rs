@@ -1,0 +1,95 @@
+//! Publishing diagnostics (`textDocument/publishDiagnostics`) to a client that does not pull
+//! them: each edit schedules a check of its document in the background, the newest result is
+//! published, and the deals a check found unsolved are solved after it.
+
+use super::double_dummy;
+use super::guard;
+use super::pull;
+use super::state::State;
+use std::sync::Arc;
+use tower_lsp_server::ls_types::Uri;
+use tower_lsp_server::Client;
+
+/// Re-checks the document in the background and publishes its diagnostics, unless a newer
+/// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits keep
+/// arriving, see [`Document::apply_changes`](super::document::Document::apply_changes)) waits for typing to pause: a keystroke after a
+/// pause is checked at once, a burst of them once. A client that pulls diagnostics gets none
+/// pushed: its pull does the work.
+///
+/// With the `dd` feature, a PBN document's DDS diagnostics are published with the others for
+/// the games whose deals are solved; the deals of the other games are solved after the publish
+/// (the ordinary diagnostics never wait for the solver), and the document is then checked
+/// again, at its version of that moment.
+pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i32, debounce: bool) {
+    let (pull_client, delay) = {
+        let c = state.config();
+        (c.pull_diagnostics, if debounce { c.settings.debounce } else { std::time::Duration::ZERO })
+    };
+    if pull_client {
+        return;
+    }
+    tokio::spawn(guard::notification("diagnostics", async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        let (unit, max) = {
+            let c = state.config();
+            (c.unit, c.settings.max_diagnostics)
+        };
+        let snapshot = {
+            let docs = state.docs();
+            match docs.get(&uri) {
+                Some(d) if d.version == version => d.snapshot(unit),
+                _ => return, // closed, or edited again: that edit's run publishes
+            }
+        };
+        let work = move || pull::diagnose(snapshot, max);
+        let Ok((snapshot, diagnostics, unsolved)) = guard::blocking("diagnostics", work).await else { return };
+        {
+            let _publishing = state.publishing.lock().await;
+            let publish = {
+                let mut docs = state.docs();
+                let Some(doc) = docs.get_mut(&uri) else { return };
+                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
+                if newest {
+                    doc.published = Some(snapshot.version);
+                }
+                newest
+            };
+            if publish {
+                client.publish_diagnostics(uri.clone(), diagnostics, Some(snapshot.version)).await;
+            }
+        }
+        solve_then(unsolved, state, client, uri);
+    }));
+}
+
+/// Solves the deals a check found unsolved, off the request
+/// path, then brings the client the DDS diagnostics: a client that pulls is asked to pull again,
+/// the others get the document checked and published again.
+pub fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: Uri) {
+    let to_solve = double_dummy::claim(unsolved);
+    if to_solve.is_empty() {
+        return;
+    }
+    tokio::spawn(guard::notification("double dummy", async move {
+        if guard::blocking("double dummy", move || double_dummy::solve(to_solve)).await.is_err() {
+            return;
+        }
+        let (pull_client, refresh) = {
+            let c = state.config();
+            (c.pull_diagnostics, c.diagnostic_refresh)
+        };
+        if pull_client {
+            if refresh {
+                let _ = client.workspace_diagnostic_refresh().await;
+            }
+            return;
+        }
+        let now = state.docs().get(&uri).map(|d| d.version);
+        if let Some(now) = now {
+            schedule_diagnostics(state, client, uri, now, false);
+        }
+    }));
+}
