@@ -9,6 +9,7 @@
 pub mod annotations;
 pub mod auction;
 mod context;
+mod contract_reading;
 pub mod deal;
 pub mod export;
 pub mod instant_score_table;
@@ -16,7 +17,6 @@ pub mod lines;
 pub mod notes;
 pub(super) mod pieces;
 pub mod play;
-mod reading;
 pub mod scores;
 pub mod tables;
 pub mod values;
@@ -205,7 +205,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     let mut checked = facts.clone();
     let mut replayed = None;
     if let Some(outcome) = auction.as_ref().filter(|_| auction_sound) {
-        let (source, chosen, replay) = reading::choose(game, &facts, outcome);
+        let (source, chosen, replay) = contract_reading::choose(game, &facts, outcome);
         auction::check_against_tags(game, &facts, outcome, source, sink);
         checked = chosen;
         replayed = replay;

@@ -63,7 +63,7 @@ impl RoomScore {
 }
 
 /// `tags` are the facts as the tags give them, `facts` the reading the game is checked under
-/// (see [`super::reading`], [`super::prefer_rotation_vulnerability`]).
+/// (see [`super::contract_reading`], [`super::prefer_rotation_vulnerability`]).
 pub(super) fn check(game: &Game<'_>, tags: &Facts, facts: &Facts, tricks: Option<Tricks>, sink: &mut Sink) {
     check_result(game, facts, tricks, sink);
     // A complete play proves the result: the Score is checked against it, not against a
