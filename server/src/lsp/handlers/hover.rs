@@ -33,9 +33,11 @@ fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> {
     // On a PBN deal: the double-dummy table and par after what the deal's hover says.
     let info = {
         let dd = match s.lang {
-            kibitzer_syntax::Lang::Pbn => {
-                crate::dd::hover(&text, TextSize::from(offset as u32) - unit.start(), super::super::double_dummy::solved())
-            }
+            kibitzer_syntax::Lang::Pbn => crate::dd::hover(
+                &text,
+                TextSize::from(offset as u32) - unit.start(),
+                super::super::double_dummy::solved(),
+            ),
             _ => None,
         };
         match dd {
