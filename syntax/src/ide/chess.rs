@@ -47,7 +47,7 @@ pub fn move_hover(text: &str, offset: TextSize, pictures: bool) -> Option<HoverI
     };
     let markdown = match stop.played? {
         Played::Move(mv, after) => {
-            let canonical = san::canonical(before, mv, &after);
+            let canonical = san::canonical(before, mv, &after).to_string();
             let mut md = format!("**{}{written}**: {}", move_number(before), describe(before, mv, &after));
             if canonical != written {
                 md.push_str(&format!(" (SAN `{canonical}`)"));
@@ -108,7 +108,7 @@ pub fn move_completions(text: &str, offset: TextSize) -> Vec<Completion> {
         .filter_map(|mv| {
             let mut after = board.clone();
             after.play_unchecked(mv);
-            let label = san::canonical(&board, mv, &after);
+            let label = san::canonical(&board, mv, &after).to_string();
             label.starts_with(typed).then(|| Completion {
                 detail: Some(describe(&board, mv, &after)),
                 documentation: None,

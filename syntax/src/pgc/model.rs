@@ -50,8 +50,14 @@ pub fn ordered_moves(board: &cozy_chess::Board) -> Vec<(String, cozy_chess::Move
         moves.extend(set);
         false
     });
-    let mut out: Vec<(String, cozy_chess::Move)> =
-        moves.into_iter().map(|mv| (crate::chess::san::san_of(board, mv), mv)).collect();
+    let mut out: Vec<(String, cozy_chess::Move)> = moves
+        .into_iter()
+        .map(|mv| {
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            (crate::chess::san::canonical(board, mv, &after).to_string(), mv)
+        })
+        .collect();
     out.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     out
 }

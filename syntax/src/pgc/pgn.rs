@@ -94,7 +94,7 @@ fn read_line(node: &SyntaxNode, mut board: Board, lost: &mut Lost, ply: &mut usi
                     };
                     let mut after = board.clone();
                     after.try_play(mv).map_err(|_| format!("ply {ply}: `{written}` is not a legal move"))?;
-                    items.push(Item::Move(san::canonical(&board, mv, &after)));
+                    items.push(Item::Move(san::canonical(&board, mv, &after).to_string()));
                     before = Some(std::mem::replace(&mut board, after));
                     if let Some(suffix) = suffix {
                         items.push(Item::Nag(

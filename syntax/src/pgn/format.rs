@@ -484,7 +484,7 @@ fn write_move(node: Node<'_>, line: &mut Line, lines: &mut Lines, scratch: &mut 
             // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
             after.play_unchecked(mv);
-            let canonical = san::canonical_text_of_written(board, mv, &after, &parsed);
+            let canonical = parsed.canonical(board, mv, &after);
             scratch.push_str(canonical.as_str());
             after
         }

@@ -400,7 +400,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
         Resolution::MissingPromotion(mv) => {
             let mut after = line.board.clone();
             after.play_unchecked(mv);
-            let fixed = san::canonical(&line.board, mv, &after);
+            let fixed = san::canonical(&line.board, mv, &after).to_string();
             let d = Diagnostic::new(
                 &MISSING_PROMOTION,
                 range,
@@ -477,7 +477,7 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             if let [(p, m)] = others[..] {
                 let mut after = board.clone();
                 after.play_unchecked(m);
-                let fixed = san::canonical(board, m, &after);
+                let fixed = san::canonical(board, m, &after).to_string();
                 return Diagnostic::new(
                     &WRONG_PIECE,
                     range,
@@ -520,11 +520,11 @@ fn spelling(
     mode: Mode,
     out: &mut Vec<Diagnostic>,
 ) {
-    let canonical_text = san::canonical_text_of_written(board, mv, after, written);
-    if canonical_text.is(text) {
+    let canonical = written.canonical(board, mv, after);
+    if canonical.is(text) {
         return;
     }
-    let canonical = canonical_text.as_str();
+    let canonical = canonical.as_str();
     let sp = &written.spelling;
     let is_capture = board.color_on(mv.to).is_some_and(|c| c != board.side_to_move())
         || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file());
