@@ -1,7 +1,8 @@
 //! A deal: the cards of the four hands, in the deal notation of PBN 3.4.11 (`N:AKQJ.T98.765.432
-//! …`), which hand records, double-dummy solvers and dealing programs share.
+//! …`), which hand records, double-dummy solvers and dealing programs share: read
+//! ([`parse_deal`]) and written in its one spelling ([`normalise_deal`]).
 
-use super::cards::{rank_from_char, Card, CardSet, Seat, Suit};
+use super::cards::{rank_char, rank_from_char, Card, CardSet, Seat, Suit};
 
 /// A parsed Deal value: the cards of each seat (`None` for a `-` hand).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,4 +91,71 @@ fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
         set.insert(card);
     }
     Ok(set)
+}
+
+/// A Deal value in the one spelling of export format (PBN 3.4.11): `first:hand hand hand hand`
+/// from `from` (the dealer; the value's own first seat when `None`), each suit's ranks in upper
+/// case and descending. `None` when the value is not shaped like a deal (left for the checks to
+/// report); nothing else is checked (a card may be written twice, a hand may lack cards).
+pub fn normalise_deal(value: &str, from: Option<Seat>) -> Option<String> {
+    let (first, hands) = value.trim().split_once(':')?;
+    let first = match first.as_bytes() {
+        [b] => Seat::from_char(char::from(*b))?,
+        _ => return None,
+    };
+    let mut normalised: [String; 4] = Default::default();
+    let mut hands = hands.split_whitespace();
+    for out in &mut normalised {
+        let hand = hands.next()?;
+        if hand == "-" {
+            out.push('-');
+            continue;
+        }
+        let mut suits = hand.split('.');
+        for i in 0..4 {
+            if i > 0 {
+                out.push('.');
+            }
+            // Ranks descending: counted by rank, written from the ace down.
+            let mut counts = [0usize; 15];
+            for c in suits.next()?.chars() {
+                counts[usize::from(rank_from_char(c)?)] += 1;
+            }
+            for rank in (2..=14u8).rev() {
+                (0..counts[usize::from(rank)]).for_each(|_| out.push(rank_char(rank)));
+            }
+        }
+        if suits.next().is_some() {
+            return None;
+        }
+    }
+    if hands.next().is_some() {
+        return None;
+    }
+    let start = from.unwrap_or(first);
+    let mut out = String::with_capacity(value.len());
+    out.push(start.letter());
+    out.push(':');
+    for i in 0..4 {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&normalised[(start.index() + 4 - first.index() + i) % 4]);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_are_from_the_dealer_with_ranks_descending() {
+        assert_eq!(
+            normalise_deal("e:.36.akq987.a9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85", Some(Seat::N)),
+            Some("N:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4".to_owned())
+        );
+        assert_eq!(normalise_deal("N:- - - -", None), Some("N:- - - -".to_owned()));
+        assert_eq!(normalise_deal("N:AK.x", None), None);
+    }
 }

@@ -1,0 +1,116 @@
+//! A game read from the parser's events as export format sees it: tag blocks (a tag, the
+//! comments after it, the section it opens, the Note tags that explain it), and the tag values a
+//! game leaves for later games' `#` and `##` (PBN 4.8).
+
+use crate::parsing::{EventElement, EventNode, ParseEvent};
+use crate::pbn::model::Inheritance;
+use crate::pbn::syntax_kind::SyntaxKind;
+
+/// Records the tags of a game node for later games' `#` and `##`.
+pub(super) fn record_game(inherited: &mut Inheritance, game: EventNode<'_, SyntaxKind>, text: &str) {
+    let mut seen: Vec<&str> = Vec::new();
+    let tags = game.children().filter_map(|e| match e {
+        EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Some(n),
+        _ => None,
+    });
+    for tag in tags {
+        let (Some(name), Some(value)) =
+            (token_text(tag, text, SyntaxKind::TAG_NAME), token_text(tag, text, SyntaxKind::STRING))
+        else {
+            continue;
+        };
+        if !seen.contains(&name) {
+            inherited.record(name, unquote(value));
+            seen.push(name);
+        }
+    }
+}
+
+/// A string token's text without its quotes.
+fn unquote(string: &str) -> &str {
+    let inner = string.strip_prefix('"').unwrap_or(string);
+    inner.strip_suffix('"').unwrap_or(inner)
+}
+
+/// A token of a game, read from the parser's events (the formatter reads kinds and texts only).
+#[derive(Clone, Copy)]
+pub(super) struct Tok<'g> {
+    pub(super) kind: SyntaxKind,
+    pub(super) text: &'g str,
+}
+
+/// The games of a parse.
+pub(super) fn games(events: &[ParseEvent<SyntaxKind>]) -> impl Iterator<Item = EventNode<'_, SyntaxKind>> {
+    EventNode::root(events).children().filter_map(|e| match e {
+        EventElement::Node(n) if n.kind() == Some(SyntaxKind::GAME) => Some(n),
+        _ => None,
+    })
+}
+
+/// The tokens that are children of `node`, a node of `text`.
+fn tokens<'e, 'g>(node: EventNode<'e, SyntaxKind>, text: &'g str) -> impl Iterator<Item = Tok<'g>> + use<'e, 'g> {
+    node.child_tokens().map(move |(kind, range)| Tok { kind, text: &text[range] })
+}
+
+/// A tag pair with what follows it: comments, and the section it opens.
+pub(super) struct Block<'g> {
+    pub(super) name: &'g str,
+    /// The value as written between the quotes (escapes untouched).
+    pub(super) value: &'g str,
+    /// Comments and escape lines after the tag, before its section.
+    pub(super) comments: Vec<&'g str>,
+    pub(super) section: Vec<Tok<'g>>,
+    /// Note tags explaining this section's calls or cards.
+    pub(super) notes: Vec<Block<'g>>,
+}
+
+impl Block<'_> {
+    pub(super) fn is_note(&self) -> bool {
+        self.name == "Note"
+    }
+}
+
+/// The blocks of a game, and the comments before its first tag.
+pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec<&'g str>, Vec<Block<'g>>) {
+    let mut leading = Vec::new();
+    let mut blocks: Vec<Block<'g>> = Vec::new();
+    for element in game.children() {
+        match element {
+            EventElement::Node(node) if node.kind() == Some(SyntaxKind::TAG) => {
+                let name = token_text(node, text, SyntaxKind::TAG_NAME).unwrap_or_default();
+                let value = unquote(token_text(node, text, SyntaxKind::STRING).unwrap_or_default());
+                blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
+            }
+            EventElement::Node(node) => {
+                if let Some(block) = blocks.last_mut() {
+                    block.section.extend(tokens(node, text));
+                }
+            }
+            EventElement::Token(kind, range) => {
+                let token = Tok { kind, text: &text[range] };
+                match blocks.last_mut() {
+                    // After the section's data, trivia belongs to it: a comment annotates the
+                    // last call or card, and line ends keep escape lines in their column 1.
+                    Some(block) if has_data(&block.section) => block.section.push(token),
+                    Some(block) if is_comment(token.kind) => block.comments.push(token.text),
+                    None if is_comment(token.kind) => leading.push(token.text),
+                    _ => {}
+                }
+            }
+        }
+    }
+    (leading, blocks)
+}
+
+fn is_comment(kind: SyntaxKind) -> bool {
+    matches!(kind, SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT | SyntaxKind::ESCAPE_LINE)
+}
+
+/// The text of the first token of `kind` among the children of `node`.
+fn token_text<'g>(node: EventNode<'_, SyntaxKind>, text: &'g str, kind: SyntaxKind) -> Option<&'g str> {
+    tokens(node, text).find(|t| t.kind == kind).map(|t| t.text)
+}
+
+pub(super) fn has_data(section: &[Tok<'_>]) -> bool {
+    section.iter().any(|t| !t.kind.is_trivia())
+}

@@ -1,0 +1,163 @@
+//! A game in export order (PBN 3.4–3.6): the mandatory tags in their order (a missing one
+//! added, unless an earlier game gave it with `##`), the other tags alphabetically, the Auction
+//! and Play sections with the Note tags that explain them, the supplemental sections
+//! alphabetically; each tag written with its comments, its value spelled and its section laid
+//! out.
+
+use crate::bridge::cards::Seat;
+use crate::parsing::EventNode;
+use crate::pbn::check::values::MTS as MANDATORY_TAGS;
+use crate::pbn::model::{is_section, Inheritance, TABLES};
+use crate::pbn::syntax_kind::SyntaxKind;
+
+use super::blocks::{blocks, has_data, Block};
+use super::lines::{to_crlf, CRLF};
+use super::sections::{four_a_line, section_as_written};
+use super::table::table;
+use super::values::normalise_value;
+
+/// Where a block goes in export order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    Mandatory(usize),
+    Supplemental,
+    Auction,
+    Play,
+    Section,
+}
+
+fn place(block: &Block) -> Place {
+    if let Some(i) = MANDATORY_TAGS.iter().position(|t| *t == block.name) {
+        return Place::Mandatory(i);
+    }
+    match block.name {
+        "Auction" => Place::Auction,
+        "Play" => Place::Play,
+        name if is_section(name, has_data(&block.section)) => Place::Section,
+        _ => Place::Supplemental,
+    }
+}
+
+pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited: &Inheritance) -> String {
+    let (leading, all) = blocks(game, text);
+    // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
+    let mut ordered: Vec<Block> = Vec::new();
+    for block in all {
+        let owner = ordered.iter_mut().rev().find(|b| !b.is_note());
+        match owner {
+            Some(owner) if block.is_note() && matches!(owner.name, "Auction" | "Play") => owner.notes.push(block),
+            _ => ordered.push(block),
+        }
+    }
+    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
+    let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
+    let passed_out = is_passed_out(&ordered);
+    for (i, name) in MANDATORY_TAGS.iter().enumerate() {
+        // A `##` value of an earlier game stands in for the tag (PBN 4.8).
+        if ordered.iter().any(|b| b.name == *name) || inherited.is_sticky(name) {
+            continue;
+        }
+        let value = match *name {
+            // When all four pass there is no declarer and no result: an inappropriate value is
+            // the empty string (PBN 3.4, 3.4.13, 3.4.15); the contract is `Pass` (3.4.14).
+            "Declarer" | "Result" if passed_out => "",
+            "Contract" if passed_out => "Pass",
+            // Unknown (PBN 3.4).
+            _ => "?",
+        };
+        let block = Block { name, value, comments: vec![], section: vec![], notes: vec![] };
+        ordered.insert(i.min(ordered.len()), block);
+    }
+    // Stable: a repeated tag keeps its order.
+    ordered.sort_by(|a, b| {
+        let (pa, pb) = (place(a), place(b));
+        pa.cmp(&pb).then_with(|| match pa {
+            Place::Supplemental | Place::Section => a.name.as_bytes().cmp(b.name.as_bytes()),
+            _ => std::cmp::Ordering::Equal,
+        })
+    });
+    // About the size of the game as written: one allocation, not one per doubling.
+    let mut out = String::with_capacity(usize::from(game.range().len()) + 64);
+    for line in &leading {
+        out.push_str(&to_crlf(line));
+        out.push_str(CRLF);
+    }
+    for block in &ordered {
+        write_block(&mut out, block, seats, inherited);
+    }
+    out.push_str(CRLF);
+    out
+}
+
+/// Whether all four players passed: the Contract tag says `Pass`, or the auction is four
+/// passes (or `AP` at once).
+fn is_passed_out(blocks: &[Block]) -> bool {
+    let contract = blocks.iter().find(|b| b.name == "Contract").map(|b| b.value);
+    if contract.is_some_and(|c| c.eq_ignore_ascii_case("pass")) {
+        return true;
+    }
+    let Some(auction) = blocks.iter().find(|b| b.name == "Auction") else { return false };
+    let calls: Vec<&str> = auction.section.iter().filter(|t| t.kind == SyntaxKind::CALL).map(|t| t.text).collect();
+    match calls.as_slice() {
+        [ap] => ap.eq_ignore_ascii_case("ap"),
+        [_, _, _, _] => calls.iter().all(|c| c.eq_ignore_ascii_case("pass")),
+        _ => false,
+    }
+}
+
+/// The seats a game's sections start from in export format.
+#[derive(Clone, Copy)]
+struct Seats {
+    /// The dealer starts the auction (PBN 3.5).
+    dealer: Option<Seat>,
+    /// Declarer's left-hand opponent leads (PBN 3.6).
+    leader: Option<Seat>,
+}
+
+fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheritance) {
+    let mut value = normalise_value(block.name, block.value, seats.dealer);
+    let mut section = None;
+    if has_data(&block.section) {
+        let export_start = match block.name {
+            "Auction" => Some(seats.dealer),
+            "Play" => Some(seats.leader),
+            _ => None,
+        };
+        if let Some(export_start) = export_start {
+            // Import format may start the columns at another seat, padding with `-` up to the
+            // dealer (or leader); export format starts at that seat itself.
+            let padding = match (Seat::parse(&value), export_start) {
+                (Some(from), Some(to)) => (to.index() + 4 - from.index()) % 4,
+                _ => 0,
+            };
+            section = four_a_line(&block.section, block.name == "Play", padding).map(|(text, dropped)| {
+                if dropped {
+                    value = export_start.map(|s| s.letter().to_string()).unwrap_or(value.clone());
+                }
+                text
+            });
+        } else if TABLES.contains(&block.name) {
+            // `#` takes the columns of the nearest earlier game's table (PBN 4.8).
+            section = inherited.resolve(block.name, block.value).and_then(|columns| table(&block.section, columns));
+        }
+    }
+    out.push('[');
+    out.push_str(block.name);
+    out.push_str(" \"");
+    out.push_str(&value);
+    out.push_str("\"]");
+    out.push_str(CRLF);
+    for comment in &block.comments {
+        out.push_str(&to_crlf(comment));
+        out.push_str(CRLF);
+    }
+    if has_data(&block.section) {
+        match section {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(&section_as_written(&block.section)),
+        }
+    }
+    for note in &block.notes {
+        write_block(out, note, seats, inherited);
+    }
+}
