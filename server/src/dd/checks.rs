@@ -1,0 +1,328 @@
+//! The double-dummy checks (DDS001–DDS005): each of `DoubleDummyTricks`,
+//! `OptimumResultTable`, `OptimumScore` and `ParContract` compared with the solver, for
+//! `kibitzer check` (all deals of a file at once) and for the language server (from the deals
+//! solved before, never waiting for the solver).
+
+use contract_bridge::seat::Seat;
+use contract_bridge::Strain;
+use kibitzer_syntax::bridge::contract::{Contract, Denomination, Risk};
+use kibitzer_syntax::bridge::score::duplicate_score;
+use kibitzer_syntax::pbn::double_dummy::{
+    BELOW_BOOK_WRITTEN_AS_ONE, WRONG_DOUBLE_DUMMY_TRICKS, WRONG_OPTIMUM_RESULT, WRONG_OPTIMUM_SCORE, WRONG_PAR_CONTRACT,
+};
+use kibitzer_syntax::{CheckOptions, Diagnostic, TextRange};
+use pons_dds::Vulnerability;
+use std::sync::Arc;
+
+use super::solver::{
+    analyse, boards, dd_tricks_string, seat_letter, side_score, strain_letter, tricks, Analysis, Board, DealKey,
+    SolvedDeals, SEATS, STRAINS,
+};
+
+/// The tags this module checks; a file without any is not solved.
+const TAGS: [&str; 4] = ["DoubleDummyTricks", "OptimumResultTable", "OptimumScore", "ParContract"];
+
+impl Board<'_> {
+    /// Whether the game carries a tag this module checks.
+    pub fn has_dd_tags(&self) -> bool {
+        TAGS.iter().any(|t| self.game.tag(t).is_some())
+    }
+}
+
+/// Whether `text` carries a tag this module checks (cheap: no parse).
+pub fn has_dd_tags(text: &str) -> bool {
+    TAGS.iter().any(|t| text.contains(t))
+}
+
+/// Checks the double-dummy tags of a PBN text against the solver (`kibitzer check`): the deals
+/// of the games that carry such tags, solved in one batch; the configured severities applied.
+pub fn verify(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+    if !has_dd_tags(text) {
+        return Vec::new();
+    }
+    let boards: Vec<Board<'_>> = boards(text).into_iter().filter(Board::has_dd_tags).collect();
+    let analyses = analyse(&boards);
+    let mut out = Vec::new();
+    for (board, analysis) in boards.iter().zip(&analyses) {
+        verify_board(board, analysis, &mut out);
+    }
+    options.rules.apply(&mut out);
+    out
+}
+
+/// [`verify`] for the language server, which checks a game at a time and must not wait for the
+/// solver: from the deals solved before, or `Err` with the deals still to solve
+/// ([`SolvedDeals::solve`]).
+pub fn verify_solved(
+    text: &str,
+    options: &CheckOptions,
+    solved: &SolvedDeals,
+) -> Result<Vec<Diagnostic>, Vec<DealKey>> {
+    if !has_dd_tags(text) {
+        return Ok(Vec::new());
+    }
+    let boards: Vec<Board<'_>> = boards(text).into_iter().filter(Board::has_dd_tags).collect();
+    let analyses: Vec<Option<Arc<Analysis>>> = boards.iter().map(|b| solved.get(&b.key)).collect();
+    if analyses.iter().any(Option::is_none) {
+        return Err(boards.iter().zip(&analyses).filter(|(_, a)| a.is_none()).map(|(b, _)| b.key).collect());
+    }
+    let mut out = Vec::new();
+    for (board, analysis) in boards.iter().zip(analyses.into_iter().flatten()) {
+        verify_board(board, &analysis, &mut out);
+    }
+    options.rules.apply(&mut out);
+    Ok(out)
+}
+
+fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic>) {
+    let table = &analysis.table;
+    if let Some(tag) = board.game.tag("DoubleDummyTricks") {
+        let want = dd_tricks_string(table);
+        let below_book_as_1 = tag.value.len() == 20
+            && tag.value.bytes().zip(want.bytes()).all(|(a, b)| a.eq_ignore_ascii_case(&b) || (a == b'1' && b < b'7'));
+        if below_book_as_1 && !tag.value.eq_ignore_ascii_case(&want) {
+            out.push(Diagnostic::new(
+                &BELOW_BOOK_WRITTEN_AS_ONE,
+                tag.value_range,
+                format!(
+                    "DoubleDummyTricks `{}` writes 1 wherever declarer takes fewer than 7 tricks (the solver: `{want}`); \
+                     every other entry agrees",
+                    tag.value
+                ),
+            ));
+        } else if tag.value.len() == 20 && !tag.value.eq_ignore_ascii_case(&want) {
+            let first = tag.value.bytes().zip(want.bytes()).position(|(a, b)| !a.eq_ignore_ascii_case(&b)).unwrap_or(0);
+            let (seat, strain) = (SEATS[first / 5], STRAINS[first % 5]);
+            out.push(Diagnostic::new(
+                &WRONG_DOUBLE_DUMMY_TRICKS,
+                tag.sub_range(first, first + 1),
+                format!(
+                    "DoubleDummyTricks `{}` disagrees with the double-dummy solver: `{want}` ({} takes {} tricks in {}, not {}); was the deal changed after the analysis?",
+                    tag.value,
+                    seat_letter(seat),
+                    tricks(table, seat, strain),
+                    strain_letter(strain),
+                    &tag.value[first..first + 1]
+                ),
+            ));
+        }
+    }
+    if let Some(tag) = board.game.tag("OptimumResultTable") {
+        let items: Vec<_> = tag.section_items().collect();
+        let mut below_book = 0;
+        for row in items.chunks(3) {
+            let [declarer, denomination, result] = row else { continue };
+            let (Ok(seat), Some(strain), Ok(claimed)) =
+                (declarer.text.parse::<Seat>(), parse_strain(denomination.text), result.text.parse::<u8>())
+            else {
+                continue;
+            };
+            let solved = tricks(table, seat, strain);
+            if claimed == 1 && solved < 7 {
+                // The convention of DoubleDummyTricks above: said once for the table.
+                below_book += 1;
+            } else if solved != claimed {
+                out.push(Diagnostic::new(
+                    &WRONG_OPTIMUM_RESULT,
+                    TextRange::new(declarer.range.start(), result.range.end()),
+                    format!(
+                        "OptimumResultTable: {} in {} takes {solved} tricks double dummy, not {claimed}",
+                        seat_letter(seat),
+                        strain_letter(strain)
+                    ),
+                ));
+            }
+        }
+        if below_book > 0 {
+            out.push(Diagnostic::new(
+                &BELOW_BOOK_WRITTEN_AS_ONE,
+                tag.name_range,
+                format!("OptimumResultTable writes 1 for {below_book} declarer × denomination pairs that take fewer than 7 tricks double dummy"),
+            ));
+        }
+    }
+    if let Some(tag) = board.game.tag("OptimumScore") {
+        if let Some(claimed) = parse_side_score(tag.value) {
+            if claimed != analysis.par_score {
+                out.push(Diagnostic::new(
+                    &WRONG_OPTIMUM_SCORE,
+                    tag.value_range,
+                    format!(
+                        "OptimumScore `{}` is not the par score of the deal: {} (par {})",
+                        tag.value,
+                        side_score(analysis.par_score),
+                        analysis.par_contracts.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(tag) = board.game.tag("ParContract") {
+        for (at, part) in par_contract_parts(tag.value) {
+            let Some(claim) = ParClaim::parse(part) else { continue };
+            if let Some(wrong) = claim.disagreement(analysis, board.key.vulnerability) {
+                out.push(Diagnostic::new(
+                    &WRONG_PAR_CONTRACT,
+                    tag.sub_range(at, at + part.len()),
+                    format!("ParContract `{part}` {wrong} (par: {})", analysis.par_contracts.join(", ")),
+                ));
+            }
+        }
+    }
+}
+
+/// The contracts of a `ParContract` value with their offsets in it: producers list several
+/// par contracts separated by `,` or `;` (`NS 4S+1;NS 5C=`).
+fn par_contract_parts(value: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    value.split([',', ';']).filter_map(move |piece| {
+        let start = at + (piece.len() - piece.trim_start().len());
+        at += piece.len() + 1;
+        let part = piece.trim();
+        (!part.is_empty()).then_some((start, part))
+    })
+}
+
+/// One par contract as producers write it: a side or a seat, then level, denomination, risk and
+/// result (`NS 4S`, `EW 3NT+1`, `NS 5Dx-2`, BridgeComposer's `NS 4S=` and `EW 5DX-1`, a seat
+/// alone as in `S 3N=`).
+#[derive(Debug, PartialEq)]
+struct ParClaim {
+    /// The declarer when one seat is named; otherwise the better of the side's two.
+    seats: &'static [Seat],
+    contract: Contract,
+    /// Over- (positive) or undertricks (negative).
+    result: i32,
+}
+
+impl ParClaim {
+    fn parse(s: &str) -> Option<ParClaim> {
+        let (side, contract) = s.split_once(' ')?;
+        let seats: &'static [Seat] = match side {
+            "NS" => &[Seat::North, Seat::South],
+            "EW" => &[Seat::East, Seat::West],
+            "N" => &[Seat::North],
+            "S" => &[Seat::South],
+            "E" => &[Seat::East],
+            "W" => &[Seat::West],
+            _ => return None,
+        };
+        let contract = contract.trim();
+        let level = contract.chars().next()?.to_digit(10)? as u8;
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        let rest = &contract[1..];
+        let strain_len = if rest.get(..2).is_some_and(|d| d.eq_ignore_ascii_case("NT")) { 2 } else { 1 };
+        let denomination = Denomination::parse(match rest.get(..strain_len)? {
+            "N" | "n" => "NT",
+            d => d,
+        })?;
+        let rest = &rest[strain_len..];
+        let doubles = rest.bytes().take_while(|b| matches!(b, b'x' | b'X' | b'*')).count();
+        let risk = match doubles {
+            0 => Risk::Undoubled,
+            1 => Risk::Doubled,
+            2 => Risk::Redoubled,
+            _ => return None,
+        };
+        let result = match &rest[doubles..] {
+            "" | "=" => 0,
+            r if r.starts_with(['+', '-']) => r.parse::<i32>().ok()?,
+            _ => return None,
+        };
+        Some(ParClaim { seats, contract: Contract { level, denomination, risk }, result })
+    }
+
+    fn side_is_ns(&self) -> bool {
+        matches!(self.seats[0], Seat::North | Seat::South)
+    }
+
+    /// What is wrong with the claim for this analysis, said for the message; `None` when it is
+    /// a par contract: it takes the tricks it says double dummy, and scores the par score.
+    fn disagreement(&self, analysis: &Analysis, vulnerability: Vulnerability) -> Option<String> {
+        let strain = match self.contract.denomination {
+            Denomination::NoTrump => Strain::Notrump,
+            Denomination::Spades => Strain::Spades,
+            Denomination::Hearts => Strain::Hearts,
+            Denomination::Diamonds => Strain::Diamonds,
+            Denomination::Clubs => Strain::Clubs,
+        };
+        let best = self.seats.iter().map(|&s| tricks(&analysis.table, s, strain)).max().unwrap_or(0);
+        let claimed = i32::from(self.contract.level) + 6 + self.result;
+        let who = match self.seats {
+            [seat] => format!("{} takes", seat_letter(*seat)),
+            _ if self.side_is_ns() => "NS take".to_string(),
+            _ => "EW take".to_string(),
+        };
+        if claimed != i32::from(best) {
+            return Some(format!("means {claimed} tricks, but {who} {best} in {} double dummy", strain_letter(strain)));
+        }
+        let vulnerable = vulnerability.contains(if self.side_is_ns() { Vulnerability::NS } else { Vulnerability::EW });
+        let score = duplicate_score(self.contract, vulnerable, best);
+        let ns_score = if self.side_is_ns() { score } else { -score };
+        (ns_score != analysis.par_score)
+            .then(|| format!("scores {}, not the par score {}", side_score(ns_score), side_score(analysis.par_score)))
+    }
+}
+
+fn parse_strain(s: &str) -> Option<Strain> {
+    Some(match s.to_ascii_uppercase().as_str() {
+        "NT" | "N" => Strain::Notrump,
+        "S" => Strain::Spades,
+        "H" => Strain::Hearts,
+        "D" => Strain::Diamonds,
+        "C" => Strain::Clubs,
+        _ => return None,
+    })
+}
+
+/// `NS 140`, `EW 430`, `NS -100` → the score for North-South.
+fn parse_side_score(v: &str) -> Option<i32> {
+    let (side, score) = v.trim().split_once(' ')?;
+    let score: i32 = score.trim().parse().ok()?;
+    match side {
+        "NS" => Some(score),
+        "EW" => Some(-score),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn par_contracts_and_scores_are_read() {
+        let read = |s: &str| ParClaim::parse(s).map(|c| (c.seats.len(), c.contract.to_string(), c.result));
+        assert_eq!(read("EW 3N+1"), Some((2, "3NT".into(), 1)));
+        assert_eq!(read("NS 5Dx-2"), Some((2, "5DX".into(), -2)));
+        assert_eq!(read("EW 5DX-1"), Some((2, "5DX".into(), -1)));
+        assert_eq!(read("NS 4S"), Some((2, "4S".into(), 0)));
+        assert_eq!(read("NS 4S="), Some((2, "4S".into(), 0)));
+        assert_eq!(read("S 3N="), Some((1, "3NT".into(), 0)));
+        assert_eq!(read("NS 4NTXX"), Some((2, "4NTXX".into(), 0)));
+        assert_eq!(read("NS 4S*-1"), Some((2, "4SX".into(), -1)));
+        for bad in ["NS", "NS 8S", "XY 4S", "NS 4Q", "NS 4SXXX", "NS 4S=1", "NS 4S 1", "NS 4Sé", "NS 4é", "NS é"] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
+        let parts: Vec<_> = par_contract_parts("NS 4S+1; NS 5C=,EW 4H").collect();
+        assert_eq!(parts, [(0, "NS 4S+1"), (9, "NS 5C="), (16, "EW 4H")]);
+        assert_eq!(parse_side_score("EW 430"), Some(-430));
+        assert_eq!(parse_side_score("NS -100"), Some(-100));
+    }
+
+    #[test]
+    fn the_solver_solves_a_trivial_deal() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                    [Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\
+                    [DoubleDummyTricks \"00000000000000000000\"]\n";
+        let boards = boards(text);
+        let analysis = &analyse(&boards)[0];
+        assert_eq!(tricks(&analysis.table, Seat::North, Strain::Spades), 13);
+        assert_eq!(tricks(&analysis.table, Seat::South, Strain::Diamonds), 13);
+        let found = verify(text, &CheckOptions::default());
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "DDS001");
+    }
+}

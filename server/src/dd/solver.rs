@@ -1,0 +1,204 @@
+//! The solver: the deals of a PBN text with what their analysis depends on, solved with
+//! pons-dds in one batch (and, for the language server, kept in [`SolvedDeals`]), and the
+//! analysis written in PBN's notation (seats, strains, the `DoubleDummyTricks` string, a side's
+//! score), which the checks, the editor and `kibitzer dd` share.
+
+use contract_bridge::deal::FullDeal;
+use contract_bridge::seat::Seat;
+use contract_bridge::Strain;
+use kibitzer_syntax::pbn::model::Game;
+use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// The order of `DoubleDummyTricks`: declarers N S E W, each in NT S H D C. The rows of the
+/// `OptimumResultTable` that [`analysis_edits`](super::analysis_edits) writes follow it too, as BridgeComposer's do.
+pub(super) const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+pub(super) const STRAINS: [Strain; 5] =
+    [Strain::Notrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
+
+/// What the analysis of a deal depends on: the cards (the trick table), and for par the
+/// vulnerability and the dealer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealKey {
+    pub deal: FullDeal,
+    pub vulnerability: Vulnerability,
+    pub dealer: Seat,
+}
+
+/// A deal of the file and where its game is.
+pub struct Board<'a> {
+    pub game: Game<'a>,
+    pub key: DealKey,
+}
+
+/// The solved analysis of a deal.
+#[derive(Debug)]
+pub struct Analysis {
+    pub table: TrickCountTable,
+    /// Par score for North-South (negative when East-West score).
+    pub par_score: i32,
+    /// The par contracts, as `NS 4S` or `EW 5Dx-2` (PBN's ParContract form).
+    pub par_contracts: Vec<String>,
+}
+
+/// The deals of a PBN text that have a complete `Deal`.
+pub fn boards(text: &str) -> Vec<Board<'_>> {
+    let parse = kibitzer_syntax::pbn::parse(text);
+    let root = parse.syntax();
+    let mut out = Vec::new();
+    for node in root.children().filter(|n| n.kind() == kibitzer_syntax::pbn::syntax_kind::SyntaxKind::GAME) {
+        let game = Game::from_node(&node, text);
+        let Some(deal) = game.value("Deal").and_then(|d| d.parse::<FullDeal>().ok()) else { continue };
+        let vulnerability = match game.value("Vulnerable").unwrap_or("None") {
+            "NS" => Vulnerability::NS,
+            "EW" => Vulnerability::EW,
+            "All" | "Both" => Vulnerability::ALL,
+            _ => Vulnerability::NONE,
+        };
+        let dealer = game.value("Dealer").and_then(|d| d.parse::<Seat>().ok()).unwrap_or(Seat::North);
+        out.push(Board { game, key: DealKey { deal, vulnerability, dealer } });
+    }
+    out
+}
+
+/// Solves the boards, all at once (DDS spreads them over the cores).
+pub fn analyse(boards: &[Board<'_>]) -> Vec<Analysis> {
+    solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>())
+}
+
+/// Solves the deals, all at once.
+fn solve(keys: &[DealKey]) -> Vec<Analysis> {
+    let deals: Vec<FullDeal> = keys.iter().map(|k| k.deal).collect();
+    let tables = solve_deals(&deals, NonEmptyStrainFlags::ALL);
+    tables
+        .into_iter()
+        .zip(keys)
+        .map(|(table, key)| {
+            let par = calculate_par(table, key.vulnerability, key.dealer);
+            let mut par_contracts: Vec<String> = par
+                .contracts
+                .iter()
+                .map(|p| {
+                    let side = if matches!(p.declarer, Seat::North | Seat::South) { "NS" } else { "EW" };
+                    let strain = strain_letter(p.contract.bid.strain);
+                    let penalty = match p.contract.penalty {
+                        contract_bridge::contract::Penalty::Undoubled => "",
+                        contract_bridge::contract::Penalty::Doubled => "x",
+                        contract_bridge::contract::Penalty::Redoubled => "xx",
+                    };
+                    let over = match p.overtricks {
+                        0 => String::new(),
+                        n => format!("{n:+}"),
+                    };
+                    format!("{side} {}{strain}{penalty}{over}", p.contract.bid.level.get())
+                })
+                .collect();
+            // The same contract by either partner is one par contract of the side.
+            let mut seen = HashSet::new();
+            par_contracts.retain(|c| seen.insert(c.clone()));
+            Analysis { table, par_score: par.score, par_contracts }
+        })
+        .collect()
+}
+
+/// Deals solved before, for the language server: a deal is solved once however often its game
+/// is checked again or hovered, while the keystrokes go elsewhere. Bounded: the oldest
+/// analyses are forgotten first (each is about a hundred bytes).
+pub struct SolvedDeals {
+    solved: Mutex<Solved>,
+}
+
+#[derive(Default)]
+struct Solved {
+    analyses: HashMap<DealKey, Arc<Analysis>>,
+    order: VecDeque<DealKey>,
+}
+
+impl SolvedDeals {
+    /// Enough for the largest hand-record files of the corpus many times over.
+    const CAPACITY: usize = 50_000;
+
+    pub fn new() -> SolvedDeals {
+        SolvedDeals { solved: Mutex::new(Solved::default()) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Solved> {
+        // The map is whole after any panic: each change is one insert or remove.
+        self.solved.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn get(&self, key: &DealKey) -> Option<Arc<Analysis>> {
+        self.lock().analyses.get(key).cloned()
+    }
+
+    /// The analyses of `keys`, solving (in one batch, not under the lock) those not known.
+    pub fn solve(&self, keys: &[DealKey]) -> Vec<Arc<Analysis>> {
+        let mut seen = HashSet::new();
+        let missing: Vec<DealKey> =
+            keys.iter().filter(|k| self.get(k).is_none() && seen.insert(**k)).copied().collect();
+        let solved = solve(&missing);
+        let mut cache = self.lock();
+        for (key, analysis) in missing.into_iter().zip(solved) {
+            if cache.analyses.insert(key, Arc::new(analysis)).is_none() {
+                cache.order.push_back(key);
+            }
+            while cache.order.len() > Self::CAPACITY {
+                if let Some(old) = cache.order.pop_front() {
+                    cache.analyses.remove(&old);
+                }
+            }
+        }
+        // A key forgotten at once (more keys than the capacity) is solved again alone.
+        keys.iter()
+            .map(|k| cache.analyses.get(k).cloned().unwrap_or_else(|| Arc::new(solve(&[*k]).remove(0))))
+            .collect()
+    }
+}
+
+impl Default for SolvedDeals {
+    fn default() -> Self {
+        SolvedDeals::new()
+    }
+}
+
+pub(super) fn strain_letter(s: Strain) -> &'static str {
+    match s {
+        Strain::Notrump => "NT",
+        Strain::Spades => "S",
+        Strain::Hearts => "H",
+        Strain::Diamonds => "D",
+        Strain::Clubs => "C",
+    }
+}
+
+pub(super) fn tricks(table: &TrickCountTable, seat: Seat, strain: Strain) -> u8 {
+    u8::from(table[strain].get(seat))
+}
+
+/// The `DoubleDummyTricks` value of a table.
+pub fn dd_tricks_string(table: &TrickCountTable) -> String {
+    SEATS
+        .iter()
+        .flat_map(|&seat| STRAINS.iter().map(move |&strain| (seat, strain)))
+        .map(|(seat, strain)| char::from_digit(u32::from(tricks(table, seat, strain)), 16).unwrap_or('?'))
+        .collect()
+}
+
+pub(super) fn seat_letter(s: Seat) -> char {
+    match s {
+        Seat::North => 'N',
+        Seat::East => 'E',
+        Seat::South => 'S',
+        Seat::West => 'W',
+    }
+}
+
+/// A score for North-South as PBN writes a side's score: `NS 140`, `EW 430`.
+pub(super) fn side_score(ns: i32) -> String {
+    if ns >= 0 {
+        format!("NS {ns}")
+    } else {
+        format!("EW {}", -ns)
+    }
+}
