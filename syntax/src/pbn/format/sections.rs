@@ -129,17 +129,10 @@ pub(super) fn spell_call_or_card(text: &str) -> String {
     text.to_ascii_uppercase()
 }
 
-/// The NAG of a suffix annotation: calls `$1`–`$6`, cards `$7`–`$12` (PBN 3.5.3, 3.6.3).
+/// The NAG of a suffix annotation: calls `$1`–`$6`, cards `$7`–`$12` (PBN 3.5.3, 3.6.3): PGN's
+/// numbers for the six suffixes ([`crate::chess::nag::of_suffix`]), after six for the cards.
 pub(super) fn suffix_nag(suffix: &str, play: bool) -> Option<u32> {
-    let n = match suffix {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    };
+    let n = u32::from(crate::chess::nag::of_suffix(suffix)?);
     Some(if play { n + 6 } else { n })
 }
 
