@@ -3,8 +3,8 @@
 //! Read as text, such a file gives millions of meaningless diagnostics, and rewriting it would
 //! destroy it. [`not_text`] finds them first and gives one diagnostic instead; the check, the
 //! fixes, the formatter and the language server all ask it before anything else, so that a
-//! binary file gets exactly that one diagnostic and is never rewritten. Each format declares its
-//! own code for it (`PGN000`, `EPD000`, `PBN000`, `PBI000`), declared here beside the check.
+//! binary file gets exactly that one diagnostic and is never rewritten. Each format has its own
+//! code for it (`PGN000`, `EPD000`, `PBN000`, `PBI000`), all four declared here beside the check.
 //!
 //! A text is binary when it holds a NUL character anywhere (no text format has one; every
 //! binary format has plenty), or when more than one character in [`CONTROL_SHARE`] of its first

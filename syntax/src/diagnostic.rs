@@ -107,6 +107,12 @@ macro_rules! declare_rules {
 }
 pub(crate) use declare_rules;
 
+/// Every rule of a format's registry (a list of the `RULES` of the files that declare them), in
+/// the order the registry names them.
+pub fn registered(registry: &'static [&'static [&'static Rule]]) -> impl Iterator<Item = &'static Rule> {
+    registry.iter().flat_map(|rules| rules.iter().copied())
+}
+
 /// A text replacement, in byte offsets of the checked text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TextEdit {

@@ -11,5 +11,5 @@ static REGISTRY: &[&[&Rule]] = &[&[&crate::binary::EPD_NOT_TEXT], super::parser:
 
 /// Every EPD rule, in the order the registry names them.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
-    REGISTRY.iter().flat_map(|rules| rules.iter().copied())
+    crate::diagnostic::registered(REGISTRY)
 }

@@ -9,5 +9,5 @@ static REGISTRY: &[&[&Rule]] = &[&[&crate::binary::PBI_NOT_TEXT], super::check::
 
 /// Every PBI rule, in the order the registry names them.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
-    REGISTRY.iter().flat_map(|rules| rules.iter().copied())
+    crate::diagnostic::registered(REGISTRY)
 }

@@ -32,5 +32,5 @@ static REGISTRY: &[&[&Rule]] = &[
 
 /// Every PBN rule, in the order the registry names them.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
-    REGISTRY.iter().flat_map(|rules| rules.iter().copied())
+    crate::diagnostic::registered(REGISTRY)
 }
