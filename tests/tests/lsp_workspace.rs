@@ -175,6 +175,81 @@ fn workspace_pull_checks_the_files_of_the_folder_and_skips_unchanged_ones() {
     assert!(c.shutdown().success());
 }
 
+/// The files a workspace pull reported, relative to `root`, in order.
+fn reported(report: &Value, root: &Path) -> Vec<String> {
+    let prefix = format!("{}/", file_uri(root).as_str());
+    let mut names: Vec<String> = report["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["uri"].as_str().unwrap().trim_start_matches(&prefix).to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn the_walk_setting_follows_links_and_reads_ignored_and_hidden_files_as_the_cli_flags_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().canonicalize().unwrap();
+    let root = base.join("games");
+    std::fs::create_dir_all(root.join(".hidden")).unwrap();
+    std::fs::create_dir_all(root.join("build")).unwrap();
+    std::fs::create_dir_all(base.join("elsewhere")).unwrap();
+    std::fs::write(root.join("a.pgn"), PGN_BAD).unwrap();
+    std::fs::write(root.join(".hidden/h.pgn"), PGN_BAD.replace("Carlsen, Magnus", "Hidden, Harry")).unwrap();
+    std::fs::write(root.join("build/b.pgn"), PGN_BAD.replace("Carlsen, Magnus", "Ignored, Ida")).unwrap();
+    std::fs::write(root.join(".gitignore"), "build/\n").unwrap();
+    std::fs::write(base.join("elsewhere/e.pgn"), PGN_BAD.replace("Carlsen, Magnus", "Linked, Lena")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere", root.join("linked")).unwrap();
+    // A loop: followed, it is entered once, and the walk ends.
+    std::os::unix::fs::symlink(".", root.join("self")).unwrap();
+    let symbols = |c: &mut LspClient, query: &str| -> usize {
+        c.call("workspace/symbol", json!({"query": query})).as_array().map_or(0, Vec::len)
+    };
+
+    // By default, as `kibitzer check games/`: links not followed, ignored and hidden files left out.
+    let (mut c, _) = start(pulling(), json!({"debounceMs": 0}), Some(&root));
+    let report = c.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    assert_eq!(reported(&report, &root), ["a.pgn"], "{report}");
+    assert_eq!(symbols(&mut c, "Linked"), 0);
+    // As `--follow --no-ignore --hidden`: every file once, the loop not walked around.
+    let walk_all = json!({"walk": {"follow": true, "noIgnore": true, "hidden": true}});
+    c.notify("workspace/didChangeConfiguration", json!({"settings": walk_all}));
+    c.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
+    let report = c.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    assert_eq!(reported(&report, &root), [".hidden/h.pgn", "a.pgn", "build/b.pgn", "linked/e.pgn"], "{report}");
+    assert_eq!(symbols(&mut c, "Linked"), 1);
+    assert_eq!(symbols(&mut c, "Ignored"), 1);
+    assert!(c.shutdown().success());
+
+    // The same setting sent at initialisation, one flag at a time, walks as the CLI's flag.
+    let cli_files = |flag: &str| -> Vec<String> {
+        let out = std::process::Command::new(kibitzer_tests::kibitzer())
+            .args(["check", "--format", "json", flag])
+            .arg(&root)
+            .output()
+            .unwrap();
+        let diagnostics: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut files: Vec<String> = diagnostics
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["path"].as_str().unwrap().trim_start_matches(&format!("{}/", root.display())).to_owned())
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    };
+    for (setting, flag) in [("follow", "--follow"), ("noIgnore", "--no-ignore"), ("hidden", "--hidden")] {
+        let (mut c, _) = start(pulling(), json!({"walk": {setting: true}}), Some(&root));
+        let report = c.call("workspace/diagnostic", json!({"previousResultIds": []}));
+        assert_eq!(reported(&report, &root), cli_files(flag), "{setting}: {report}");
+        assert!(c.shutdown().success());
+    }
+}
+
 fn labels(hints: &Value) -> Vec<String> {
     hints.as_array().unwrap().iter().map(|h| h["label"].as_str().unwrap().to_owned()).collect()
 }

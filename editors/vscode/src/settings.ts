@@ -11,10 +11,19 @@ export interface InlayHintSettings {
   clockTime: boolean;
 }
 
+// How the workspace folders are walked for workspace diagnostics and symbols: the CLI's
+// --follow, --no-ignore and --hidden.
+export interface WalkSettings {
+  follow: boolean;
+  noIgnore: boolean;
+  hidden: boolean;
+}
+
 export interface ServerSettings {
   mode: 'import' | 'export';
   rules: Record<string, Severity>;
   inlayHints: InlayHintSettings;
+  walk: WalkSettings;
 }
 
 export function serverSettings(): ServerSettings {
@@ -27,6 +36,11 @@ export function serverSettings(): ServerSettings {
       tricks: config.get<boolean>('inlayHints.tricks', true),
       plyCount: config.get<boolean>('inlayHints.plyCount', false),
       clockTime: config.get<boolean>('inlayHints.clockTime', true),
+    },
+    walk: {
+      follow: config.get<boolean>('walk.follow', false),
+      noIgnore: config.get<boolean>('walk.noIgnore', false),
+      hidden: config.get<boolean>('walk.hidden', false),
     },
   };
 }

@@ -5,18 +5,21 @@
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
 //!   "maxDiagnostics": 1000, "debounceMs": 5, "hoverPictures": true,
-//!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true } }
+//!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true },
+//!   "walk": { "follow": false, "noIgnore": false, "hidden": false } }
 //! ```
 //!
 //! (`debounceMs`: how long diagnostics wait while edits keep coming; `hoverPictures`: hover draws
 //! positions, deals and tricks as SVG images (`true`) or as text diagrams (`false`); unset, the
 //! server decides by the client's name ([`pictures_by_default`]); `inlayHints`: which hints
 //! to show, PBN points and tricks, PGN ply numbers (off by default: one label per move) and time
-//! spent per move from `[%clk]` comments.)
+//! spent per move from `[%clk]` comments; `walk`: how the workspace folders are walked for
+//! workspace diagnostics and symbols, as the CLI's `--follow`, `--no-ignore` and `--hidden`.)
 //!
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
 
 use crate::inputs::Settings as ConfigFiles;
+use crate::walk::WalkOptions;
 use kibitzer_syntax::ide::InlayOptions;
 use kibitzer_syntax::text::decode;
 use kibitzer_syntax::{CheckOptions, Mode, Severity};
@@ -34,6 +37,8 @@ pub struct ClientSettings {
     pub inlay: InlayOptions,
     /// Hover pictures asked for (`Some`) or left to the client's name (`None`).
     pub hover_pictures: Option<bool>,
+    /// How the workspace folders are walked: the CLI's walk, with the same defaults.
+    pub walk: WalkOptions,
 }
 
 /// Whether a client of this name (`clientInfo.name`) shows the images of a Markdown hover:
@@ -55,6 +60,7 @@ impl Default for ClientSettings {
             debounce: Duration::from_millis(5),
             inlay: InlayOptions::default(),
             hover_pictures: None,
+            walk: WalkOptions::default(),
         }
     }
 }
@@ -115,6 +121,23 @@ impl ClientSettings {
                         }
                     }
                 }
+                "walk" => {
+                    for (name, on) in v.as_object().into_iter().flatten() {
+                        let slot = match name.as_str() {
+                            "follow" => &mut settings.walk.follow,
+                            "noIgnore" => &mut settings.walk.no_ignore,
+                            "hidden" => &mut settings.walk.hidden,
+                            other => {
+                                warnings.push(format!("unknown setting `walk.{other}`"));
+                                continue;
+                            }
+                        };
+                        match on.as_bool() {
+                            Some(b) => *slot = b,
+                            None => warnings.push(format!("walk.{name} = {on}: expected true or false")),
+                        }
+                    }
+                }
                 "hoverPictures" => match v.as_bool() {
                     Some(b) => settings.hover_pictures = Some(b),
                     None if v.is_null() => {}
@@ -168,6 +191,10 @@ mod tests {
         assert!(w.is_empty());
         let (s, _) = ClientSettings::from_json(&json!({"hoverPictures": false}));
         assert_eq!(s.hover_pictures, Some(false));
+        assert_eq!(s.walk, WalkOptions::default());
+        let (s, w) = ClientSettings::from_json(&json!({"walk": {"follow": true, "noIgnore": true, "depth": 2}}));
+        assert_eq!(s.walk, WalkOptions { follow: true, no_ignore: true, hidden: false });
+        assert_eq!(w, ["unknown setting `walk.depth`"]);
         assert!(pictures_by_default(Some("Visual Studio Code - Insiders")) && pictures_by_default(Some("code-server")));
         assert!(!pictures_by_default(Some("Neovim")) && !pictures_by_default(None));
         let (s, w) = ClientSettings::from_json(&json!({"mode": "strict", "colour": 1}));

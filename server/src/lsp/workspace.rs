@@ -1,9 +1,13 @@
 //! The files of the workspace folders: the PGN, PBN, PBI and EPD files under each root, found as
-//! `kibitzer check <folder>` finds them ([`crate::inputs::collect_targets`]: `.gitignore`,
-//! `.ignore` and hidden entries respected, symbolic links not followed, each file once), less the compressed and PGC files (the server works on text), and how to read one.
+//! `kibitzer check <folder>` finds them ([`crate::inputs::collect_targets`]: by default
+//! `.gitignore`, `.ignore` and hidden entries respected, symbolic links not followed, each file
+//! once; the client's `walk` setting changes it as the CLI's `--follow`, `--no-ignore` and
+//! `--hidden` do), less the compressed and PGC files (the server works on text), and how to
+//! read one.
 //! Workspace diagnostics and workspace symbols are computed over them; the server never writes
 //! them.
 
+use crate::walk::WalkOptions;
 use kibitzer_syntax::text::SourceText;
 use kibitzer_syntax::Lang;
 use std::path::{Path, PathBuf};
@@ -40,13 +44,12 @@ impl Stamp {
     }
 }
 
-/// The checkable text files under `roots`, in name order (a root that cannot be read gives
-/// none).
-pub fn files(roots: &[PathBuf]) -> Vec<WorkspaceFile> {
+/// The checkable text files under `roots`, walked as `walk` says, in name order (a root that
+/// cannot be read gives none).
+pub fn files(roots: &[PathBuf], walk: &WalkOptions) -> Vec<WorkspaceFile> {
     let mut out = Vec::new();
     for root in roots {
-        let walk = crate::walk::WalkOptions::default();
-        let Ok(collected) = crate::inputs::collect_targets(std::slice::from_ref(root), None, None, &walk) else {
+        let Ok(collected) = crate::inputs::collect_targets(std::slice::from_ref(root), None, None, walk) else {
             continue;
         };
         for target in collected.targets {

@@ -49,7 +49,7 @@ pub async fn workspace(
         (c.roots.clone(), c.generation, c.unit, c.settings.max_diagnostics, c.settings.clone(), c.root.clone())
     };
     let disk = guard::blocking("workspace/diagnostic", move || {
-        workspace::files(&roots)
+        workspace::files(&roots, &settings.walk)
             .into_iter()
             .filter(|f| !open.contains(&f.uri))
             .filter_map(|f| {

@@ -14,7 +14,10 @@ use tower_lsp_server::ls_types::*;
 pub async fn symbol(state: &Arc<State>, params: WorkspaceSymbolParams) -> Result<Option<WorkspaceSymbolResponse>> {
     let unit = state.unit();
     let snapshots: Vec<Snapshot> = state.docs().values().map(|d| d.snapshot(unit)).collect();
-    let roots = state.config().roots.clone();
+    let (roots, walk) = {
+        let c = state.config();
+        (c.roots.clone(), c.settings.walk)
+    };
     let state = state.clone();
     let found = guard::blocking("workspace/symbol", move || {
         let mut files: Vec<(Uri, String, Arc<Vec<workspace_symbols::Entry>>)> = snapshots
@@ -26,7 +29,7 @@ pub async fn symbol(state: &Arc<State>, params: WorkspaceSymbolParams) -> Result
                 (s.uri.clone(), container_name(&s.uri), Arc::new(entries))
             })
             .collect();
-        for file in workspace::files(&roots) {
+        for file in workspace::files(&roots, &walk) {
             if snapshots.iter().any(|s| s.uri == file.uri) {
                 continue;
             }
