@@ -96,3 +96,129 @@ pub fn unit_range_at(s: &Snapshot, offset: usize) -> TextRange {
         None => TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! [`answer`]'s two promises, on requests made for the test: a panic is an error answer
+    //! naming the method, and a request dropped (cancelled) before its job started never runs.
+
+    use super::*;
+    use crate::lsp::document::Document;
+    use kibitzer_syntax::{CheckOptions, Lang};
+    use std::future::Future;
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::mpsc;
+    use tower_lsp_server::ls_types::TextDocumentIdentifier;
+
+    fn state_with_a_document(uri: &Uri) -> State {
+        let state = State::new();
+        let doc = Document::new(uri.clone(), Lang::Pgn, 1, "1. e4 *\n", Arc::new(CheckOptions::default()));
+        state.docs().insert(uri.clone(), doc);
+        state
+    }
+
+    fn uri() -> Uri {
+        "file:///games/a.pgn".parse().unwrap()
+    }
+
+    enum Panicking {}
+    impl Request for Panicking {
+        type Params = TextDocumentIdentifier;
+        type Result = Option<String>;
+        const METHOD: &'static str = "kibitzer/testPanicking";
+    }
+    impl DocumentRequest for Panicking {
+        fn document(params: &TextDocumentIdentifier) -> &Uri {
+            &params.uri
+        }
+        fn answer(_: &Snapshot, _: TextDocumentIdentifier, _: RequestSettings) -> Option<String> {
+            panic!("a handler's bug")
+        }
+    }
+
+    enum Echo {}
+    impl Request for Echo {
+        type Params = TextDocumentIdentifier;
+        type Result = Option<String>;
+        const METHOD: &'static str = "kibitzer/testEcho";
+    }
+    impl DocumentRequest for Echo {
+        fn document(params: &TextDocumentIdentifier) -> &Uri {
+            &params.uri
+        }
+        fn answer(snapshot: &Snapshot, _: TextDocumentIdentifier, _: RequestSettings) -> Option<String> {
+            Some(snapshot.rope.to_string())
+        }
+    }
+
+    /// How many times [`Counted`] was answered (by the one test that asks it).
+    static ANSWERED: AtomicUsize = AtomicUsize::new(0);
+
+    enum Counted {}
+    impl Request for Counted {
+        type Params = TextDocumentIdentifier;
+        type Result = Option<String>;
+        const METHOD: &'static str = "kibitzer/testCounted";
+    }
+    impl DocumentRequest for Counted {
+        fn document(params: &TextDocumentIdentifier) -> &Uri {
+            &params.uri
+        }
+        fn answer(snapshot: &Snapshot, _: TextDocumentIdentifier, _: RequestSettings) -> Option<String> {
+            ANSWERED.fetch_add(1, Ordering::SeqCst);
+            Some(snapshot.rope.to_string())
+        }
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        // One blocking thread: jobs run one after the other, in the order they were spawned.
+        tokio::runtime::Builder::new_multi_thread().worker_threads(1).max_blocking_threads(1).build().unwrap()
+    }
+
+    #[test]
+    fn a_panicking_handler_is_an_internal_error_that_names_the_full_method() {
+        let state = state_with_a_document(&uri());
+        let failed = runtime().block_on(answer::<Panicking>(&state, TextDocumentIdentifier { uri: uri() }));
+        let error = failed.unwrap_err();
+        assert_eq!(error.code, jsonrpc::ErrorCode::InternalError);
+        assert_eq!(error.message, "kibitzer failed while handling kibitzer/testPanicking (see the server log)");
+        // The server goes on answering the same document.
+        let after = runtime().block_on(answer::<Echo>(&state, TextDocumentIdentifier { uri: uri() }));
+        assert_eq!(after.unwrap().as_deref(), Some("1. e4 *\n"));
+    }
+
+    #[test]
+    fn a_request_cancelled_before_its_job_starts_is_never_answered() {
+        let state = Arc::new(state_with_a_document(&uri()));
+        let runtime = runtime();
+        runtime.block_on(async {
+            // The only blocking thread is held until the request has been cancelled.
+            let (release, held) = mpsc::channel::<()>();
+            let (started, running) = mpsc::channel::<()>();
+            let holder = tokio::task::spawn_blocking(move || {
+                started.send(()).unwrap();
+                held.recv().unwrap();
+            });
+            running.recv().unwrap();
+            let before = ANSWERED.load(Ordering::SeqCst);
+            // The request runs up to its job, which waits behind the holder; then the client
+            // cancels, which tower-lsp-server does by dropping the request's future.
+            let mut request = Box::pin(answer::<Counted>(&state, TextDocumentIdentifier { uri: uri() }));
+            std::future::poll_fn(|cx| {
+                assert!(request.as_mut().poll(cx).is_pending(), "the job cannot have run");
+                std::task::Poll::Ready(())
+            })
+            .await;
+            drop(request);
+            release.send(()).unwrap();
+            holder.await.unwrap();
+            // A job spawned after the cancelled one runs after it: by then it has run, or not.
+            tokio::task::spawn_blocking(|| ()).await.unwrap();
+            assert_eq!(ANSWERED.load(Ordering::SeqCst), before, "the cancelled request was answered");
+            // Not cancelled, the same request is answered.
+            let answered = answer::<Counted>(&state, TextDocumentIdentifier { uri: uri() }).await;
+            assert_eq!(answered.unwrap().as_deref(), Some("1. e4 *\n"));
+            assert_eq!(ANSWERED.load(Ordering::SeqCst), before + 1);
+        });
+    }
+}
