@@ -245,7 +245,7 @@ fn a_large_file_formats_as_on_one_thread() {
         (
             Lang::Pbn,
             "big.pbn",
-            vec!["pbn/rules/inherit_good.pbn", "pbn/rules/tables_good.pbn", "pbn/rules/play_bad.pbn"],
+            vec!["pbn/clean/inherit.pbn", "pbn/clean/tables.pbn", "pbn/rules/PBN402.pbn", "pbn/rules/PBN403.pbn"],
         ),
     ] {
         let mut unit = String::new();
