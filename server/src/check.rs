@@ -39,6 +39,12 @@ pub struct CheckArgs {
     /// summary line and the exit status count them all.
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<usize>,
+    /// Instead of every diagnostic, one line per rule code: how many were found, the rule's name
+    /// and how many `--fix` fixes (`[*]` all, `[~]` some, `[ ]` none), the commonest first, then
+    /// the summary. With `--format json`, an array of {code, name, count, fixable}; with
+    /// `json-lines`, one such object a line. The exit status is the same as without it.
+    #[arg(long)]
+    pub statistics: bool,
     #[command(flatten)]
     pub walk: crate::walk::WalkOptions,
 }
@@ -84,6 +90,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         json: &mut json,
         sarif: &mut sarif,
         counts: &mut counts,
+        statistics: args.statistics.then(crate::statistics::Statistics::default),
         limit,
         shown: 0,
         hidden: 0,
@@ -165,6 +172,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
             return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
     }
+    if let Some(statistics) = sinks.statistics.take() {
+        let written = statistics.write(args.format, &mut out, |out| counts.summary(out, targets.len()));
+        if written.and_then(|()| out.flush()).is_err() {
+            return ExitCode::from(crate::cli::EXIT_TROUBLE);
+        }
+        return ExitCode::from(u8::from(counts.errors > 0));
+    }
     let result = match args.format {
         OutputFormat::Json => json.write(&mut out).and_then(|_| writeln!(out)),
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
@@ -219,6 +233,8 @@ struct Sinks<'a, W: Write> {
     json: &'a mut JsonArray,
     sarif: &'a mut crate::sarif::SarifLog,
     counts: &'a mut Counts,
+    /// With `--statistics`: the diagnostics are counted by code here, not printed.
+    statistics: Option<crate::statistics::Statistics>,
     /// Diagnostics printed per file at most (`--max-diagnostics`); the rest are counted.
     limit: usize,
     /// Of the current file: printed, and counted but not printed.
@@ -257,6 +273,10 @@ impl<W: Write> Sinks<'_, W> {
         lines_before: u32,
     ) -> std::io::Result<()> {
         diagnostics.iter().for_each(|d| self.counts.add(d.severity));
+        if let Some(statistics) = &mut self.statistics {
+            statistics.add(diagnostics);
+            return Ok(());
+        }
         // Past the limit, counted in the summary and the exit status, not printed.
         let shown = diagnostics.len().min(self.limit - self.shown);
         self.hidden += diagnostics.len() - shown;
@@ -450,7 +470,7 @@ impl Counts {
         }
     }
 
-    fn summary(&self, out: &mut impl Write, files: usize) -> std::io::Result<()> {
+    fn summary(&self, out: &mut (impl Write + ?Sized), files: usize) -> std::io::Result<()> {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         if self.errors + self.warnings + self.others == 0 {
             writeln!(out, "{} checked: no problems found", plural(files, "file"))

@@ -18,6 +18,7 @@ mod pgc;
 mod report;
 mod rules;
 mod sarif;
+mod statistics;
 mod tmpfile;
 mod walk;
 
