@@ -241,7 +241,7 @@ fn a_large_file_formats_as_on_one_thread() {
     use kibitzer_syntax::Lang;
     let root = kibitzer_tests::workspace().join("fixtures");
     for (lang, name, files) in [
-        (Lang::Pgn, "big.pgn", vec!["pgn/import/chess960-good.pgn", "pgn/import/moves-bad.pgn"]),
+        (Lang::Pgn, "big.pgn", vec!["pgn/clean/chess960.pgn", "pgn/rules/PGN200.pgn", "pgn/rules/PGN203.pgn"]),
         (
             Lang::Pbn,
             "big.pbn",

@@ -467,7 +467,7 @@ fn every_fix_of_check_fix_is_a_quick_fix() {
     let mut c = LspClient::start();
     c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
     let mut checked = 0;
-    for dir in ["pgn/import", "pgn/export", "pbn/rules", "epd"] {
+    for dir in ["pgn/rules", "pbn/rules", "epd/rules"] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir)).unwrap().flatten().map(|e| e.path()).collect();
         files.sort();
         for (i, path) in files.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! `Termination "Time forfeit"` or chess.com's `"alice won on time"`, `CurrentPosition`, `Link` …)
 //! and their command comments (`[%clk 0:03:00]`, `[%eval 0.17]`) give no warning in import mode.
 //! `kibitzer check` runs on the lichess exports of the shared corpus and on the fixture
-//! `fixtures/pgn/import/server-exports-good.pgn` (written after the public formats; the corpus
+//! `fixtures/pgn/clean/server-exports.pgn` (written after the public formats; the corpus
 //! has no chess.com export). Only long lines (PGN011: the servers write the movetext on one
 //! line) and unknown variants (PGN303, information) may be reported.
 
@@ -27,7 +27,7 @@ fn code(d: &serde_json::Value) -> &str {
 
 #[test]
 fn lichess_and_chess_com_exports_raise_nothing_about_their_conventions() {
-    let mut files = vec![kibitzer_tests::fixtures("pgn/import/server-exports-good.pgn")];
+    let mut files = vec![kibitzer_tests::fixtures("pgn/clean/server-exports.pgn")];
     match kibitzer_tests::corpus("pgn") {
         Some(dir) => files.extend(
             [
@@ -57,7 +57,7 @@ fn lichess_and_chess_com_exports_raise_nothing_about_their_conventions() {
 /// with the PGN 9.8.1 value it stands for, and the servers' tag order is not export order.
 #[test]
 fn export_mode_names_the_standard_values() {
-    let path = kibitzer_tests::fixtures("pgn/import/server-exports-good.pgn");
+    let path = kibitzer_tests::fixtures("pgn/clean/server-exports.pgn");
     let diagnostics = check(&path, "export");
     let messages: Vec<&str> =
         diagnostics.iter().filter(|d| code(d) == "PGN115").filter_map(|d| d["message"].as_str()).collect();
@@ -78,7 +78,7 @@ fn export_mode_names_the_standard_values() {
 fn in_the_language_server_the_conventions_pass_and_a_bad_clock_is_one_warning() {
     use kibitzer_tests::lsp_client::{neovim_capabilities, LspClient};
     use serde_json::json;
-    let good = std::fs::read_to_string(kibitzer_tests::fixtures("pgn/import/server-exports-good.pgn")).unwrap();
+    let good = std::fs::read_to_string(kibitzer_tests::fixtures("pgn/clean/server-exports.pgn")).unwrap();
     let mut c = LspClient::start();
     c.initialize(neovim_capabilities(), json!({"debounceMs": 0}));
     let uri = "file:///tmp/kibitzer-exports/good.pgn";
