@@ -59,7 +59,7 @@ fn pbi() {
 #[test]
 fn pgn_command_comments_are_kept_byte_for_byte() {
     use kibitzer_syntax::chess::commands::commands;
-    let mut files = vec![support::fixtures("fmt").join("pgn/command_comments.pgn")];
+    let mut files = vec![support::fixtures("fmt").join("pgn/command-comments.pgn")];
     if let Some(dir) = kibitzer_tests::corpus("pgn") {
         files.push(dir.join("pgn-reader/lichess_db_100k.pgn"));
         files.push(dir.join("notnil-chess/0005.pgn"));

@@ -12,15 +12,15 @@ use pbn_support::*;
 /// (fixture, code, 1-based line of the mistake, related lines)
 const CASES: &[(&str, &str, u32, &[u32])] = &[
     // Contract `4H` against an auction (and a play) in spades: no revoke is reported.
-    ("contract_strain", "PBN308", 14, &[18]),
+    ("contract-strain", "PBN308", 14, &[18]),
     // Declarer `N` against the auction's South: the opening lead is West's, as the auction says.
     ("declarer", "PBN309", 13, &[17]),
     // Result `9` against the 10 tricks of the complete play; the Score agrees with the play.
     ("result", "PBN410", 15, &[19]),
     // The auction stops at `4S Pass Pass` and the play follows.
-    ("auction_unclosed", "PBN311", 18, &[]),
+    ("auction-unclosed", "PBN311", 18, &[]),
     // Note 33 (out of 1..32), referred to by a call: one report at the note, not "unreferred".
-    ("note_index", "PBN112", 19, &[17]),
+    ("note-index", "PBN112", 19, &[17]),
 ];
 
 fn line_of(text: &str, index: &LineIndex, offset: kibitzer_syntax::TextSize) -> u32 {

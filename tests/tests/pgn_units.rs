@@ -19,7 +19,7 @@ fn per_unit(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 
 fn samples() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files: Vec<PathBuf> = ["import", "export", "recovery"]
+    let mut files: Vec<PathBuf> = ["rules", "clean", "recovery"]
         .iter()
         .flat_map(|d| std::fs::read_dir(root.join("fixtures/pgn").join(d)).unwrap().flatten().map(|e| e.path()))
         .collect();
