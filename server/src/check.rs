@@ -399,6 +399,7 @@ fn check_stream(
         let (chunk, diagnostics) = match piece {
             Piece::Text(mut chunk) => {
                 options.encoding = Some(chunk.source.encoding);
+                options.first_line = chunk.lines_before;
                 if let Some(fixed) =
                     fix.then(|| kibitzer_syntax::fix::fix_all(lang, &chunk.source.text, &options)).flatten()
                 {

@@ -70,6 +70,9 @@ pub struct CheckOptions {
     /// not). PBI requires UTF-8 with a byte-order mark, which [`crate::text::decode`] strips
     /// from the text; with `None` a PBI check sees a BOM only as a leading U+FEFF.
     pub encoding: Option<crate::text::Encoding>,
+    /// The line of its file the text starts after (0 for a whole file; a chunk of a stream
+    /// starts further down): a message that names another line of the file counts from it.
+    pub first_line: u32,
 }
 
 /// A problem in a configuration file, with the 1-based line where known.

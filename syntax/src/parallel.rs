@@ -26,17 +26,35 @@ pub(crate) fn check_in_pieces<F>(
 where
     F: Fn(&str) -> Vec<Diagnostic> + Sync,
 {
-    if text.len() < PARALLEL_MIN_BYTES {
-        // Before asking for the core count: that reads cgroup files, which costs more than
-        // checking a game (the language server checks games one by one).
-        return check_piece(text);
-    }
-    let cuts = cuts(text, text.len().div_ceil(piece_bytes).max(threads()), next_start);
-    let found = map_pieces(text, &cuts, |start, piece| {
+    let found = map_in_pieces(text, piece_bytes, next_start, |start, piece| {
         let delta = TextSize::from(start as u32);
         check_piece(piece).into_iter().map(|d| d.shifted(delta)).collect::<Vec<_>>()
     });
     found.into_iter().flatten().collect()
+}
+
+/// `f(start, piece)` of each piece of `text`, in order: below [`PARALLEL_MIN_BYTES`] the
+/// whole text as one piece, else pieces of about `piece_bytes` (at least one per core) cut where
+/// `next_start(text, from)` finds a unit starting at or after `from`, on every core. What
+/// [`check_in_pieces`] does, for a check that gives more than diagnostics (PGN's summaries of
+/// its games, for the duplicate check).
+pub(crate) fn map_in_pieces<T, F>(
+    text: &str,
+    piece_bytes: usize,
+    next_start: fn(&str, usize) -> Option<usize>,
+    f: F,
+) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize, &str) -> T + Sync,
+{
+    if text.len() < PARALLEL_MIN_BYTES {
+        // Before asking for the core count: that reads cgroup files, which costs more than
+        // checking a game (the language server checks games one by one).
+        return vec![f(0, text)];
+    }
+    let cuts = cuts(text, text.len().div_ceil(piece_bytes).max(threads()), next_start);
+    map_pieces(text, &cuts, f)
 }
 
 /// The number of cores this process may use (which reads cgroup files: ask once per text).

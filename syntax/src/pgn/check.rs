@@ -1,8 +1,9 @@
 //! The PGN checks: syntax errors from the parser, lexical rules over the raw lines, then per
 //! game the tag rules, the move replay (with the command comments met on the way) and the
-//! termination rules.
+//! termination rules; then, over the summaries of every game of the text, duplicate games.
 
 pub mod comments;
+pub mod duplicates;
 pub mod lexical;
 pub mod moves;
 pub mod tags;
@@ -42,13 +43,46 @@ const PIECE_BYTES: usize = 16 * 1024;
 /// Checks `text`; a large file is cut at game starts into pieces of about [`PIECE_BYTES`],
 /// which the cores check in parallel ([`crate::parallel`]). Games are independent
 /// (tests/pgn_units.rs proves that checking each game alone gives the whole file's
-/// diagnostics), so the result is the same.
+/// diagnostics), so the result is the same; but for duplicate games, which one pass over the
+/// summaries of all the text's games, in order, finds afterwards ([`duplicates`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check_in_pieces(text, options, PIECE_BYTES)
 }
 
 fn check_in_pieces(text: &str, options: &CheckOptions, piece_bytes: usize) -> Vec<Diagnostic> {
-    crate::parallel::check_in_pieces(text, piece_bytes, next_game, |piece| check_piece(piece, options))
+    let (mut diagnostics, summaries) = checked_in_pieces(text, options, piece_bytes);
+    duplicates::check(text, &summaries, options, &mut diagnostics);
+    diagnostics
+}
+
+/// The diagnostics of every game of `text`, alone, and the summaries of its games, in text
+/// order, from the pieces checked on every core.
+fn checked_in_pieces(
+    text: &str,
+    options: &CheckOptions,
+    piece_bytes: usize,
+) -> (Vec<Diagnostic>, Vec<duplicates::Summary>) {
+    let pieces = crate::parallel::map_in_pieces(text, piece_bytes, next_game, |start, piece| {
+        let checked = check_stretches(piece, options);
+        let delta = crate::text::TextSize::from(start as u32);
+        let diagnostics: Vec<Diagnostic> = checked.diagnostics.into_iter().map(|d| d.shifted(delta)).collect();
+        let summaries: Vec<duplicates::Summary> = checked.summaries.into_iter().map(|s| s.shifted(delta)).collect();
+        (diagnostics, summaries)
+    });
+    let mut diagnostics = Vec::new();
+    let mut summaries = Vec::new();
+    for (d, s) in pieces {
+        diagnostics.extend(d);
+        summaries.extend(s);
+    }
+    (diagnostics, summaries)
+}
+
+/// Checks `text` as [`check`] does, giving each game's diagnostics (without the duplicate
+/// pass) and the summaries that pass reads: the language server keeps both per piece of a
+/// document and runs the pass over the whole.
+pub fn check_with_summaries(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<duplicates::Summary>) {
+    checked_in_pieces(text, options, PIECE_BYTES)
 }
 
 /// The start of the first `[Event ` line after a blank line at or after `from`: where a game
@@ -75,59 +109,77 @@ thread_local! {
         const { std::cell::Cell::new(Vec::new()) };
 }
 
+#[cfg(test)]
 fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     check_with_games(text, options).0
+}
+
+/// What checking a text on one thread gives: each game's diagnostics (the duplicate pass
+/// aside), the range of each game, and each game's summary for the duplicate pass.
+struct Checked {
+    diagnostics: Vec<Diagnostic>,
+    games: Vec<TextRange>,
+    summaries: Vec<duplicates::Summary>,
 }
 
 /// Checks `text` (on one thread) and gives the range of each of its games too, from one parse:
 /// the language server, which keeps diagnostics per game, opens a document this way
 /// ([`crate::engine::check_pieces`]) instead of parsing it once to cut it and again to check it.
-///
+pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
+    let checked = check_stretches(text, options);
+    (checked.diagnostics, checked.games)
+}
+
 /// A text larger than [`MAX_GAME_BYTES`] is read a stretch of whole games at a time
 /// ([`stretches::stretches`]), so that memory stays bounded whatever it holds; a game larger
-/// than that gets one diagnostic (PGN008) and is not read.
-pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
+/// than that gets one diagnostic (PGN008) and is not read (nor summarised).
+fn check_stretches(text: &str, options: &CheckOptions) -> Checked {
     if text.len() <= MAX_GAME_BYTES {
         return check_in_one_go(text, options);
     }
-    let mut out = Vec::new();
-    let mut games = Vec::new();
+    let mut out = Checked { diagnostics: Vec::new(), games: Vec::new(), summaries: Vec::new() };
     for stretch in stretches::stretches(text, &GAMES) {
         match stretch {
             Stretch::Games(range) => {
-                let (diagnostics, found) = check_in_one_go(&text[range], options);
-                out.extend(diagnostics.into_iter().map(|d| d.shifted(range.start())));
-                games.extend(found.into_iter().map(|g| g + range.start()));
+                let checked = check_in_one_go(&text[range], options);
+                out.diagnostics.extend(checked.diagnostics.into_iter().map(|d| d.shifted(range.start())));
+                out.games.extend(checked.games.into_iter().map(|g| g + range.start()));
+                out.summaries.extend(checked.summaries.into_iter().map(|s| s.shifted(range.start())));
             }
             Stretch::TooLarge(range) => {
-                out.push(stretches::too_large(text, range, &GAMES));
-                games.push(stretches::too_large_unit(text, range));
+                out.diagnostics.push(stretches::too_large(text, range, &GAMES));
+                out.games.push(stretches::too_large_unit(text, range));
             }
         }
     }
-    (out, games)
+    out
 }
 
-fn check_in_one_go(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
+fn check_in_one_go(text: &str, options: &CheckOptions) -> Checked {
     let parse = super::parser::parse_events(text, EVENTS.take());
-    let out = check_parsed(text, &parse, options);
+    let (diagnostics, summaries) = check_parsed(text, &parse, options);
     let games = parse.games().map(|game| game.range()).collect();
     // A buffer grown by one huge game is let go: the language server's threads live on.
     let buffer = parse.into_buffer();
     if buffer.capacity() <= KEPT_EVENTS {
         EVENTS.set(buffer);
     }
-    (out, games)
+    Checked { diagnostics, games, summaries }
 }
 
 /// The largest event buffer a thread keeps for the next piece (12 bytes an event: 24 MB).
 const KEPT_EVENTS: usize = 2 << 20;
 
-fn check_parsed(text: &str, parse: &super::flat::FlatParse<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
+fn check_parsed(
+    text: &str,
+    parse: &super::flat::FlatParse<'_>,
+    options: &CheckOptions,
+) -> (Vec<Diagnostic>, Vec<duplicates::Summary>) {
     let mut out: Vec<Diagnostic> = parse.errors().to_vec();
     let mut syntax_errors: Vec<TextRange> = out.iter().map(|d| d.range).collect();
     syntax_errors.sort_by_key(|r| r.start());
     lexical::check(text, options.mode, &mut out);
+    let mut summaries = Vec::new();
     let mut next_error = 0;
     for game in parse.games() {
         let range = game.range();
@@ -136,12 +188,20 @@ fn check_parsed(text: &str, parse: &super::flat::FlatParse<'_>, options: &CheckO
             next_error += 1;
         }
         let has_syntax_error = syntax_errors.get(next_error).is_some_and(|e| e.start() < range.end());
-        check_game(&game, options.mode, has_syntax_error, &mut out);
+        let moves = check_game(&game, options.mode, has_syntax_error, &mut out);
+        summaries.push(duplicates::Summary::of(text, &game, moves));
     }
-    out
+    (out, summaries)
 }
 
-fn check_game(game: &Game<'_>, mode: Mode, has_syntax_error: bool, out: &mut Vec<Diagnostic>) {
+/// Checks one game; its main line's hash and plies when its moves were replayed (for the
+/// duplicate check).
+fn check_game(
+    game: &Game<'_>,
+    mode: Mode,
+    has_syntax_error: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Option<(duplicates::MoveHash, u32)> {
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
         tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
@@ -165,6 +225,7 @@ fn check_game(game: &Game<'_>, mode: Mode, has_syntax_error: bool, out: &mut Vec
         }
     }
     termination(game, &info, replay.as_ref(), has_syntax_error, out);
+    replay.map(|r| (r.main_moves, r.main_plies))
 }
 
 /// Replays `game` as the check does (start position from the FEN and Variant tags, every

@@ -105,6 +105,8 @@ pub(super) enum Ending {
 pub(super) struct Replay {
     /// Moves of the main line, replayed or not.
     pub main_plies: u32,
+    /// The start position and the moves of the main line, for the duplicate check.
+    pub main_moves: super::duplicates::MoveHash,
     /// Set when the whole main line was replayed and ends in mate or stalemate.
     pub ending: Option<Ending>,
     /// What the replay found at the offset it was asked to stop at.
@@ -188,7 +190,8 @@ pub(super) fn check(
     stop_at: Option<TextSize>,
     out: &mut Vec<Diagnostic>,
 ) -> Replay {
-    let mut replay = Replay { main_plies: 0, ending: None, stop: None };
+    let main_moves = super::duplicates::MoveHash::new(&start);
+    let mut replay = Replay { main_plies: 0, main_moves, ending: None, stop: None };
     let Some(movetext) = game.movetext() else {
         if stop_at.is_some() {
             replay.stop = Some(Stop { token: None, before: Some(start), played: None });
@@ -284,10 +287,11 @@ fn step(
             let line = stack.last_mut().expect("the main line is never popped");
             match token.kind {
                 SyntaxKind::SAN => {
+                    let played = play(line, token, mode, out);
                     if depth == 0 {
                         replay.main_plies += 1;
+                        replay.main_moves.push(played, token.text);
                     }
-                    play(line, token, mode, out);
                 }
                 SyntaxKind::NUMBER => {
                     line.pending = Some(PendingNumber {

@@ -1,0 +1,429 @@
+//! Duplicate games (pgn-extract's `-D`, the commonest cleaning of a database): a game whose
+//! main-line moves, from the same starting position, and whose Seven Tag Roster repeat an
+//! earlier game's of the same text. Near-duplicates, the same moves under tags spelled
+//! differently (case, spacing, punctuation, `?` for a value, a missing Round), are a note.
+//!
+//! Linear in the number of games: the replay folds each game's start position and main-line
+//! moves into one hash ([`MoveHash`]); each game's [`Summary`] (that hash, the ranges of its
+//! roster's values, where it starts) is collected as the games are checked, on every core; one
+//! pass in text order then looks each game's hash up in a map to the earlier games with the
+//! same moves, and compares tags only with those (a few at most), never with every game.
+
+use crate::config::CheckOptions;
+use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::pgn::flat::Game;
+use crate::pgn::model::string_value;
+use crate::text::{TextRange, TextSize};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+crate::diagnostic::declare_rules! {
+    DUPLICATE_GAME = "PGN400" "duplicate-game" Warning Import "PGN 8.1.1"
+        "A game that repeats an earlier game of the file: the same moves and Seven Tag Roster"
+        "A game whose main-line moves, from the same starting position, and whose seven main tags (Event, Site, Date, Round, White, Black, Result: the Seven Tag Roster of PGN 8.1.1) repeat an earlier game's is that game again, as pgn-extract's `-D` finds it; merged databases are full of them. The diagnostic is on the later copy and points at the earlier one; the editor's action (an unsafe fix, never applied by `check --fix`) deletes the copy. Games of fewer than six plies are duplicates only when their players are named too (`1. e4 *` stubs repeat without being the same game); a game without moves never is."
+        bad: "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n",
+        good: "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+    NEAR_DUPLICATE_GAME = "PGN401" "near-duplicate-game" Information Import "PGN 8.1.1"
+        "A game with an earlier game's moves under tags spelled differently"
+        "The same main-line moves from the same position as an earlier game, and a Seven Tag Roster that differs from it only in spelling: case, spacing or punctuation (`Carlsen,Magnus` and `carlsen, magnus`), `?` where the other has a value, a tag left out. Most often the same game entered twice; but two games can share their moves, so this is a note, and its action (an unsafe fix) deletes the later game only when asked. Games of fewer than six plies and games without both players named are left alone: short stubs and unnamed games agree with anything."
+        bad: "[Event \"Club\"]\n[Date \"2024.01.05\"]\n[White \"Adams, M\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"club\"]\n[Date \"2024.??.??\"]\n[White \"Adams,M.\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n",
+        good: "[Event \"Club\"]\n[Date \"2024.01.05\"]\n[White \"Adams, M\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"Club\"]\n[Date \"2024.01.06\"]\n[White \"Brown\"]\n[Black \"Adams, M\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1\n";
+}
+
+/// Below this many plies a game is a stub (`1. e4 *`, `1. d4 d5 *`, an opening line of a
+/// repertoire) or a miniature of a few known moves that many different games share: it is a
+/// duplicate only when its roster matches with both players named, and never a near-duplicate.
+/// Six plies is past the fool's mate (four) and the shortest traps; real games that short are
+/// rare enough that two of them with the same players are the same game.
+pub const MIN_PLIES: u32 = 6;
+
+/// The earlier games with the same moves a game's tags are compared with at most: games that
+/// share their moves are few (a known short draw played by many pairs is the most), and the
+/// bound keeps the pass linear whatever the file holds.
+const MAX_COMPARED: usize = 16;
+
+/// The roster's tag names, in the standard's order (PGN 8.1.1).
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+const WHITE: usize = 4;
+const BLACK: usize = 5;
+
+/// The start position and the main-line moves of a game, folded into 64 bits as the replay
+/// plays them: a played move by its squares and promotion, a move that could not be played by
+/// its text (so that games broken the same way still compare).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveHash(u64);
+
+impl MoveHash {
+    /// From the position the moves start from (its Zobrist hash: pieces, side to move,
+    /// castling rights and en-passant square).
+    pub fn new(start: &cozy_chess::Board) -> MoveHash {
+        MoveHash(mix(0x9E37_79B9_7F4A_7C15, start.hash()))
+    }
+
+    /// Folds in the next main-line move: `played` when the replay played it, else its text.
+    pub fn push(&mut self, played: Option<cozy_chess::Move>, text: &str) {
+        self.0 = match played {
+            Some(mv) => {
+                let promotion = mv.promotion.map_or(0, |p| p as u64 + 1);
+                mix(self.0, mv.from as u64 | (mv.to as u64) << 6 | promotion << 12 | 1 << 16)
+            }
+            None => text.bytes().fold(mix(self.0, 2 << 16), |h, b| mix(h, u64::from(b))),
+        };
+    }
+}
+
+/// One step of a multiplicative hash (the constant is FxHash's): fast, and spread well enough
+/// for a map key; [`Summary::key`] adds the number of plies.
+fn mix(h: u64, x: u64) -> u64 {
+    (h.rotate_left(5) ^ x).wrapping_mul(0x517C_C1B7_2722_0A95)
+}
+
+/// What the duplicate pass needs of a game, collected while it is checked (no text copied).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Where the game starts, and where its last token that is not blank ends.
+    start: TextSize,
+    content_end: TextSize,
+    /// Where the diagnostic goes: the game's first tag (its first line when it has none).
+    header: TextRange,
+    /// The start position and main line, and the number of plies of the main line; `None` when
+    /// the moves were not replayed (a variant kibitzer does not know, a broken FEN).
+    moves: Option<(MoveHash, u32)>,
+    /// The value tokens of the roster's tags, by [`ROSTER`] index.
+    roster: [Option<TextRange>; 7],
+}
+
+impl Summary {
+    /// The summary of `game`, whose moves (when replayed) hashed to `moves` over `plies`.
+    pub fn of(text: &str, game: &Game<'_>, moves: Option<(MoveHash, u32)>) -> Summary {
+        let range = game.range();
+        let mut roster = [None; 7];
+        let mut first_tag = None;
+        for tag in game.tags() {
+            first_tag.get_or_insert(tag.range());
+            let Some((name, value)) = tag.parts() else { continue };
+            if let Some(i) = ROSTER.iter().position(|r| *r == name.text) {
+                // The first of a duplicated tag, as PGN102 reports the second.
+                roster[i].get_or_insert(value.range);
+            }
+        }
+        let header = first_tag.unwrap_or_else(|| {
+            let text = &text[range];
+            TextRange::at(range.start(), TextSize::from(text.find(['\n', '\r']).unwrap_or(text.len()) as u32))
+        });
+        Summary { start: range.start(), content_end: game.last_significant_end(), header, moves, roster }
+    }
+
+    /// The same summary in a text in which the game's text starts `delta` bytes later.
+    pub fn shifted(mut self, delta: TextSize) -> Summary {
+        self.start += delta;
+        self.content_end += delta;
+        self.header += delta;
+        for value in self.roster.iter_mut().flatten() {
+            *value += delta;
+        }
+        self
+    }
+}
+
+/// The roster of one game read from the text, values decoded.
+struct Roster<'t>([Option<Cow<'t, str>>; 7]);
+
+impl<'t> Roster<'t> {
+    fn read(text: &'t str, summary: &Summary) -> Roster<'t> {
+        Roster(summary.roster.map(|r| r.map(|r| string_value(&text[r]))))
+    }
+
+    fn value(&self, i: usize) -> Option<&str> {
+        self.0[i].as_deref()
+    }
+
+    /// Both players named (not left out, not `?`).
+    fn names_players(&self) -> bool {
+        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(&spelling(v))))
+    }
+
+    /// `White – Black`, as the message names a game.
+    fn players(&self) -> String {
+        let name = |i| self.value(i).filter(|v| !v.is_empty()).unwrap_or("?");
+        format!("{} – {}", name(WHITE), name(BLACK))
+    }
+}
+
+/// How two games' rosters compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Likeness {
+    Same,
+    SpelledAlike,
+    Different,
+}
+
+fn likeness(a: &Roster<'_>, b: &Roster<'_>) -> Likeness {
+    if (0..7).all(|i| a.value(i) == b.value(i)) {
+        return Likeness::Same;
+    }
+    if (0..7).all(|i| spelled_alike(a.value(i), b.value(i))) {
+        Likeness::SpelledAlike
+    } else {
+        Likeness::Different
+    }
+}
+
+/// A value as spelling leaves it: lower case, letters, digits and `?` only.
+fn spelling(value: &str) -> String {
+    value.chars().filter(|c| c.is_alphanumeric() || *c == '?').flat_map(char::to_lowercase).collect()
+}
+
+/// Nothing known: empty or only `?` (`?`, `????.??.??`).
+fn unknown(spelled: &str) -> bool {
+    spelled.chars().all(|c| c == '?')
+}
+
+/// Two values that differ only in spelling: equal once spelled alike, one of them unknown or
+/// left out, or equal but where one has `?` (a date known to the year only).
+fn spelled_alike(a: Option<&str>, b: Option<&str>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else { return true };
+    let (a, b) = (spelling(a), spelling(b));
+    unknown(&a)
+        || unknown(&b)
+        || (a.chars().count() == b.chars().count()
+            && a.chars().zip(b.chars()).all(|(x, y)| x == y || x == '?' || y == '?'))
+}
+
+/// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`.
+pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) {
+    if games.len() < 2 {
+        return;
+    }
+    // (game, earlier game, likeness) of every duplicate, in text order.
+    let mut found: Vec<(usize, usize, Likeness)> = Vec::new();
+    let mut seen: HashMap<(MoveHash, u32), Vec<usize>> = HashMap::with_capacity(games.len());
+    for (i, game) in games.iter().enumerate() {
+        let Some(key) = game.moves.filter(|(_, plies)| *plies > 0) else { continue };
+        let earlier = seen.entry(key).or_default();
+        if !earlier.is_empty() {
+            let roster = Roster::read(text, game);
+            let short = key.1 < MIN_PLIES;
+            let mut best: Option<(usize, Likeness)> = None;
+            for &e in earlier.iter() {
+                let likeness = likeness(&roster, &Roster::read(text, &games[e]));
+                match likeness {
+                    Likeness::Same => {
+                        best = Some((e, likeness));
+                        break;
+                    }
+                    Likeness::SpelledAlike if best.is_none() && !short => best = Some((e, likeness)),
+                    _ => {}
+                }
+            }
+            // Players must be named: unnamed games agree with anything.
+            if let Some((e, likeness)) = best.filter(|_| roster.names_players()) {
+                found.push((i, e, likeness));
+                if likeness == Likeness::Same {
+                    // Its copies match the earlier game; it need not be kept.
+                    continue;
+                }
+            }
+        }
+        if earlier.len() < MAX_COMPARED {
+            earlier.push(i);
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    let lines = LineCounter::new(text, options.first_line);
+    let mut lines = lines;
+    // Messages name the earlier game's line: counted once over the text, in order of offset.
+    let mut wanted: Vec<usize> = found.iter().map(|&(_, e, _)| e).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, lines.line_at(games[e].start))).collect();
+    for (i, e, likeness) in found {
+        let (game, first) = (&games[i], &games[e]);
+        let line = line_of[&e];
+        let players = Roster::read(text, first).players();
+        let (rule, message) = match likeness {
+            Likeness::Same => (
+                &DUPLICATE_GAME,
+                format!("duplicate of the game at line {line} ({players}): the same moves and Seven Tag Roster"),
+            ),
+            _ => (
+                &NEAR_DUPLICATE_GAME,
+                format!(
+                    "near-duplicate of the game at line {line} ({players}): the same moves, the tags spelled differently"
+                ),
+            ),
+        };
+        let delete = deletion(text, games, i);
+        out.push(Diagnostic::new(rule, game.header, message).with_related(first.header, "the earlier game").with_fix(
+            "Delete duplicate game",
+            vec![delete],
+            Applicability::Unsafe,
+        ));
+    }
+}
+
+/// The edit that deletes game `i`: its text up to the next game; the last game from the end
+/// of the game before it, so that the file still ends as it did.
+fn deletion(text: &str, games: &[Summary], i: usize) -> TextEdit {
+    match (games.get(i + 1), i.checked_sub(1).map(|p| &games[p])) {
+        (Some(next), _) => TextEdit::delete(TextRange::new(games[i].start, next.start)),
+        (None, Some(before)) => {
+            let end = TextSize::of(text);
+            let ending = if text[..usize::from(games[i].start)].ends_with("\r\n") { "\r\n" } else { "\n" };
+            TextEdit::replace(TextRange::new(before.content_end, end), ending)
+        }
+        (None, None) => TextEdit::delete(TextRange::new(games[i].start, TextSize::of(text))),
+    }
+}
+
+/// Line numbers of offsets asked in increasing order, counted once over the text (CR, LF and
+/// CR LF end a line, as [`crate::text::LineIndex`] counts them).
+struct LineCounter<'t> {
+    bytes: &'t [u8],
+    at: usize,
+    line: u32,
+}
+
+impl<'t> LineCounter<'t> {
+    fn new(text: &'t str, first_line: u32) -> LineCounter<'t> {
+        LineCounter { bytes: text.as_bytes(), at: 0, line: first_line + 1 }
+    }
+
+    /// The 1-based line of `offset`, at or after the last one asked.
+    fn line_at(&mut self, offset: TextSize) -> u32 {
+        let to = usize::from(offset);
+        for i in memchr::memchr2_iter(b'\n', b'\r', &self.bytes[self.at..to]) {
+            let at = self.at + i;
+            // The `\n` of a `\r\n` ends the line the `\r` ended.
+            if !(self.bytes[at] == b'\n' && at > 0 && self.bytes[at - 1] == b'\r') {
+                self.line += 1;
+            }
+        }
+        self.at = to;
+        self.line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<(&'static str, String)> {
+        crate::check(crate::Lang::Pgn, text, &CheckOptions::default())
+            .into_iter()
+            .filter(|d| d.code.starts_with("PGN40"))
+            .map(|d| (d.code, d.message))
+            .collect()
+    }
+
+    fn game(tags: &str, moves: &str) -> String {
+        format!("{tags}\n\n{moves}\n\n")
+    }
+
+    const ROSTER_A: &str = "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams, M\"]\n[Black \"Brown\"]\n[Result \"*\"]";
+    const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *";
+
+    /// The move hash and plies of the one game of `text`, as the check's replay finds them.
+    fn moves_of(text: &str) -> Option<(MoveHash, u32)> {
+        let (_, summaries) = crate::pgn::check::check_with_summaries(text, &CheckOptions::default());
+        summaries[0].moves
+    }
+
+    #[test]
+    fn the_hash_is_of_the_moves_played_and_the_start() {
+        let hash = |moves: &str| moves_of(&format!("[Event \"x\"]\n\n{moves} *\n"));
+        // The same moves however written; another order or another move differ.
+        assert_eq!(hash("1. e4 e5 2. Nf3"), hash("1. e4 e5 2. Ngf3+!"));
+        assert_eq!(hash("1. e4 e5 2. Nf3").unwrap().1, 3);
+        assert_ne!(hash("1. e4 e5 2. Nf3"), hash("1. Nf3 e5 2. e4"));
+        assert_ne!(hash("1. e4 e5"), hash("1. e4 e6"));
+        // Variations, comments and NAGs are not moves of the main line.
+        assert_eq!(hash("1. e4 e5 2. Nf3"), hash("1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1"));
+        // Moves that cannot be played hash by their text.
+        assert_eq!(hash("1. e4 e5 2. Ke3"), hash("1. e4 e5 2. Ke3"));
+        assert_ne!(hash("1. e4 e5 2. Ke3"), hash("1. e4 e5 2. Kd3"));
+        // The same moves from another start position.
+        let fen = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]\n\n1. e4 e5 *\n";
+        assert_ne!(hash("1. e4 e5"), moves_of(fen));
+        // A variant that is not replayed has no hash.
+        assert_eq!(moves_of("[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n"), None);
+    }
+
+    #[test]
+    fn a_repeated_game_is_a_duplicate_of_the_first_naming_its_line() {
+        let text =
+            [game(ROSTER_A, RUY), game(ROSTER_A, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *"), game(ROSTER_A, RUY)].concat();
+        assert_eq!(
+            codes(&text),
+            [(
+                "PGN400",
+                "duplicate of the game at line 1 (Adams, M – Brown): the same moves and Seven Tag Roster".into()
+            )]
+        );
+        // A third copy names the first too.
+        let text = format!("{text}{}", game(ROSTER_A, RUY));
+        assert_eq!(codes(&text).len(), 2);
+    }
+
+    #[test]
+    fn the_same_moves_from_another_position_are_another_game() {
+        let fen = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\"]";
+        let text = [game(ROSTER_A, RUY), game(&format!("{ROSTER_A}\n{fen}"), RUY)].concat();
+        assert_eq!(codes(&text), []);
+    }
+
+    #[test]
+    fn tags_spelled_differently_are_a_near_duplicate() {
+        let other =
+            ROSTER_A.replace("Adams, M", "adams,m").replace("2024.01.05", "2024.??.??").replace("[Round \"1\"]\n", "");
+        let text = [game(ROSTER_A, RUY), game(&other, RUY)].concat();
+        let found = codes(&text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "PGN401");
+        // Other players: another game.
+        let other = ROSTER_A.replace("Brown", "Black");
+        assert_eq!(codes(&[game(ROSTER_A, RUY), game(&other, RUY)].concat()), []);
+    }
+
+    #[test]
+    fn stubs_and_unnamed_games_are_left_alone() {
+        let unnamed = ROSTER_A.replace("Adams, M", "?").replace("Brown", "?");
+        // Short games repeat only as true duplicates with named players.
+        let stubs = [game(ROSTER_A, "1. e4 *"), game(ROSTER_A, "1. e4 *")].concat();
+        assert_eq!(codes(&stubs).len(), 1);
+        let near = ROSTER_A.replace("Club", "club");
+        assert_eq!(codes(&[game(ROSTER_A, "1. e4 *"), game(&near, "1. e4 *")].concat()), []);
+        assert_eq!(codes(&[game(&unnamed, RUY), game(&unnamed, RUY)].concat()), []);
+        // No moves at all: never.
+        assert_eq!(codes(&[game(ROSTER_A, "*"), game(ROSTER_A, "*")].concat()), []);
+    }
+
+    #[test]
+    fn the_fix_deletes_the_later_game_and_keeps_the_file_shape() {
+        let text =
+            [game(ROSTER_A, RUY), game(ROSTER_A, RUY), game(ROSTER_A, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *")].concat();
+        let d = crate::check(crate::Lang::Pgn, &text, &CheckOptions::default());
+        let dup = d.iter().find(|d| d.code == "PGN400").unwrap();
+        let fix = dup.fix.as_ref().unwrap();
+        assert_eq!(fix.applicability, Applicability::Unsafe);
+        let (fixed, _) = crate::diagnostic::apply_edits(&text, &fix.edits);
+        assert_eq!(fixed, [game(ROSTER_A, RUY), game(ROSTER_A, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *")].concat());
+        // The last game: the file still ends with one line end.
+        let text = [game(ROSTER_A, RUY), game(ROSTER_A, RUY)].concat();
+        let d = crate::check(crate::Lang::Pgn, text.trim_end(), &CheckOptions::default());
+        let fix = d.iter().find(|d| d.code == "PGN400").unwrap().fix.as_ref().unwrap();
+        let (fixed, _) = crate::diagnostic::apply_edits(text.trim_end(), &fix.edits);
+        assert_eq!(fixed, format!("{ROSTER_A}\n\n{RUY}\n"));
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_line_index_counts_them() {
+        let text = "a\r\nb\rc\nd";
+        let mut lines = LineCounter::new(text, 0);
+        assert_eq!([0, 3, 5, 7].map(|o| lines.line_at(TextSize::from(o))), [1, 2, 3, 4]);
+        let mut lines = LineCounter::new(text, 10);
+        assert_eq!(lines.line_at(TextSize::from(7)), 14);
+    }
+}
