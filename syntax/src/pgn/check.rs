@@ -1,11 +1,13 @@
 //! The PGN checks: syntax errors from the parser, lexical rules over the raw lines, then per
-//! game the tag rules, the move replay (with the command comments met on the way) and the
-//! termination rules; then, over the summaries of every game of the text, duplicate games.
+//! game the tag rules, the move replay (with the command comments met on the way), the opening
+//! tags against the positions the replay passed and the termination rules; then, over the
+//! summaries of every game of the text, duplicate games.
 
 pub mod comments;
 pub mod duplicates;
 pub mod lexical;
 pub mod moves;
+pub mod openings;
 pub mod tags;
 
 pub use moves::{Played, Stop};
@@ -223,6 +225,9 @@ fn check_game(
                 ));
             }
         }
+    }
+    if let Some(replay) = replay.as_ref().filter(|_| info.standard_start) {
+        openings::check(&info.opening, &replay.route, out);
     }
     termination(game, &info, replay.as_ref(), has_syntax_error, out);
     replay.map(|r| (r.main_moves, r.main_plies))

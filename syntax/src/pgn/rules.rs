@@ -7,7 +7,7 @@
 //! retired: the FEN tag is checked by the FEN validator, whose FEN0xx rules
 //! ([`crate::chess::fen`]) place each problem inside the tag value.
 
-use super::check::{comments, duplicates, lexical, moves, tags};
+use super::check::{comments, duplicates, lexical, moves, openings, tags};
 use crate::diagnostic::Rule;
 
 /// Every file that declares PGN rules, by its list.
@@ -19,6 +19,7 @@ static REGISTRY: &[&[&Rule]] = &[
     tags::RULES,
     moves::RULES,
     comments::RULES,
+    openings::RULES,
     super::check::RULES,
     duplicates::RULES,
 ];

@@ -111,6 +111,8 @@ pub(super) struct Replay {
     pub ending: Option<Ending>,
     /// What the replay found at the offset it was asked to stop at.
     pub stop: Option<Stop>,
+    /// The named opening positions the main line passed through (PGN120, PGN121).
+    pub route: crate::chess::openings::Route,
 }
 
 /// What a replay asked to stop at an offset knows there (for the editor's hover and
@@ -191,7 +193,7 @@ pub(super) fn check(
     out: &mut Vec<Diagnostic>,
 ) -> Replay {
     let main_moves = super::duplicates::MoveHash::new(&start);
-    let mut replay = Replay { main_plies: 0, main_moves, ending: None, stop: None };
+    let mut replay = Replay { main_plies: 0, main_moves, ending: None, stop: None, route: Default::default() };
     let Some(movetext) = game.movetext() else {
         if stop_at.is_some() {
             replay.stop = Some(Stop { token: None, before: Some(start), played: None });
@@ -291,6 +293,9 @@ fn step(
                     if depth == 0 {
                         replay.main_plies += 1;
                         replay.main_moves.push(played, token.text);
+                        if played.is_some() {
+                            replay.route.after_ply(replay.main_plies, &line.board);
+                        }
                     }
                 }
                 SyntaxKind::NUMBER => {

@@ -105,6 +105,10 @@ pub(super) struct TagInfo {
     /// The Result tag's value and the range of the value.
     pub result: Option<(String, TextRange)>,
     pub plycount: Option<PlyCount>,
+    /// The ECO, Opening, Variation and SubVariation tags.
+    pub opening: super::openings::OpeningTags,
+    /// No FEN tag and no variant but standard chess: the opening tags can be checked.
+    pub standard_start: bool,
 }
 
 fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: String) {
@@ -116,6 +120,8 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
         start: Start::Position(Box::new(crate::chess::position::initial_board())),
         result: None,
         plycount: None,
+        opening: Default::default(),
+        standard_start: false,
     };
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
@@ -160,6 +166,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             "FEN" => fen = Some((raw_inner(value_token.text).to_owned(), vrange)),
             "SetUp" => setup = Some((value.to_string(), vrange)),
             "Variant" => variant = Some((value.to_string(), vrange)),
+            "ECO" | "Opening" | "Variation" | "SubVariation" => info.opening.read(name, &value, vrange),
             "PlyCount" => {
                 if let Ok(n) = value.parse::<u32>() {
                     info.plycount = Some(PlyCount { value: n, range: vrange });
@@ -190,6 +197,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             }
         },
     };
+    info.standard_start = fen.is_none() && !chess960 && matches!(info.start, Start::Position(_));
     setup_rules(setup.as_ref(), fen.as_ref(), out);
     if let (Some((fen, range)), Start::Position(_)) = (&fen, &info.start) {
         let mut checked = check_fen(fen, chess960);

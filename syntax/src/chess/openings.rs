@@ -1,0 +1,275 @@
+//! Opening names: the lichess chess-openings table (CC0; `syntax/data/eco/`, with SOURCES.md
+//! saying where it comes from) looked up by position, and the classification the data set
+//! defines: play a game's moves and take the last named position reached. Looking up by
+//! position (piece placement, side to move, castling rights, and an en passant square only
+//! when a legal en passant capture exists, as the data set's EPD keys are written by
+//! python-chess) makes transpositions count.
+//!
+//! The table is built at first use: each of its lines is replayed once (about 3,800 lines,
+//! a few milliseconds; docs/performance.md has the figure) into a sorted list of position
+//! keys, then every lookup is a binary search.
+
+use crate::chess::san::{self, Resolution};
+use cozy_chess::{Board, File, Move, Rank, Square};
+use std::sync::LazyLock;
+
+/// The five tables, ECO volumes A to E: `eco`, `name`, `pgn` columns separated by tabs.
+const TABLES: [&str; 5] = [
+    include_str!("../../data/eco/a.tsv"),
+    include_str!("../../data/eco/b.tsv"),
+    include_str!("../../data/eco/c.tsv"),
+    include_str!("../../data/eco/d.tsv"),
+    include_str!("../../data/eco/e.tsv"),
+];
+
+/// A named opening position of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opening {
+    /// The ECO code, `A00` to `E99`.
+    pub eco: &'static str,
+    /// The full name, `Family: Variation, Subvariation` (the data set's convention).
+    pub name: &'static str,
+}
+
+impl Opening {
+    /// The name without its variation: up to the colon (`Sicilian Defense`), the whole name
+    /// when there is none. (A comma without a colon is no family: `Queen's Pawn, Mengarini
+    /// Attack` would make `Queen's Pawn`, Scid's name for other openings, a family.)
+    pub fn family(&self) -> &'static str {
+        self.name.split_once(':').map_or(self.name, |(family, _)| family)
+    }
+
+    /// The name split as PGN's three opening tags hold it (pgn-extract's and Scid's
+    /// `Opening`, `Variation`, `SubVariation`): the family, the first part after the colon,
+    /// and the rest.
+    pub fn parts(&self) -> (&'static str, Option<&'static str>, Option<&'static str>) {
+        let Some((family, rest)) = self.name.split_once(": ") else { return (self.name, None, None) };
+        match rest.split_once(", ") {
+            Some((variation, sub)) => (family, Some(variation), Some(sub)),
+            None => (family, Some(rest), None),
+        }
+    }
+}
+
+/// The table: every named position by its key, sorted, with a filter that answers most
+/// lookups of positions the table does not name (nearly all of a game's) in one probe.
+struct Table {
+    by_key: Vec<(u64, Opening)>,
+    /// Bit `k >> 48` is set when a key `k` with those top 16 bits is in `by_key`.
+    filter: Box<[u64; 1024]>,
+    longest: u32,
+    /// Every name, and every family ([`Opening::family`]), sorted.
+    names: Vec<&'static str>,
+    families: Vec<&'static str>,
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(build);
+
+fn build() -> Table {
+    let mut lines: Vec<(&'static str, &'static str, &'static str)> = Vec::with_capacity(4096);
+    for table in TABLES {
+        for line in table.lines().skip(1) {
+            let mut columns = line.split('\t');
+            if let (Some(eco), Some(name), Some(moves)) = (columns.next(), columns.next(), columns.next()) {
+                lines.push((eco, name, moves));
+            }
+        }
+    }
+    // In the order of their moves, a line shares most of its moves with the line before it:
+    // only the moves after the shared ones are played (half the table's moves are shared).
+    lines.sort_by_key(|(_, _, moves)| *moves);
+    let mut by_key = Vec::with_capacity(lines.len());
+    let mut longest = 0;
+    // The previous line's moves and the position after each of them (`boards[0]` the start).
+    let mut words: Vec<&str> = Vec::new();
+    let mut boards = vec![Board::default()];
+    for (eco, name, moves) in lines {
+        let mut shared = 0;
+        let mut plies = 0;
+        for (i, word) in moves.split_ascii_whitespace().filter(|w| !w.ends_with('.')).enumerate() {
+            if shared == i && words.get(i) == Some(&word) {
+                shared += 1;
+                plies += 1;
+                continue;
+            }
+            if plies == shared {
+                words.truncate(shared);
+                boards.truncate(shared + 1);
+            }
+            let board = boards.last().expect("the start is never dropped");
+            let Some(written) = san::parse(word) else { break };
+            let Resolution::Legal(mv) = san::resolve(board, &written.mv, written.spelling.ambiguous_b) else { break };
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            words.push(word);
+            boards.push(after);
+            plies += 1;
+        }
+        words.truncate(plies);
+        boards.truncate(plies + 1);
+        longest = longest.max(plies as u32);
+        by_key.push((key(boards.last().expect("the start is never dropped")), Opening { eco, name }));
+    }
+    // The data set names each position once; were one named twice, one name is kept.
+    by_key.sort_by_key(|(k, _)| *k);
+    by_key.dedup_by_key(|(k, _)| *k);
+    let mut filter = Box::new([0u64; 1024]);
+    for (k, _) in &by_key {
+        let bit = (k >> 48) as usize;
+        filter[bit / 64] |= 1 << (bit % 64);
+    }
+    let mut names: Vec<&'static str> = by_key.iter().map(|(_, o)| o.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut families: Vec<&'static str> = by_key.iter().map(|(_, o)| o.family()).collect();
+    families.sort_unstable();
+    families.dedup();
+    Table { by_key, filter, longest, names, families }
+}
+
+/// The named opening of `board`'s position, if the table names it.
+pub fn named(board: &Board) -> Option<&'static Opening> {
+    let table = &*TABLE;
+    let key = key(board);
+    let bit = (key >> 48) as usize;
+    if table.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+        return None;
+    }
+    table.by_key.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &table.by_key[i].1)
+}
+
+/// Whether `name` is the whole name of some opening of the table.
+pub fn is_name(name: &str) -> bool {
+    TABLE.names.binary_search(&name).is_ok()
+}
+
+/// Whether `name` is the family of some opening of the table ([`Opening::family`]).
+pub fn is_family(name: &str) -> bool {
+    TABLE.families.binary_search(&name).is_ok()
+}
+
+/// The number of plies of the table's longest line: past it a game is not looked up (a named
+/// position reached later would need moves that go back and forth).
+pub fn longest_line() -> u32 {
+    TABLE.longest
+}
+
+/// The key of a position as the data set tells positions apart: cozy-chess's hash of piece
+/// placement, side to move and castling rights, plus the en passant file only when an en
+/// passant capture is legal (python-chess's EPD writes the square only then).
+fn key(board: &Board) -> u64 {
+    let mut key = board.hash_without_ep();
+    if let Some(file) = board.en_passant().filter(|&f| en_passant_is_legal(board, f)) {
+        // Any fixed odd constant per file keeps the keys of the 8 files apart.
+        key ^= 0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(file as u64 + 1);
+    }
+    key
+}
+
+fn en_passant_is_legal(board: &Board, file: File) -> bool {
+    let side = board.side_to_move();
+    let to = Square::new(file, Rank::Sixth.relative_to(side));
+    let from_rank = Rank::Fifth.relative_to(side);
+    [file as usize as i32 - 1, file as usize as i32 + 1]
+        .into_iter()
+        .filter_map(|f| usize::try_from(f).ok().and_then(File::try_index))
+        .any(|f| board.is_legal(Move { from: Square::new(f, from_rank), to, promotion: None }))
+}
+
+/// The named positions a game's main line passes through, in the order it reaches them, from
+/// the first ply to [`longest_line`]: what classifying the game and checking its ECO and
+/// Opening tags need.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Route {
+    passed: Vec<&'static Opening>,
+}
+
+impl Route {
+    /// Notes the position after the main line's `ply`-th move (1 for White's first).
+    #[inline]
+    pub fn after_ply(&mut self, ply: u32, board: &Board) {
+        if ply <= longest_line() {
+            if let Some(opening) = named(board) {
+                self.passed.push(opening);
+            }
+        }
+    }
+
+    /// The game's classification: the last named position reached.
+    pub fn last(&self) -> Option<&'static Opening> {
+        self.passed.last().copied()
+    }
+
+    /// Every named position passed through, in order.
+    pub fn passed(&self) -> &[&'static Opening] {
+        &self.passed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn route(moves: &str) -> Route {
+        let mut board = Board::default();
+        let mut route = Route::default();
+        for (ply, word) in moves.split_ascii_whitespace().filter(|w| !w.ends_with('.')).enumerate() {
+            let written = san::parse(word).unwrap();
+            let Resolution::Legal(mv) = san::resolve(&board, &written.mv, false) else { panic!("{word}") };
+            board.play_unchecked(mv);
+            route.after_ply(ply as u32 + 1, &board);
+        }
+        route
+    }
+
+    #[test]
+    fn every_line_of_the_table_is_legal_and_named_once() {
+        let lines: usize = TABLES.iter().map(|t| t.lines().skip(1).filter(|l| !l.is_empty()).count()).sum();
+        assert!(lines > 3000, "{lines}");
+        // One key per line: no two lines end in the same position, and none was cut short
+        // by a move that could not be played (it would share its prefix's key).
+        assert_eq!(TABLE.by_key.len(), lines);
+        assert!((20..=60).contains(&longest_line()), "{}", longest_line());
+    }
+
+    #[test]
+    fn the_last_named_position_classifies_the_game() {
+        let najdorf = route("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. h3 h6 7. g4");
+        assert_eq!(najdorf.passed().first().map(|o| o.name), Some("King's Pawn Game"));
+        let last = najdorf.last().unwrap();
+        assert_eq!((last.eco, last.name), ("B90", "Sicilian Defense: Najdorf Variation, Adams Attack"));
+        assert_eq!(last.family(), "Sicilian Defense");
+        assert_eq!(last.parts(), ("Sicilian Defense", Some("Najdorf Variation"), Some("Adams Attack")));
+    }
+
+    #[test]
+    fn transpositions_reach_the_same_name() {
+        let a = route("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4").last().unwrap();
+        let b = route("1. c4 e6 2. Nc3 Nf6 3. d4 Bb4").last().unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.eco, "E20");
+        assert!(a.name.starts_with("Nimzo-Indian Defense"), "{}", a.name);
+    }
+
+    #[test]
+    fn en_passant_counts_only_when_a_capture_is_legal() {
+        // After 1. e4 the square e3 is no en passant square for the key: 1. e4 is named.
+        assert_eq!(route("1. e4").last().map(|o| o.eco), Some("B00"));
+        let mut board: Board = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
+        assert!(en_passant_is_legal(&board, File::E));
+        board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
+        assert!(!en_passant_is_legal(&board, File::E));
+        assert_eq!(key(&board), board.hash_without_ep());
+    }
+
+    #[test]
+    fn names_split_into_the_three_opening_tags() {
+        let o = |name| Opening { eco: "A00", name };
+        assert_eq!(o("Polish Opening, with d5").family(), "Polish Opening, with d5");
+        assert_eq!(o("Amar Opening: Paris Gambit").family(), "Amar Opening");
+        assert_eq!(o("Polish Opening, with d5").parts(), ("Polish Opening, with d5", None, None));
+        assert_eq!(o("Amar Opening").parts(), ("Amar Opening", None, None));
+        assert_eq!(o("Amar Opening: Paris Gambit").parts(), ("Amar Opening", Some("Paris Gambit"), None));
+        assert_eq!(o("A: B, C, D").parts(), ("A", Some("B"), Some("C, D")));
+    }
+}
