@@ -74,6 +74,24 @@ fn fix_rounds(lang: Lang, text: &str, options: &CheckOptions) -> Option<String> 
     (current != text).then_some(current)
 }
 
+/// `text` with the ECO and Opening tags each PGN game lacks added, from the opening its moves
+/// reach (`kibitzer check --fix --add-eco`, the editor's "Add ECO and Opening tags"); `None`
+/// when nothing changes or the text is not PGN. Never part of [`fix_all`]: adding tags is
+/// asked for, not a fix. Piece by piece, as [`fix_all`], so that memory stays bounded.
+pub fn add_opening_tags(lang: Lang, text: &str) -> Option<String> {
+    if lang != Lang::Pgn || crate::binary::binary_at([text]).is_some() {
+        return None;
+    }
+    let mut edits = Vec::new();
+    for piece in crate::pieces(lang, text) {
+        let start = piece.range.start();
+        let added = crate::pgn::check::opening_tag_additions(&text[piece.range]);
+        edits.extend(added.into_iter().map(|e| TextEdit { range: e.range + start, ..e }));
+    }
+    let (added, applied) = apply_edits(text, &edits);
+    (applied > 0).then_some(added)
+}
+
 /// `text` in the standard's export format: the safe fixes of the export-format rules (`check
 /// --fix --mode export`), then the formatter (`fmt`). Units with syntax errors stay as written.
 pub fn to_export(lang: Lang, text: &str, options: &CheckOptions) -> String {

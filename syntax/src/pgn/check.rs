@@ -233,6 +233,24 @@ fn check_game(
     replay.map(|r| (r.main_moves, r.main_plies))
 }
 
+/// The edits that give each game of `text` (replayed from the initial position) the ECO and
+/// Opening tags it lacks: `kibitzer check --fix --add-eco` and the editor's "Add ECO and
+/// Opening tags" ([`crate::fix::add_opening_tags`]). See [`openings::additions`].
+pub fn opening_tag_additions(text: &str) -> Vec<crate::diagnostic::TextEdit> {
+    let parse = super::parser::parse_events(text, Vec::new());
+    let mut scratch = Vec::new();
+    let mut edits = Vec::new();
+    for game in parse.games() {
+        let info = tags::check(&game, Mode::Import, &mut scratch);
+        if let (tags::Start::Position(board), true) = (&info.start, info.standard_start) {
+            let replay = moves::check(&game, (**board).clone(), Mode::Import, None, &mut scratch);
+            edits.extend(openings::additions(text, &game, &info.opening, &replay.route));
+        }
+        scratch.clear();
+    }
+    edits
+}
+
 /// Replays `game` as the check does (start position from the FEN and Variant tags, every
 /// variation from the position before the move it replaces) up to the token at `offset`, and
 /// says what is there: the editor's view of a move. `None` when the moves are not replayed

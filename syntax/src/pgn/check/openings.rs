@@ -16,7 +16,8 @@
 
 use crate::chess::openings::{Opening, Route};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
-use crate::text::TextRange;
+use crate::pgn::flat::Game;
+use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
     ECO_MISMATCH = "PGN120" "eco-mismatch" Warning Import "PGN 9.4.1"
@@ -72,7 +73,8 @@ pub(super) fn check(tags: &OpeningTags, route: &Route, out: &mut Vec<Diagnostic>
 fn check_eco(value: &str, range: TextRange, last: &Opening, route: &Route, out: &mut Vec<Diagnostic>) {
     // `?`, an empty value or a malformed code (PGN114's) is no classification to compare.
     let code = value.get(..3).filter(|_| value.len() == 3 || value.as_bytes()[3] == b'/');
-    let Some(code) = code.filter(|c| c.as_bytes()[0].is_ascii_uppercase()) else { return };
+    let is_code = |c: &&str| matches!(c.as_bytes(), [b'A'..=b'E', b'0'..=b'9', b'0'..=b'9']);
+    let Some(code) = code.filter(is_code) else { return };
     if route.passed().iter().any(|o| o.eco == code) {
         return;
     }
@@ -118,16 +120,17 @@ fn check_name(
     if route.passed().iter().any(agrees) {
         return;
     }
-    let written = if variation.is_some() || subvariation.is_some() {
-        "the Opening, Variation and SubVariation tags name"
-    } else {
-        "Opening names"
+    let written = match (&tags.variation, &tags.subvariation) {
+        (None, None) => "Opening",
+        (Some(_), None) => "Opening and Variation",
+        (None, Some(_)) => "Opening and SubVariation",
+        (Some(_), Some(_)) => "Opening, Variation and SubVariation",
     };
     let mut d = Diagnostic::new(
         &OPENING_NAME_MISMATCH,
         range,
         format!(
-            "{written} `{name}`, which none of the game's opening positions has; the moves reach {} `{}` ({})",
+            "{written} `{name}` is the name of none of the game's opening positions; the moves reach {} `{}` ({})",
             last.eco, last.name, "lichess chess-openings"
         ),
     );
@@ -136,6 +139,81 @@ fn check_name(
         d = d.with_fix(format!("Name the opening `{expected}`"), edits, Applicability::Unsafe);
     }
     out.push(d);
+}
+
+/// The edits that give `game` the ECO and Opening tags it lacks (absent, empty or `?`): the
+/// code and the whole name of the last named position its main line reaches. An Opening
+/// written as pgn-extract's three tags (with a Variation or SubVariation) is left alone. A new
+/// tag goes where export order puts it (`kibitzer fmt`: the Seven Tag Roster, then the others
+/// by name), before the first later tag, else after the last tag.
+pub(super) fn additions(text: &str, game: &Game<'_>, tags: &OpeningTags, route: &Route) -> Vec<TextEdit> {
+    let Some(last) = route.last() else { return Vec::new() };
+    let unknown = |tag: &Option<Value>| tag.as_ref().is_none_or(|(v, _)| v.is_empty() || v == "?");
+    let mut edits = Vec::new();
+    let mut new_tags: Vec<(&str, &str)> = Vec::new();
+    let three_tags = tags.variation.is_some() || tags.subvariation.is_some();
+    for (name, tag, value) in [("ECO", &tags.eco, last.eco), ("Opening", &tags.opening, last.name)] {
+        if !unknown(tag) || (name == "Opening" && three_tags) {
+            continue;
+        }
+        match tag {
+            Some((_, range)) => edits.push(TextEdit::replace(*range, escaped(value))),
+            None => new_tags.push((name, value)),
+        }
+    }
+    let eol = if text[game.range()].contains("\r\n") { "\r\n" } else { "\n" };
+    for (name, value) in new_tags {
+        let line = format!("[{name} \"{}\"]", escaped(value));
+        let edit = match insertion_point(game, name) {
+            Insertion::Before(at) => TextEdit::insert(at, format!("{line}{eol}")),
+            Insertion::After(at) => TextEdit::insert(at, format!("{eol}{line}")),
+            Insertion::NoTags(at) => TextEdit::insert(at, format!("{line}{eol}{eol}")),
+        };
+        // Two tags added at one place: one edit, in export order (ECO before Opening).
+        match edits.last_mut() {
+            Some(previous) if previous.range == edit.range && previous.replacement.ends_with(eol) => {
+                if edit.replacement.starts_with(eol) {
+                    previous.replacement.push_str(&line);
+                    previous.replacement.push_str(eol);
+                } else {
+                    previous.replacement.push_str(&edit.replacement);
+                }
+            }
+            Some(previous) if previous.range == edit.range => previous.replacement.push_str(&edit.replacement),
+            _ => edits.push(edit),
+        }
+    }
+    edits
+}
+
+/// Where a new tag goes in a game's tag section.
+enum Insertion {
+    /// Before the tag that starts here.
+    Before(TextSize),
+    /// After the last tag, which ends here.
+    After(TextSize),
+    /// The game has no tags: at its start, with an empty line before the moves.
+    NoTags(TextSize),
+}
+
+fn insertion_point(game: &Game<'_>, name: &str) -> Insertion {
+    let mut last_end = None;
+    for tag in game.tags() {
+        let Some((tag_name, _)) = tag.parts() else { continue };
+        if !super::tags::SEVEN_TAG_ROSTER.contains(&tag_name.text) && tag_name.text > name {
+            return Insertion::Before(tag.range().start());
+        }
+        last_end = Some(tag.range().end());
+    }
+    match last_end {
+        Some(end) => Insertion::After(end),
+        None => Insertion::NoTags(game.range().start()),
+    }
+}
+
+/// A tag value with `\` and `"` escaped (PGN 7).
+fn escaped(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The edits that name `last` in the form the tags use: a family alone stays a family, a
@@ -180,7 +258,7 @@ mod tests {
 
     #[test]
     fn an_eco_code_of_any_position_passed_through_agrees() {
-        for eco in ["B90", "B50", "B20", "B00", "B90/01", "?", ""] {
+        for eco in ["B90", "B50", "B20", "B00", "B90/01", "?", "", "F12", "b90"] {
             assert_eq!(opening_diagnostics(&format!("[ECO \"{eco}\"]\n\n{NAJDORF}")), vec![], "{eco}");
         }
         let text = format!("[ECO \"C60\"]\n\n{NAJDORF}");
