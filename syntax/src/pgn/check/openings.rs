@@ -14,6 +14,7 @@
 //! `Opening: Variation, SubVariation` when those tags are there. kibitzer adds the whole name
 //! in `Opening` (one tag, the data set's name byte for byte, as lichess does).
 
+use super::tags::{OpeningTags, Value, SEVEN_TAG_ROSTER};
 use crate::chess::openings::{Opening, Route};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
@@ -28,34 +29,6 @@ crate::diagnostic::declare_rules! {
         "An Opening tag (with Variation, SubVariation) that names none of the game's opening positions"
         "The opening's name is the Opening tag, or `Opening: Variation, SubVariation` when those tags are there (pgn-extract's and Scid's three tags; lichess writes the whole name in Opening). It is checked only when it is a name of the lichess chess-openings table (CC0), or the family before its colon, so that names of other schemes (`Sicilian`, `QGD`) are left alone. It is a mismatch when none of the named positions the main line passes through (by position, so transpositions count) has that name or, for a family alone, that family. The fix (not applied by `--fix`) writes the last named position's name. Games from a FEN position or of a variant, and games that reach no named position, are not checked."
         bad: "[Opening \"French Defense\"]\n\n1. e4 c5 *\n", good: "[Opening \"Sicilian Defense\"]\n\n1. e4 c5 *\n";
-}
-
-/// A tag's value and the range of the value (inside the quotes).
-type Value = (String, TextRange);
-
-/// What the tag section says about the opening, gathered while the tags are checked.
-#[derive(Debug, Default)]
-pub(super) struct OpeningTags {
-    pub eco: Option<Value>,
-    pub opening: Option<Value>,
-    pub variation: Option<Value>,
-    pub subvariation: Option<Value>,
-}
-
-impl OpeningTags {
-    /// Keeps the value of an opening tag (the first of a repeated one); other tags are ignored.
-    pub fn read(&mut self, name: &str, value: &str, range: TextRange) {
-        let slot = match name {
-            "ECO" => &mut self.eco,
-            "Opening" => &mut self.opening,
-            "Variation" => &mut self.variation,
-            "SubVariation" => &mut self.subvariation,
-            _ => return,
-        };
-        if slot.is_none() {
-            *slot = Some((value.to_owned(), range));
-        }
-    }
 }
 
 /// Checks the opening tags of a game replayed from the standard initial position against the
@@ -200,7 +173,7 @@ fn insertion_point(game: &Game<'_>, name: &str) -> Insertion {
     let mut last_end = None;
     for tag in game.tags() {
         let Some((tag_name, _)) = tag.parts() else { continue };
-        if !super::tags::SEVEN_TAG_ROSTER.contains(&tag_name.text) && tag_name.text > name {
+        if !SEVEN_TAG_ROSTER.contains(&tag_name.text) && tag_name.text > name {
             return Insertion::Before(tag.range().start());
         }
         last_end = Some(tag.range().end());

@@ -86,6 +86,35 @@ crate::diagnostic::declare_rules! {
         bad: "[Variant \"Atomic\"]\n\n1. e4 *\n", good: "[Variant \"Chess960\"]\n\n*\n";
 }
 
+/// A tag's value and the range of the value (inside the quotes).
+pub(super) type Value = (String, TextRange);
+
+/// What the tag section says about the opening, gathered while the tags are checked (for
+/// [`super::openings`]).
+#[derive(Debug, Default)]
+pub(super) struct OpeningTags {
+    pub eco: Option<Value>,
+    pub opening: Option<Value>,
+    pub variation: Option<Value>,
+    pub subvariation: Option<Value>,
+}
+
+impl OpeningTags {
+    /// Keeps the value of an opening tag (the first of a repeated one); other tags are ignored.
+    pub fn read(&mut self, name: &str, value: &str, range: TextRange) {
+        let slot = match name {
+            "ECO" => &mut self.eco,
+            "Opening" => &mut self.opening,
+            "Variation" => &mut self.variation,
+            "SubVariation" => &mut self.subvariation,
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some((value.to_owned(), range));
+        }
+    }
+}
+
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -106,7 +135,7 @@ pub(super) struct TagInfo {
     pub result: Option<(String, TextRange)>,
     pub plycount: Option<PlyCount>,
     /// The ECO, Opening, Variation and SubVariation tags.
-    pub opening: super::openings::OpeningTags,
+    pub opening: OpeningTags,
     /// No FEN tag and no variant but standard chess: the opening tags can be checked.
     pub standard_start: bool,
 }
