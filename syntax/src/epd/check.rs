@@ -35,7 +35,7 @@ crate::diagnostic::declare_rules! {
         bad: "4k3/8/8/8/8/8/8/4K3 w - - id test1;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"test1\";";
     EPD_ILLEGAL_MOVE = "EPD009" "epd-illegal-move" Error Import "PGN 16.2.4.1"
         "Move operands (`am`, `bm`, `pm`, `pv`, `sm`) are legal SAN moves in the position"
-        "Moves in EPD operations are SAN moves playable from the record's position; `pv` moves are played one after another."
+        "Moves in EPD operations are SAN moves playable from the record's position; `pv` moves are played one after another. A move that no reading makes legal (SAN, long algebraic, coordinates, castling as the king's move) is reported here; a legal one written otherwise than in SAN is EPD011."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - bm Ke3;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;";
     EPD_AMBIGUOUS_MOVE = "EPD010" "epd-ambiguous-move" Error Import "PGN 8.2.3"
         "A move operand matches more than one legal move"
@@ -43,7 +43,7 @@ crate::diagnostic::declare_rules! {
         bad: "4k3/8/8/8/8/8/8/R3K2R w - - bm Rd1;", good: "4k3/8/8/8/8/8/8/R3K2R w - - bm Rad1;";
     EPD_NON_CANONICAL_SAN = "EPD011" "epd-non-canonical-san" Warning Import "PGN 8.2.3"
         "A move operand is readable but not canonical SAN"
-        "Castling with zeros, a missing or superfluous capture mark or check sign, a pawn letter or extra disambiguation are understood but should be written as SAN."
+        "Castling with zeros or as the king's move (`e1g1`, `e1h1`), coordinates (`g1f3`, `e7e8q`), long algebraic (`Ng1-f3`), a missing or superfluous capture mark or check sign, a pawn letter or extra disambiguation are understood, as PGN movetext reads them, but should be written as SAN."
         bad: "4k3/8/8/8/8/8/8/R3K2R w K - bm 0-0;", good: "4k3/8/8/8/8/8/8/R3K2R w K - bm O-O;";
     EPD_COMMENT_LINE = "EPD012" "epd-comment-line" Warning Import "PGN 16.2"
         "EPD has no comment lines"

@@ -1,11 +1,11 @@
 //! Moves in SAN (PGN 8.2.3): what a written move asks for, in three steps, a file each.
 //!
 //! - [`read`](self::read) reads a move from its bytes, leniently: `0-0`, `Ng1f3`, `Ng1-f3`,
-//!   `e8Q`, `Pe4`, `nf3`, `exd5:`-style capture marks all parse ([`parse`], what PGN movetext
-//!   and the PGN lexer use), and the more lenient move operands of EPD records
-//!   ([`resolve_san`] reads them with `!?` marks and UCI-style `e7e8q`).
+//!   `e8Q`, `Pe4`, `nf3`, `e2e4`, `e7e8q`, `exd5:`-style capture marks all parse ([`parse`],
+//!   the one reader of PGN movetext, the PGN lexer and the move operands of EPD records).
 //! - [`resolve`](self::resolve) finds the legal move a written move names on a board
-//!   ([`resolve`], [`resolve_san`]).
+//!   ([`resolve`]; [`resolve_san`], the same from text, every candidate named when ambiguous):
+//!   castling also as the king's move (`e1g1`, or `e1h1` as UCI writes Chess960 castling).
 //! - [`write`](self::write) writes a legal move as the standard wants it: [`canonical`] (and
 //!   [`San::canonical`], the same for a move read from text, with a short cut). Whether a written
 //!   move is canonical is decided by comparing it with that.

@@ -1,8 +1,8 @@
 //! Reading a move from its bytes: what it asks for ([`SanMove`]) and how it was spelled
-//! ([`Spelling`]), without a board. Two readers share the letters, squares and castling: [`parse`]
-//! for PGN movetext (every spelling kept, so that the checks can say what is not canonical) and
-//! [`parse_operand`] for the move operands of EPD records, more lenient still (annotation marks
-//! `!?` ignored, separators anywhere, UCI-style `e7e8q`).
+//! ([`Spelling`]), without a board. One reader, [`parse`], for every place a move is written (PGN
+//! movetext, the move operands of EPD records): SAN, long algebraic (`Ng1-f3`, `d2xd3`),
+//! coordinates (`g1f3`, UCI's `e7e8q`) and castling with the letter O or zeros all read, every
+//! spelling kept, so that the checks can say what is not canonical.
 
 use cozy_chess::{File, Piece, Rank, Square};
 
@@ -226,7 +226,7 @@ fn parse_any(text: &str) -> Option<San> {
 }
 
 /// Castling as written, `O-O` or `O-O-O` with one letter throughout: the letter O, a lower-case
-/// o or the digit zero. Whether it is long, and the letter; both readers ask it.
+/// o or the digit zero. Whether it is long, and the letter.
 fn castling(body: &[u8]) -> Option<(bool, u8)> {
     let is_o = |c: &u8| matches!(c, b'O' | b'o' | b'0');
     match body {
@@ -234,56 +234,6 @@ fn castling(body: &[u8]) -> Option<(bool, u8)> {
         [a, b'-', b, b'-', c] if is_o(a) && a == b && b == c => Some((true, *a)),
         _ => None,
     }
-}
-
-/// An upper-case piece letter (a lower-case letter is a file in a move operand).
-fn upper_piece(c: u8) -> Option<Piece> {
-    piece_of_letter(c).filter(|(_, lowercase)| !lowercase).map(|(piece, _)| piece)
-}
-
-/// Reads the move operand of an EPD record (`bm`, `am`, `pm`, `sm`, `pv`) as what it asks for;
-/// `None` when it is not shaped like a move. Never [`SanMove::Null`].
-pub(super) fn parse_operand(san: &str) -> Option<SanMove> {
-    let trimmed = san.trim_end_matches(['+', '#', '!', '?']);
-    // An operand castles with the letter O or with zeros; a lower-case `o-o` is no move.
-    if let Some((long, b'O' | b'0')) = castling(trimmed.as_bytes()) {
-        return Some(SanMove::Castle { long });
-    }
-    // Drop the separators SAN and long algebraic allow; what remains is positional.
-    let mut s: Vec<u8> = trimmed.bytes().filter(|b| !matches!(b, b'x' | b'-' | b'=' | b':')).collect();
-    if s.is_empty() || !s.is_ascii() {
-        return None;
-    }
-    let piece = upper_piece(s[0]).filter(|_| s.len() > 2);
-    if piece.is_some() {
-        s.remove(0);
-    }
-    let promotion = match s.last() {
-        Some(&c) if s.len() > 2 && c.is_ascii_alphabetic() && !(b'a'..=b'h').contains(&c) => {
-            let p = upper_piece(c.to_ascii_uppercase()).filter(|p| !matches!(p, Piece::Pawn | Piece::King))?;
-            s.pop();
-            Some(p)
-        }
-        // UCI-style lower-case promotion (`e7e8q`): only after a full from-square.
-        Some(&c) if s.len() == 5 && matches!(c, b'n' | b'b' | b'r' | b'q') => {
-            s.pop();
-            upper_piece(c.to_ascii_uppercase())
-        }
-        _ => None,
-    };
-    let n = s.len();
-    if !(2..=4).contains(&n) {
-        return None;
-    }
-    let to = Square::new(file_of(s[n - 2])?, rank_of(s[n - 1])?);
-    let (from_file, from_rank) = match &s[..n - 2] {
-        [] => (None, None),
-        [c] if file_of(*c).is_some() => (file_of(*c), None),
-        [c] => (None, Some(rank_of(*c)?)),
-        [f, r] => (Some(file_of(*f)?), Some(rank_of(*r)?)),
-        _ => return None,
-    };
-    Some(SanMove::Normal { piece, from_file, from_rank, to, promotion })
 }
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! Finding the legal move a written move names on a board, with no move list where a few
-//! legality tests do: [`resolve`] for PGN movetext (the replay asks it of every move, so it is
-//! fast), [`resolve_san`] for the move operands of EPD records (every candidate named when the
-//! operand is ambiguous; the few moves of a record do not need the replay's speed). Castling is a
-//! king taking its own rook, as cozy-chess writes it (see [`super::board`]).
+//! legality tests do: [`resolve`], the one resolver of every place a move is read (PGN movetext,
+//! whose replay asks it of every move, so it is fast; the move operands of EPD records through
+//! [`resolve_san`], which names every candidate when an operand is ambiguous). A written move is
+//! read every common way: SAN, long algebraic (`Ng1-f3`, `d2xd3`), coordinates as UCI writes
+//! them (`g1f3`, `e7e8q`), and castling as `O-O`/`0-0`, as the king's two-square move (`e1g1`)
+//! or as the king taking its own rook (`e1h1`, UCI's Chess960 form). Castling is a king taking
+//! its own rook, as cozy-chess writes it (see [`super::board`]).
 //!
 //! ```
 //! use kibitzer_syntax::chess::san::{resolve_san, SanError};
@@ -14,7 +17,7 @@
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 use super::board::{castling_move, is_castling, reaching};
-use super::read::{parse_operand, SanMove};
+use super::read::{parse, SanMove};
 use super::write::canonical;
 
 /// What the board says about the legal moves matching a written move.
@@ -47,14 +50,9 @@ pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
                 }
                 _ => piece,
             };
-            if let (Some(Piece::King), Some(f), Some(_)) = (piece, from_file, from_rank) {
-                // `e1g1`: castling written as a two-square king move.
-                if (f as i8 - to.file() as i8).abs() == 2 {
-                    if let Some(m) =
-                        castling_move(board, to.file() < f).filter(|m| m.from.file() == f && board.is_legal(*m))
-                    {
-                        return Resolution::Legal(m);
-                    }
+            if let (Some(Piece::King), Some(f), Some(r)) = (piece, from_file, from_rank) {
+                if let Some(m) = castling_as_king_move(board, Square::new(f, r), to) {
+                    return Resolution::Legal(m);
                 }
             }
             let r = resolve_normal(board, piece.unwrap_or(Piece::Pawn), from_file, from_rank, to, promotion);
@@ -68,6 +66,23 @@ pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
             r
         }
     }
+}
+
+/// Castling written as a move of the king from `from` (its square) to `to`: the square the king
+/// castles to (`e1g1`, `e8c8`), or the square of the rook it castles with (`e1h1`, as UCI writes
+/// Chess960 castling). `None` when that is no legal castling, or when `to` is a square the king
+/// could step to anyway (an ordinary king move, never castling).
+fn castling_as_king_move(board: &Board, from: Square, to: Square) -> Option<Move> {
+    let color = board.side_to_move();
+    let steps_there = cozy_chess::get_king_moves(from).has(to) && !board.colors(color).has(to);
+    if board.king(color) != from || steps_there {
+        return None;
+    }
+    [false, true].into_iter().find_map(|long| {
+        let castle = castling_move(board, long)?;
+        let destination = Square::new(if long { File::C } else { File::G }, from.rank());
+        ((to == castle.to || to == destination) && board.is_legal(castle)).then_some(castle)
+    })
 }
 
 fn resolve_normal(
@@ -229,46 +244,41 @@ fn legal_moves(board: &Board) -> Vec<Move> {
     moves
 }
 
-/// Whether the legal move `mv` is one the operand `pattern` asks for.
-fn matches(board: &Board, mv: Move, pattern: SanMove) -> bool {
-    match pattern {
-        SanMove::Castle { long } => is_castling(board, mv) && (mv.to.file() < mv.from.file()) == long,
-        SanMove::Null => false,
-        SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
-            if is_castling(board, mv) {
-                return false;
-            }
-            let moved = board.piece_on(mv.from);
-            let full_from = from_file.is_some() && from_rank.is_some();
-            // Without a piece letter a move is a pawn's, unless a whole from-square is given
-            // (long algebraic `e2e4`, `g1f3`).
-            let piece_ok = match piece {
-                Some(p) => moved == Some(p),
-                None => full_from || moved == Some(Piece::Pawn),
-            };
-            piece_ok
-                && mv.to == to
-                && from_file.is_none_or(|f| mv.from.file() == f)
-                && from_rank.is_none_or(|r| mv.from.rank() == r)
-                && mv.promotion == promotion
-        }
-    }
+/// The legal moves of the piece that makes `mv` (the same kind, the same promotion) to its
+/// square from the squares `pattern` allows: every candidate of an ambiguous written move.
+fn candidates(board: &Board, mv: Move, pattern: &SanMove) -> Vec<Move> {
+    let SanMove::Normal { from_file, from_rank, .. } = *pattern else { return vec![mv] };
+    let piece = board.piece_on(mv.from);
+    legal_moves(board)
+        .into_iter()
+        .filter(|m| {
+            m.to == mv.to
+                && m.promotion == mv.promotion
+                && board.piece_on(m.from) == piece
+                && !is_castling(board, *m)
+                && from_file.is_none_or(|f| m.from.file() == f)
+                && from_rank.is_none_or(|r| m.from.rank() == r)
+        })
+        .collect()
 }
 
-/// The legal move `san` names in `board`.
+/// The legal move `san` names in `board`: the move read by [`parse`] and found by [`resolve`],
+/// as PGN movetext reads it, annotation marks (`!`, `?`) after it ignored.
 pub fn resolve_san(board: &Board, san: &str) -> Result<Resolved, SanError> {
-    let pattern = parse_operand(san).ok_or(SanError::Syntax)?;
-    let moves = legal_moves(board);
-    let found: Vec<Move> = moves.iter().copied().filter(|mv| matches(board, *mv, pattern)).collect();
+    let written = parse(san.trim_end_matches(['!', '?'])).ok_or(SanError::Syntax)?;
     let canonical_of = |mv: Move| {
         let mut after = board.clone();
         after.play_unchecked(mv);
         canonical(board, mv, &after).to_string()
     };
-    match found[..] {
-        [mv] => Ok(Resolved { mv, canonical: canonical_of(mv) }),
-        [] => Err(SanError::Illegal),
-        _ => Err(SanError::Ambiguous(found.iter().map(|mv| canonical_of(*mv)).collect())),
+    match resolve(board, &written.mv, written.spelling.ambiguous_b) {
+        Resolution::Legal(mv) => Ok(Resolved { mv, canonical: canonical_of(mv) }),
+        Resolution::Ambiguous(a, _) => {
+            Err(SanError::Ambiguous(candidates(board, a, &written.mv).into_iter().map(canonical_of).collect()))
+        }
+        // A null move is no move of a record; a pawn reaching the last rank names its piece.
+        Resolution::Illegal if written.mv == SanMove::Null => Err(SanError::Syntax),
+        Resolution::Illegal | Resolution::MissingPromotion(_) => Err(SanError::Illegal),
     }
 }
 
@@ -363,6 +373,45 @@ mod operand_tests {
         assert_eq!(resolve_san(&start, "e5"), Err(SanError::Illegal));
         assert_eq!(resolve_san(&start, "hello"), Err(SanError::Syntax));
         assert_eq!(resolve_san(&start, ""), Err(SanError::Syntax));
+    }
+
+    #[test]
+    fn reads_every_common_notation() {
+        let b = board("r3k2r/1P6/8/8/8/p7/8/R3K2R w KQkq - 0 1");
+        for (written, canonical) in [
+            ("e1g1", "O-O"),
+            ("e1c1", "O-O-O"),
+            ("Ke1-g1", "O-O"),
+            ("e1h1", "O-O"),
+            ("e1a1", "O-O-O"),
+            ("0-0", "O-O"),
+            ("o-o-o", "O-O-O"),
+            ("b7b8q", "b8=Q+"),
+            ("b7a8n", "bxa8=N"),
+            ("b7xa8=Q", "bxa8=Q+"),
+            ("a1xa3", "Rxa3"),
+            ("e1d2", "Kd2"),
+            ("Ke1-e2", "Ke2"),
+            ("h1h8", "Rxh8+"),
+            ("Bb4!?", "Illegal"),
+            ("Rh1-h7!", "Rh7"),
+        ] {
+            let got = resolve_san(&b, written).map(|r| r.canonical).unwrap_or_else(|e| format!("{e:?}"));
+            assert_eq!(got, canonical, "{written}");
+        }
+        // Without the right, or through check, the king's two-square move is no castling.
+        let no_right = board("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+        assert_eq!(resolve_san(&no_right, "e1g1"), Err(SanError::Illegal));
+        assert_eq!(resolve_san(&no_right, "e1h1"), Err(SanError::Illegal));
+        let black = board("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        assert_eq!(resolve_san(&black, "e8c8").unwrap().canonical, "O-O-O");
+        // Chess960: the king on b1 castles long with the rook on a1 (`b1a1`, UCI's spelling);
+        // `b1c1`, a square the king steps to anyway, is an ordinary king move.
+        let chess960 = Board::from_fen("4k3/8/8/8/8/8/8/RK5R w HA - 0 1", true).unwrap();
+        assert_eq!(resolve_san(&chess960, "b1a1").unwrap().canonical, "O-O-O");
+        assert_eq!(resolve_san(&chess960, "b1h1").unwrap().canonical, "O-O");
+        assert_eq!(resolve_san(&chess960, "b1g1").unwrap().canonical, "O-O");
+        assert_eq!(resolve_san(&chess960, "b1c1").unwrap().canonical, "Kc1");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::pgn::flat::Game;
 use crate::pgn::model::{Event, Tok};
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
-use cozy_chess::{Board, Color, Piece};
+use cozy_chess::{Board, Color, Piece, Square};
 use std::fmt::Write;
 use std::ops::ControlFlow;
 
@@ -63,7 +63,7 @@ crate::diagnostic::declare_rules! {
         bad: "1. Pe4 *\n", good: "1. e4 *\n";
     OVER_DISAMBIGUATED = "PGN214" "over-disambiguated" Warning Import "PGN 8.2.3.4"
         "A move with more of its origin square than needed (long algebraic)"
-        "SAN gives the origin file or rank only when needed to tell two pieces apart; `Ng1f3` and `e2-e4` are long algebraic."
+        "SAN gives the origin file or rank only when needed to tell two pieces apart; `Ng1f3` and `e2-e4` are long algebraic, `g1f3` and `e1g1` (castling as the king's move, or `e1h1` as UCI writes Chess960 castling) coordinates. Each is read as the move it names, with its SAN as the fix."
         bad: "1. Ng1f3 *\n", good: "1. Nf3 *\n";
     LOWERCASE_PIECE = "PGN215" "lowercase-piece" Warning Import "PGN 8.2.3.2"
         "A piece letter in lowercase"
@@ -452,18 +452,32 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
     }
     match written.mv {
         SanMove::Castle { long } => {
-            let side_name = if long { "long (queenside)" } else { "short (kingside)" };
-            let reason = if san::castling_move(board, long).is_none() {
-                format!("{side} has no {side_name} castling right")
-            } else if !board.checkers().is_empty() {
-                format!("{side} is in check")
-            } else {
-                "the king's path is blocked or attacked".to_owned()
-            };
-            Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
+            Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {}", castling_refused(board, long)))
         }
         SanMove::Normal { piece, from_file, from_rank, to, promotion } => {
-            let named = piece.unwrap_or(Piece::Pawn);
+            // Coordinates without a letter (`e2e4`, `e1g1`) name the piece by its square.
+            let mut on_origin = None;
+            if let (None, Some(f), Some(r)) = (piece, from_file, from_rank) {
+                let from = Square::new(f, r);
+                if board.color_on(from) != Some(board.side_to_move()) {
+                    return Diagnostic::new(
+                        &ILLEGAL_MOVE,
+                        range,
+                        format!("illegal move `{text}`: no piece of {side} stands on {from}"),
+                    );
+                }
+                let own_rook = board.colors(board.side_to_move()).has(to);
+                if board.king(board.side_to_move()) == from
+                    && to.rank() == from.rank()
+                    && ((to.file() as i8 - from.file() as i8).abs() >= 2 || own_rook)
+                {
+                    // The king's castling move, as coordinates write it.
+                    let refused = castling_refused(board, to.file() < from.file());
+                    return Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {refused}"));
+                }
+                on_origin = board.piece_on(from);
+            }
+            let named = piece.or(on_origin).unwrap_or(Piece::Pawn);
             // Would another piece make this move? Then the letter is what is wrong.
             let others: Vec<(Piece, cozy_chess::Move)> = Piece::ALL
                 .iter()
@@ -516,6 +530,19 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
     }
 }
 
+/// Why the side to move cannot castle long or short.
+fn castling_refused(board: &Board, long: bool) -> String {
+    let side = color_name(board.side_to_move());
+    let side_name = if long { "long (queenside)" } else { "short (kingside)" };
+    if san::castling_move(board, long).is_none() {
+        format!("{side} has no {side_name} castling right")
+    } else if !board.checkers().is_empty() {
+        format!("{side} is in check")
+    } else {
+        "the king's path is blocked or attacked".to_owned()
+    }
+}
+
 /// Compares the written move with its canonical SAN; on a difference, one warning naming what
 /// differs, under the code of the first difference, with a fix to the canonical form.
 #[allow(clippy::too_many_arguments)]
@@ -543,6 +570,9 @@ fn spelling(
             if sp.castle_not_letter_o {
                 reasons.push((&CASTLING_WITH_ZEROS, "castling is written with the letter O"));
             }
+        }
+        SanMove::Normal { .. } if san::is_castling(board, mv) => {
+            reasons.push((&OVER_DISAMBIGUATED, "castling is written `O-O` or `O-O-O`, not as the king's move"));
         }
         SanMove::Normal { piece, from_file, from_rank, promotion, .. } => {
             let moved = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
