@@ -576,16 +576,18 @@ fn spelling(
         }
         SanMove::Normal { piece, from_file, from_rank, promotion, .. } => {
             let moved = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-            if sp.lowercase_piece || (sp.ambiguous_b && moved == Piece::Bishop) {
+            // `b8c6` is coordinates (the b-file), never a lower-case bishop letter.
+            let coordinates = piece.is_none() && from_file.is_some() && from_rank.is_some();
+            let lowercase_bishop = sp.ambiguous_b && moved == Piece::Bishop && !coordinates;
+            if sp.lowercase_piece || lowercase_bishop {
                 reasons.push((&LOWERCASE_PIECE, "piece letters are uppercase"));
             }
             if piece == Some(Piece::Pawn) {
                 reasons.push((&PAWN_LETTER, "pawn moves have no piece letter"));
             }
             let canon_origin = canonical_origin(canonical, moved);
-            let written_origin =
-                (from_file.is_some() && !(sp.ambiguous_b && moved == Piece::Bishop), from_rank.is_some());
-            if piece.is_none() && moved != Piece::Pawn && !sp.ambiguous_b {
+            let written_origin = (from_file.is_some() && !lowercase_bishop, from_rank.is_some());
+            if piece.is_none() && moved != Piece::Pawn && (!sp.ambiguous_b || coordinates) {
                 reasons.push((&OVER_DISAMBIGUATED, "long algebraic: SAN names the piece, not its square"));
             } else if sp.hyphen {
                 reasons.push((&OVER_DISAMBIGUATED, "long algebraic `-` is not SAN"));
