@@ -190,20 +190,20 @@ fn check_parsed(
             next_error += 1;
         }
         let has_syntax_error = syntax_errors.get(next_error).is_some_and(|e| e.start() < range.end());
-        let moves = check_game(&game, options.mode, has_syntax_error, &mut out);
-        summaries.push(duplicates::Summary::of(text, &game, moves));
+        let (tags, moves) = check_game(&game, options.mode, has_syntax_error, &mut out);
+        summaries.push(duplicates::Summary::of(text, &game, &tags, moves));
     }
     (out, summaries)
 }
 
-/// Checks one game; its main line's hash and plies when its moves were replayed (for the
-/// duplicate check).
+/// Checks one game; what its tags said and its main line's hash and plies when its moves were
+/// replayed (for the duplicate check).
 fn check_game(
     game: &Game<'_>,
     mode: Mode,
     has_syntax_error: bool,
     out: &mut Vec<Diagnostic>,
-) -> Option<(duplicates::MoveHash, u32)> {
+) -> (tags::TagInfo, Option<(duplicates::MoveHash, u32)>) {
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
         tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
@@ -230,7 +230,8 @@ fn check_game(
         openings::check(&info.opening, &replay.route, out);
     }
     termination(game, &info, replay.as_ref(), has_syntax_error, out);
-    replay.map(|r| (r.main_moves, r.main_plies))
+    let moves = replay.map(|r| (r.main_moves, r.main_plies));
+    (info, moves)
 }
 
 /// The edits that give each game of `text` (replayed from the initial position) the ECO and

@@ -9,6 +9,7 @@
 //! pass in text order then looks each game's hash up in a map to the earlier games with the
 //! same moves, and compares tags only with those (a few at most), never with every game.
 
+use super::tags::TagInfo;
 use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
@@ -42,8 +43,6 @@ pub const MIN_PLIES: u32 = 6;
 /// bound keeps the pass linear whatever the file holds.
 const MAX_COMPARED: usize = 16;
 
-/// The roster's tag names, in the standard's order (PGN 8.1.1).
-const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 const WHITE: usize = 4;
 const BLACK: usize = 5;
 
@@ -81,43 +80,32 @@ fn mix(h: u64, x: u64) -> u64 {
 /// What the duplicate pass needs of a game, collected while it is checked (no text copied).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
-    /// Where the game starts, and where its last token that is not blank ends.
+    /// Where the game starts.
     start: TextSize,
-    content_end: TextSize,
     /// Where the diagnostic goes: the game's first tag (its first line when it has none).
     header: TextRange,
     /// The start position and main line, and the number of plies of the main line; `None` when
     /// the moves were not replayed (a variant kibitzer does not know, a broken FEN).
     moves: Option<(MoveHash, u32)>,
-    /// The value tokens of the roster's tags, by [`ROSTER`] index.
+    /// The value tokens of the roster's tags, by their index in the Seven Tag Roster.
     roster: [Option<TextRange>; 7],
 }
 
 impl Summary {
-    /// The summary of `game`, whose moves (when replayed) hashed to `moves` over `plies`.
-    pub fn of(text: &str, game: &Game<'_>, moves: Option<(MoveHash, u32)>) -> Summary {
+    /// The summary of `game`, whose tags are `tags` and whose moves (when replayed) hashed to
+    /// `moves`.
+    pub(super) fn of(text: &str, game: &Game<'_>, tags: &TagInfo, moves: Option<(MoveHash, u32)>) -> Summary {
         let range = game.range();
-        let mut roster = [None; 7];
-        let mut first_tag = None;
-        for tag in game.tags() {
-            first_tag.get_or_insert(tag.range());
-            let Some((name, value)) = tag.parts() else { continue };
-            if let Some(i) = ROSTER.iter().position(|r| *r == name.text) {
-                // The first of a duplicated tag, as PGN102 reports the second.
-                roster[i].get_or_insert(value.range);
-            }
-        }
-        let header = first_tag.unwrap_or_else(|| {
+        let header = tags.first_tag.unwrap_or_else(|| {
             let text = &text[range];
             TextRange::at(range.start(), TextSize::from(text.find(['\n', '\r']).unwrap_or(text.len()) as u32))
         });
-        Summary { start: range.start(), content_end: game.last_significant_end(), header, moves, roster }
+        Summary { start: range.start(), header, moves, roster: tags.roster }
     }
 
     /// The same summary in a text in which the game's text starts `delta` bytes later.
     pub fn shifted(mut self, delta: TextSize) -> Summary {
         self.start += delta;
-        self.content_end += delta;
         self.header += delta;
         for value in self.roster.iter_mut().flatten() {
             *value += delta;
@@ -140,7 +128,7 @@ impl<'t> Roster<'t> {
 
     /// Both players named (not left out, not `?`).
     fn names_players(&self) -> bool {
-        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(&spelling(v))))
+        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(v)))
     }
 
     /// `White – Black`, as the message names a game.
@@ -169,25 +157,32 @@ fn likeness(a: &Roster<'_>, b: &Roster<'_>) -> Likeness {
     }
 }
 
-/// A value as spelling leaves it: lower case, letters, digits and `?` only.
-fn spelling(value: &str) -> String {
-    value.chars().filter(|c| c.is_alphanumeric() || *c == '?').flat_map(char::to_lowercase).collect()
+/// A value as spelling leaves it: lower case, letters, digits and `?` only (read as it is
+/// compared, nothing allocated: the pass compares many values and reports few).
+fn spelling(value: &str) -> impl Iterator<Item = char> + '_ {
+    value.chars().filter(|c| c.is_alphanumeric() || *c == '?').flat_map(char::to_lowercase)
 }
 
-/// Nothing known: empty or only `?` (`?`, `????.??.??`).
-fn unknown(spelled: &str) -> bool {
-    spelled.chars().all(|c| c == '?')
+/// Nothing known: empty or only `?` (`?`, `????.??.??`), once spelled alike.
+fn unknown(value: &str) -> bool {
+    spelling(value).all(|c| c == '?')
 }
 
 /// Two values that differ only in spelling: equal once spelled alike, one of them unknown or
 /// left out, or equal but where one has `?` (a date known to the year only).
 fn spelled_alike(a: Option<&str>, b: Option<&str>) -> bool {
     let (Some(a), Some(b)) = (a, b) else { return true };
-    let (a, b) = (spelling(a), spelling(b));
-    unknown(&a)
-        || unknown(&b)
-        || (a.chars().count() == b.chars().count()
-            && a.chars().zip(b.chars()).all(|(x, y)| x == y || x == '?' || y == '?'))
+    if unknown(a) || unknown(b) {
+        return true;
+    }
+    let (mut a, mut b) = (spelling(a), spelling(b));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x == y || x == '?' || y == '?' => {}
+            _ => return false,
+        }
+    }
 }
 
 /// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`.
@@ -201,8 +196,9 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
     for (i, game) in games.iter().enumerate() {
         let Some(key) = game.moves.filter(|(_, plies)| *plies > 0) else { continue };
         let earlier = seen.entry(key).or_default();
-        if !earlier.is_empty() {
-            let roster = Roster::read(text, game);
+        let roster = (!earlier.is_empty()).then(|| Roster::read(text, game));
+        // Players must be named: unnamed games agree with anything.
+        if let Some(roster) = roster.filter(Roster::names_players) {
             let short = key.1 < MIN_PLIES;
             let mut best: Option<(usize, Likeness)> = None;
             for &e in earlier.iter() {
@@ -216,8 +212,7 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
                     _ => {}
                 }
             }
-            // Players must be named: unnamed games agree with anything.
-            if let Some((e, likeness)) = best.filter(|_| roster.names_players()) {
+            if let Some((e, likeness)) = best {
                 found.push((i, e, likeness));
                 if likeness == Likeness::Same {
                     // Its copies match the earlier game; it need not be kept.
@@ -264,18 +259,18 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
     }
 }
 
-/// The edit that deletes game `i`: its text up to the next game; the last game from the end
-/// of the game before it, so that the file still ends as it did.
+/// The edit that deletes game `i` (never the first: it repeats an earlier one): its text up
+/// to the next game; the last game with the blank lines before it, so that the file still ends
+/// with one line end.
 fn deletion(text: &str, games: &[Summary], i: usize) -> TextEdit {
-    match (games.get(i + 1), i.checked_sub(1).map(|p| &games[p])) {
-        (Some(next), _) => TextEdit::delete(TextRange::new(games[i].start, next.start)),
-        (None, Some(before)) => {
-            let end = TextSize::of(text);
-            let ending = if text[..usize::from(games[i].start)].ends_with("\r\n") { "\r\n" } else { "\n" };
-            TextEdit::replace(TextRange::new(before.content_end, end), ending)
-        }
-        (None, None) => TextEdit::delete(TextRange::new(games[i].start, TextSize::of(text))),
+    let start = usize::from(games[i].start);
+    if let Some(next) = games.get(i + 1) {
+        return TextEdit::delete(TextRange::new(games[i].start, next.start));
     }
+    let kept = text[..start].trim_end_matches([' ', '\t', '\r', '\n']).len();
+    let ending = if text[..start].ends_with("\r\n") { "\r\n" } else { "\n" };
+    let range = TextRange::new(TextSize::from(kept as u32), TextSize::of(text));
+    TextEdit::replace(range, if kept == 0 { "" } else { ending })
 }
 
 /// Line numbers of offsets asked in increasing order, counted once over the text (CR, LF and

@@ -118,6 +118,11 @@ impl OpeningTags {
 /// The Seven Tag Roster, in export order (PGN 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
+/// The place of the tag `name` in the Seven Tag Roster, if it is one of them.
+fn roster_index(name: &str) -> Option<usize> {
+    SEVEN_TAG_ROSTER.iter().position(|r| *r == name)
+}
+
 pub(super) enum Start {
     Position(Box<Board>),
     /// A broken FEN or an unknown variant: the moves are not replayed.
@@ -138,6 +143,10 @@ pub(super) struct TagInfo {
     pub opening: OpeningTags,
     /// No FEN tag and no variant but standard chess: the opening tags can be checked.
     pub standard_start: bool,
+    /// The first tag, and the value tokens of the Seven Tag Roster by their order in it (the
+    /// first of a repeated tag): what the duplicate check compares.
+    pub first_tag: Option<TextRange>,
+    pub roster: [Option<TextRange>; 7],
 }
 
 fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: String) {
@@ -151,6 +160,8 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
         plycount: None,
         opening: Default::default(),
         standard_start: false,
+        first_tag: None,
+        roster: [None; 7],
     };
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
@@ -160,6 +171,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
     let mut setup: Option<(String, TextRange)> = None;
     let mut variant: Option<(String, TextRange)> = None;
     for tag in game.tags() {
+        info.first_tag.get_or_insert(tag.range());
         let Some((name_token, value_token)) = tag.parts() else { continue };
         let name = name_token.text;
         let name_range = name_token.range;
@@ -190,6 +202,9 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             );
         }
         check_value(name, &value, vrange, mode, out);
+        if let Some(i) = roster_index(name) {
+            info.roster[i].get_or_insert(value_token.range);
+        }
         match name {
             "Result" => info.result = Some((value.to_string(), vrange)),
             "FEN" => fen = Some((raw_inner(value_token.text).to_owned(), vrange)),
