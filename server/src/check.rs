@@ -31,6 +31,11 @@ pub struct CheckArgs {
     /// what remains.
     #[arg(long)]
     pub fix: bool,
+    /// With --fix: also give each PGN game the ECO and Opening tags it lacks (or has as `?`),
+    /// the code and name of the last named position its moves reach in the lichess
+    /// chess-openings table. --fix alone never adds tags.
+    #[arg(long, requires = "fix")]
+    pub add_eco: bool,
     /// The name of the file read from standard input: picks its format and its kibitzer.toml.
     #[arg(long, value_name = "PATH")]
     pub stdin_filepath: Option<PathBuf>,
@@ -152,7 +157,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         options.encoding = Some(source.encoding);
         // With --fix, files are rewritten; standard input is only checked as fixed (`fmt` is
         // the command that writes to standard output).
-        let fixed = args.fix.then(|| kibitzer_syntax::fix::fix_all(target.lang, &source.text, &options)).flatten();
+        let fixed = args.fix.then(|| fixed_text(target.lang, &source.text, &options, args.add_eco)).flatten();
         if let (Some(fixed), Origin::File(path)) = (&fixed, &target.origin) {
             if let Err(e) = write_atomically(path, fixed, &source) {
                 return trouble(&e);
@@ -373,6 +378,21 @@ pub fn check_compressed_chunks(
     });
     progress.finish();
     result
+}
+
+/// What `--fix` writes: the safe fixes, then with `--add-eco` the opening tags games lack (from
+/// the fixed moves); `None` when nothing changes.
+fn fixed_text(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::config::CheckOptions,
+    add_eco: bool,
+) -> Option<String> {
+    let fixed = kibitzer_syntax::fix::fix_all(lang, text, options);
+    if !add_eco {
+        return fixed;
+    }
+    kibitzer_syntax::fix::add_opening_tags(lang, fixed.as_deref().unwrap_or(text)).or(fixed)
 }
 
 /// Checks a stream (a decompressed file, standard input) a chunk of whole units at a time

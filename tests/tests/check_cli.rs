@@ -119,7 +119,7 @@ fn help_explains_every_option() {
     let out = kibitzer(&["check", "--help"], dir.path(), None);
     assert_eq!(out.status.code(), Some(0));
     let help = stdout(&out);
-    for option in ["--mode", "--format", "--lang", "--fix", "--stdin-filepath"] {
+    for option in ["--mode", "--format", "--lang", "--fix", "--add-eco", "--stdin-filepath"] {
         assert!(help.contains(option), "{option} in --help");
     }
     let out = kibitzer(&["--help"], dir.path(), None);
@@ -189,4 +189,96 @@ fn a_line_of_spaces_ended_by_a_lone_cr_is_reported() {
         .map(|d| (d["line"].as_u64(), d["column"].as_u64()))
         .collect();
     assert_eq!(spaces, [(Some(4), Some(1))], "{out}");
+}
+
+/// `--fix` never adds tags; `--fix --add-eco` gives each game the ECO and Opening tags it lacks
+/// (or has as `?`), in export order (after the roster and Annotator, before WhiteElo; at the
+/// start of a game without tags), from the opening its fixed moves reach; a game from a FEN
+/// position and an Opening written as Scid's three tags get none. A second run changes nothing,
+/// and `--add-eco` without `--fix` is a usage error.
+#[test]
+fn add_eco_adds_the_opening_tags_a_game_lacks_only_when_asked() {
+    const BEFORE: &str = "[Event \"No opening tags, a castling written with zeros\"]\n\
+[Site \"Club\"]\n\
+[Date \"2024.03.01\"]\n\
+[Round \"1\"]\n\
+[White \"A\"]\n\
+[Black \"B\"]\n\
+[Result \"*\"]\n\
+[Annotator \"C\"]\n\
+[WhiteElo \"2100\"]\n\
+\n\
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *\n\
+\n\
+[Event \"ECO unknown, Opening kept\"]\n\
+[ECO \"?\"]\n\
+[Opening \"Sicilian\"]\n\
+\n\
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\
+\n\
+[Event \"Scid's three tags: only ECO is added\"]\n\
+[Opening \"QGD\"]\n\
+[Variation \"Ragozin\"]\n\
+\n\
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Nf3 Bb4 *\n\
+\n\
+[Event \"From a FEN position: nothing is added\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\
+\n\
+1. d4 d5 *\n\
+\n\
+1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n\
+";
+    const AFTER: &str = "[Event \"No opening tags, a castling written with zeros\"]\n\
+[Site \"Club\"]\n\
+[Date \"2024.03.01\"]\n\
+[Round \"1\"]\n\
+[White \"A\"]\n\
+[Black \"B\"]\n\
+[Result \"*\"]\n\
+[Annotator \"C\"]\n\
+[ECO \"C50\"]\n\
+[Opening \"Italian Game: Giuoco Piano\"]\n\
+[WhiteElo \"2100\"]\n\
+\n\
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n\
+\n\
+[Event \"ECO unknown, Opening kept\"]\n\
+[ECO \"B90\"]\n\
+[Opening \"Sicilian\"]\n\
+\n\
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\
+\n\
+[Event \"Scid's three tags: only ECO is added\"]\n\
+[ECO \"D38\"]\n\
+[Opening \"QGD\"]\n\
+[Variation \"Ragozin\"]\n\
+\n\
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Nf3 Bb4 *\n\
+\n\
+[Event \"From a FEN position: nothing is added\"]\n\
+[SetUp \"1\"]\n\
+[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\
+\n\
+1. d4 d5 *\n\
+\n\
+[ECO \"E20\"]\n\
+[Opening \"Nimzo-Indian Defense\"]\n\
+\n\
+1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n\
+";
+    let dir = workspace();
+    let file = dir.path().join("games/openings.pgn");
+    std::fs::write(&file, BEFORE).unwrap();
+    let out = kibitzer(&["check", "--fix", "games/openings.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), BEFORE.replace("0-0", "O-O"), "--fix alone adds no tag");
+    let out = kibitzer(&["check", "--fix", "--add-eco", "games/openings.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), AFTER);
+    kibitzer(&["check", "--fix", "--add-eco", "games/openings.pgn"], dir.path(), None);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), AFTER, "a second run changes nothing");
+    let out = kibitzer(&["check", "--add-eco", "games/openings.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2), "--add-eco needs --fix");
 }

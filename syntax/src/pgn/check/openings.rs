@@ -135,31 +135,29 @@ pub(super) fn additions(text: &str, game: &Game<'_>, tags: &OpeningTags, route: 
         }
     }
     let eol = if text[game.range()].contains("\r\n") { "\r\n" } else { "\n" };
+    // Tags added at one place make one edit, in export order (ECO before Opening).
+    let mut places: Vec<(Insertion, Vec<String>)> = Vec::new();
     for (name, value) in new_tags {
         let line = format!("[{name} \"{}\"]", escaped(value));
-        let edit = match insertion_point(game, name) {
-            Insertion::Before(at) => TextEdit::insert(at, format!("{line}{eol}")),
-            Insertion::After(at) => TextEdit::insert(at, format!("{eol}{line}")),
-            Insertion::NoTags(at) => TextEdit::insert(at, format!("{line}{eol}{eol}")),
-        };
-        // Two tags added at one place: one edit, in export order (ECO before Opening).
-        match edits.last_mut() {
-            Some(previous) if previous.range == edit.range && previous.replacement.ends_with(eol) => {
-                if edit.replacement.starts_with(eol) {
-                    previous.replacement.push_str(&line);
-                    previous.replacement.push_str(eol);
-                } else {
-                    previous.replacement.push_str(&edit.replacement);
-                }
-            }
-            Some(previous) if previous.range == edit.range => previous.replacement.push_str(&edit.replacement),
-            _ => edits.push(edit),
+        let place = insertion_point(game, name);
+        match places.last_mut() {
+            Some((last, lines)) if *last == place => lines.push(line),
+            _ => places.push((place, vec![line])),
         }
+    }
+    for (place, lines) in places {
+        let lines = lines.join(eol);
+        edits.push(match place {
+            Insertion::Before(at) => TextEdit::insert(at, format!("{lines}{eol}")),
+            Insertion::After(at) => TextEdit::insert(at, format!("{eol}{lines}")),
+            Insertion::NoTags(at) => TextEdit::insert(at, format!("{lines}{eol}{eol}")),
+        });
     }
     edits
 }
 
 /// Where a new tag goes in a game's tag section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Insertion {
     /// Before the tag that starts here.
     Before(TextSize),
