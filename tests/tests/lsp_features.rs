@@ -32,6 +32,13 @@ fn hover_explains_tags_nags_deals_and_notes() {
     assert!(text.contains("PGN 8.1.1.5"), "{text}");
     assert_eq!(hover["contents"]["kind"], "markdown");
     assert_eq!(hover["range"], json!({"start": {"line": 1, "character": 1}, "end": {"line": 1, "character": 6}}));
+    // A move shows the opening it reaches (the lichess table names 1. e4 and 1. d4 d5).
+    let e4 = c.call("textDocument/hover", LspClient::position_params(PGN_URI, 5, 4));
+    let e4 = e4["contents"]["value"].as_str().unwrap();
+    assert!(e4.contains("Opening: B00 King's Pawn Game (lichess chess-openings)"), "{e4}");
+    let d5 = c.call("textDocument/hover", LspClient::position_params(PGN_URI, 6, 24));
+    let d5 = d5["contents"]["value"].as_str().unwrap();
+    assert!(d5.contains("Opening: D00 Queen's Pawn Game (lichess chess-openings)"), "{d5}");
     let nag = c.call("textDocument/hover", LspClient::position_params(PGN_URI, 5, 7));
     assert!(nag["contents"]["value"].as_str().unwrap().contains("good move"));
     let deal = c.call("textDocument/hover", LspClient::position_params(PBN_URI, 1, 12));

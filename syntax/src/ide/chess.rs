@@ -52,6 +52,10 @@ pub fn move_hover(text: &str, offset: TextSize, pictures: bool) -> Option<HoverI
             if canonical != written {
                 md.push_str(&format!(" (SAN `{canonical}`)"));
             }
+            // The opening the move reaches, when the data set names the position.
+            if let Some(opening) = crate::chess::openings::named(&after) {
+                md.push_str(&format!("\n\nOpening: {} {} (lichess chess-openings)", opening.eco, opening.name));
+            }
             let marks = Marks { last_move: Some((mv.from, mv.to)), ..comment_marks(&text[usize::from(range.end())..]) };
             md.push_str(&position_markdown(&after, &marks, pictures));
             md
@@ -244,7 +248,11 @@ mod tests {
         assert!(md.contains("FEN `r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3`"), "{md}");
         assert!(md.contains("6 . . n . . . . .\n"), "{md}");
         assert!(md.contains("White to move"), "{md}");
+        assert!(md.contains("\n\nOpening: C44 King's Knight Opening: Normal Variation (lichess"), "{md}");
+        // A position the data set does not name: no opening line.
+        assert!(!hover_on(text, "dxc6").contains("Opening:"));
         let md = hover_on(text, "Bxc6");
+        assert!(md.contains("\n\nOpening: C68 Ruy Lopez: Exchange Variation (lichess"), "{md}");
         assert!(md.starts_with("**4. Bxc6**: white bishop b5–c6, takes the knight on c6"), "{md}");
         // Hovering from the move's last character, as well as its first, finds it.
         let end = text.find("e5").unwrap() + 2;
