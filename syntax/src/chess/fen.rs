@@ -292,7 +292,9 @@ impl Checker {
         let side_ok = side.is_some();
         let side = side.unwrap_or(Color::White);
         let mut ok = placement_ok && side_ok && fields.len() >= 4;
-        if let Some(placement) = &placement {
+        // An unreadable active colour is one mistake: the checks that need the side to move
+        // (the side not to move in check, the en passant rank) do not guess it.
+        if let (Some(placement), true) = (&placement, side_ok) {
             ok &= self.sanity(placement, side, fields.get(1).map(|f| f.range));
         }
         let rights = match fields.get(2) {
@@ -301,7 +303,15 @@ impl Checker {
         };
         ok &= rights.is_some();
         let en_passant = match fields.get(3) {
-            Some(f) => self.en_passant(*f, side, placement.as_ref()),
+            Some(f) => {
+                // Without an active colour, the en passant square's rank says who moves.
+                let side = match f.text.as_bytes() {
+                    [_, b'3'] if !side_ok => Color::Black,
+                    [_, b'6'] if !side_ok => Color::White,
+                    _ => side,
+                };
+                self.en_passant(*f, side, placement.as_ref())
+            }
             None => Some(None),
         };
         ok &= en_passant.is_some();

@@ -175,14 +175,21 @@ fn check_piece(text: &str) -> Vec<Diagnostic> {
 
 fn check_lines(text: &str) -> Vec<Diagnostic> {
     let (events, mut out) = super::parser::parse_events(text, EVENTS.take());
+    // The starts of the operations whose missing `;` (the parser's EPD001) is the consequence of
+    // a root cause the check reports on the same opcode: one mistake, one diagnostic.
+    let mut absorbed: Vec<TextSize> = Vec::new();
     for line in lines(&events, text) {
         match line {
-            Line::Record(record) => check_record(&record, &mut out),
+            Line::Record(record) => check_record(&record, &mut out, &mut absorbed),
             Line::Comment(range) => {
                 out.push(Diagnostic::new(&EPD_COMMENT_LINE, range, "comment line: EPD and FEN files hold only records"))
             }
             Line::Blank => {}
         }
+    }
+    if !absorbed.is_empty() {
+        let code = super::parser::EPD_OPERATION_UNTERMINATED.code;
+        out.retain(|d| d.code != code || !absorbed.contains(&d.range.start()));
     }
     if events.capacity() <= KEPT_EVENTS {
         EVENTS.set(events);
@@ -202,7 +209,7 @@ struct FirstMoves {
     pv: Option<Move>,
 }
 
-fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
+fn check_record(record: &Record, out: &mut Vec<Diagnostic>, absorbed: &mut Vec<TextSize>) {
     if !record.fields.first().is_some_and(|f| f.text.contains('/')) {
         // Not a position at all (a heading, a `perft` line): one error for the line, no
         // cascade of field errors.
@@ -229,11 +236,13 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
     let mut first_moves = FirstMoves::default();
     for op in &record.operations {
         if !opcode_is_well_formed(op.opcode) {
+            // Not an operation at all (`1.e4`, `$bm`): its missing `;` is no second mistake.
             out.push(Diagnostic::new(
                 &super::parser::EPD_OPCODE_SYNTAX,
                 op.opcode_range,
                 format!("opcode `{}`: expected a letter followed by up to 14 letters, digits or `_`", op.opcode),
             ));
+            absorbed.push(op.opcode_range.start());
             continue;
         }
         if let Some(first) = first(&seen, op.opcode) {
@@ -251,11 +260,19 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
         let spec = match opcode_operands(op.opcode) {
             Some(spec) => spec,
             None if op.opcode.starts_with(|c: char| c.is_ascii_lowercase()) => {
+                // Words at the end of a line with no `;` (`hello world`): the unknown opcode is
+                // the mistake, the missing `;` its consequence, said in the same message.
+                let unended = if op.terminated {
+                    String::new()
+                } else {
+                    absorbed.push(op.opcode_range.start());
+                    format!(" (and `{}` is not ended by `;`)", truncate(&written(op)))
+                };
                 out.push(Diagnostic::new(
                     &EPD_UNKNOWN_OPCODE,
                     op.opcode_range,
                     format!(
-                        "opcode `{}` is not in the standard's list; programs that do not know it ignore it",
+                        "opcode `{}` is not in the standard's list; programs that do not know it ignore it{unended}",
                         op.opcode
                     ),
                 ));
@@ -264,7 +281,25 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
             // Upper-case opcodes are private by the standard (16.2.4.2).
             None => continue,
         };
-        check_operands(op, spec, board.as_ref(), out, &mut first_moves);
+        match next_opcode(op, spec) {
+            Some(at) => {
+                // `bm e4 pv e4 e5`: a `;` is missing, and `pv` is no operand of `bm`. One
+                // diagnostic; the operands before it are checked, the words after it are not.
+                let word = &op.operands[at];
+                let end = if at == 0 { op.opcode_range.end() } else { op.operands[at - 1].range.end() };
+                out.push(
+                    Diagnostic::new(
+                        &super::parser::EPD_OPERATION_UNTERMINATED,
+                        TextRange::new(op.opcode_range.start(), end),
+                        format!("operation `{}` is not ended by `;` before the opcode `{}`", op.opcode, word.raw),
+                    )
+                    .with_fix("Add `;`", vec![TextEdit::insert(end, ";")], Applicability::Safe),
+                );
+                let before = Operation { operands: op.operands[..at].to_vec(), ..op.clone() };
+                check_operands(&before, spec, board.as_ref(), out, &mut first_moves);
+            }
+            None => check_operands(op, spec, board.as_ref(), out, &mut first_moves),
+        }
     }
     if let (Some(pm), Some(pv)) = (first_moves.pm, first_moves.pv) {
         if pm != pv {
@@ -286,6 +321,30 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// The first operand of `op` that is one of the standard's opcodes and cannot be an operand of
+/// `op` (a move opcode's `c1` is a move, a comment's bare words are prose): where a `;` is
+/// missing.
+fn next_opcode(op: &Operation, spec: Operands) -> Option<usize> {
+    if matches!(spec, Operands::Anything) {
+        return None;
+    }
+    let moves = matches!(spec, Operands::Moves { .. } | Operands::Variation);
+    // Bare words of a string opcode are prose (`c0 bm is good`) unless a quoted string ended it.
+    let strings = matches!(spec, Operands::Strings { .. });
+    (0..op.operands.len()).find(|&i| {
+        let o = &op.operands[i];
+        !o.quoted
+            && opcode_operands(o.raw).is_some()
+            && !(moves && crate::chess::san::parse(o.raw).is_some())
+            && !(strings && (i == 0 || !op.operands[i - 1].quoted))
+    })
+}
+
+/// An operation as written: its opcode and operands, one space apart.
+fn written(op: &Operation) -> String {
+    std::iter::once(op.opcode).chain(op.operands.iter().map(|o| o.raw)).collect::<Vec<_>>().join(" ")
 }
 
 fn count_problem(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnostic>) -> bool {

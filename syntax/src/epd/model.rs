@@ -49,6 +49,8 @@ pub struct Operation<'a> {
     pub opcode_range: TextRange,
     pub operands: Vec<Operand<'a>>,
     pub range: TextRange,
+    /// Ended by `;` (the parser reports one that is not, EPD001).
+    pub terminated: bool,
 }
 
 /// A record line: its position fields (in order) and operations.
@@ -153,15 +155,17 @@ fn record<'a>(children: &[ParseEvent<SyntaxKind>], start: TextSize, text: &'a st
 fn operation<'a>(tokens: &[ParseEvent<SyntaxKind>], range: TextRange, text: &'a str) -> Option<Operation<'a>> {
     let mut opcode = None;
     let mut operands = Vec::new();
+    let mut terminated = false;
     for event in tokens {
         let ParseEvent::Token(kind, range) = *event else { continue };
         match kind {
             OPCODE => opcode = Some(range),
             OPERAND => operands.push(Operand { raw: &text[range], range, quoted: false }),
             STRING | UNTERMINATED_STRING => operands.push(Operand { raw: &text[range], range, quoted: true }),
+            SEMICOLON => terminated = true,
             _ => {}
         }
     }
     let opcode_range = opcode?;
-    Some(Operation { opcode: &text[opcode_range], opcode_range, operands, range })
+    Some(Operation { opcode: &text[opcode_range], opcode_range, operands, range, terminated })
 }
