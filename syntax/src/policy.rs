@@ -118,7 +118,14 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBI002", Standard, &[]),
     ("PBI003", Standard, &[]),
     ("PBI004", Standard, &[]),
-    ("PBI005", Standard, &[]),
+    (
+        "PBI005",
+        Standard,
+        &[
+            "PBI010", "PBI011", "PBI012", "PBI013", "PBI014", "PBI015", "PBI020", "PBI021", "PBI022", "PBI023",
+            "PBI024", "PBI025",
+        ],
+    ),
     ("PBI006", Standard, &[]),
     ("PBI007", Taste, &[]),
     ("PBI008", Taste, &[]),

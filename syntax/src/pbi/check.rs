@@ -133,7 +133,17 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
                 seen_data = true;
                 let line = data_line(&node, text);
                 structure(&node, &line, text, &mut out);
-                fields(&line, text, version, &mut out);
+                let mut contents = Vec::new();
+                fields(&line, text, version, &mut contents);
+                if line.fields.len() >= SyntaxKind::FIELDS.len() || contents.is_empty() {
+                    out.extend(contents);
+                } else if let Some(count) = out.iter_mut().rev().find(|d| d.code == FIELD_COUNT.code) {
+                    // A missing `:` shifts every field after it: what their contents would
+                    // say is its consequence, not a second mistake.
+                    count.message.push_str(
+                        " (the fields after the missing one are read shifted, so their contents are not checked)",
+                    );
+                }
             }
             _ => {}
         }
