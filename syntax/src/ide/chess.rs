@@ -274,6 +274,16 @@ mod tests {
         let md = hover_on(text, "O-O");
         assert!(md.starts_with("**1. O-O**: white castles short (king f1–g1)"), "{md}");
         assert!(md.contains("FEN `bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRRKN b ge - 1 1`"), "{md}");
+        // The same castling as UCI writes it (the king takes its own rook), read as the check
+        // reads it: the hover names the SAN.
+        let uci = text.replace("1. O-O", "1. f1g1");
+        let md = hover_on(&uci, "f1g1");
+        assert!(md.starts_with("**1. f1g1**: white castles short (king f1–g1) (SAN `O-O`)"), "{md}");
+        // Coordinates, long algebraic and castling as the king's two-square move.
+        let text = "1. e2e4 e7-e5 2. g1f3 Nb8-c6 3. f1c4 g8f6 4. e1g1 *";
+        assert!(hover_on(text, "g1f3").starts_with("**2. g1f3**: white knight g1–f3 (SAN `Nf3`)"));
+        assert!(hover_on(text, "e1g1").starts_with("**4. e1g1**: white castles short"), "{}", hover_on(text, "e1g1"));
+        assert!(hover_on(text, "e1g1").contains("(SAN `O-O`)"));
     }
 
     #[test]
