@@ -690,3 +690,25 @@ fn semantic_token_deltas_keep_a_client_up_to_date() {
     assert_eq!(full["data"], Value::Array(tokens));
     assert!(c.shutdown().success());
 }
+
+/// "Add ECO and Opening tags" on a game without them: the tags `check --fix --add-eco` would
+/// add to that game only (the first game lacks them too: its edits are not in the action), after
+/// its last tag.
+#[test]
+fn a_game_without_opening_tags_is_offered_them() {
+    let mut c = started();
+    let at = |line: u32| json!({"textDocument": {"uri": PGN_URI}, "range": {"start": {"line": line, "character": 3}, "end": {"line": line, "character": 3}}, "context": {"diagnostics": [], "only": ["refactor.rewrite.openings"]}});
+    // Line 11 is the second game's `1. d4 *`.
+    let actions = c.call("textDocument/codeAction", at(11));
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Add ECO and Opening tags");
+    let edits = &actions[0]["edit"]["changes"][PGN_URI];
+    assert_eq!(
+        edits,
+        &json!([{"range": {"start": {"line": 9, "character": 12}, "end": {"line": 9, "character": 12}},
+                 "newText": "\n[ECO \"A40\"]\n[Opening \"Queen's Pawn Game\"]"}]),
+        "{actions:?}"
+    );
+    assert!(c.shutdown().success());
+}

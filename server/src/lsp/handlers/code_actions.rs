@@ -1,6 +1,7 @@
 //! `textDocument/codeAction` and `codeAction/resolve`: quick fixes, "apply every safe fix",
-//! "format this game", "convert to export format" and "add double-dummy analysis"; all but the
-//! quick fixes worked out only when chosen, for a client that resolves edits.
+//! "format this game", "convert to export format", "add double-dummy analysis" and "add ECO and
+//! Opening tags"; the quick fixes and the opening tags (one game's) come with their edits, the
+//! others are worked out only when chosen, for a client that resolves edits.
 
 use super::super::analysis;
 use super::super::document::Snapshot;
@@ -49,6 +50,9 @@ pub const CONVERT_TO_EXPORT: CodeActionKind = CodeActionKind::new("source.conver
 /// The kind of "Add double-dummy analysis": a rewrite of the game at the cursor, told apart from
 /// "Format this game".
 pub const ADD_DOUBLE_DUMMY: CodeActionKind = CodeActionKind::new("refactor.rewrite.doubleDummy");
+
+/// The kind of "Add ECO and Opening tags" (`check --fix --add-eco` for the game at the cursor).
+pub const ADD_OPENINGS: CodeActionKind = CodeActionKind::new("refactor.rewrite.openings");
 
 /// The actions whose edits are worked out only when chosen (`codeAction/resolve`): each may
 /// re-check or re-format the whole document, too slow to do for every lightbulb request.
@@ -161,10 +165,47 @@ fn code_actions(
     if allowed(&CONVERT_TO_EXPORT) {
         out.push(deferred("Convert to export format", CONVERT_TO_EXPORT, Deferred::ToExport));
     }
+    if allowed(&ADD_OPENINGS) {
+        let edits = opening_tag_edits(s, &segments, offset);
+        if !edits.is_empty() {
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Add ECO and Opening tags".to_owned(),
+                kind: Some(ADD_OPENINGS),
+                edit: Some(to_lsp::workspace_edit(&s.uri, to_lsp::edits(&edits, &pos))),
+                ..CodeAction::default()
+            }));
+        }
+    }
     if allowed(&ADD_DOUBLE_DUMMY) && double_dummy::offers_analysis(s, &segments, offset) {
         out.push(deferred("Add double-dummy analysis", ADD_DOUBLE_DUMMY, Deferred::DoubleDummy(offset)));
     }
     out
+}
+
+/// The edits that give the PGN game at `offset` the ECO and Opening tags it lacks, as
+/// `check --fix --add-eco` gives them (worked out on the game's segment only: cheap enough to
+/// offer at once).
+fn opening_tag_edits(
+    s: &Snapshot,
+    segments: &[analysis::Segment],
+    offset: usize,
+) -> Vec<kibitzer_syntax::diagnostic::TextEdit> {
+    if s.lang != kibitzer_syntax::Lang::Pgn {
+        return Vec::new();
+    }
+    let Some(i) = analysis::segment_at(segments, offset) else { return Vec::new() };
+    let range = segments[i].range;
+    let text: std::borrow::Cow<str> = s.rope.byte_slice(usize::from(range.start())..usize::from(range.end())).into();
+    let Some(local) = (offset as u32).checked_sub(u32::from(range.start())).map(TextSize::from) else {
+        return Vec::new();
+    };
+    let units = kibitzer_syntax::units(kibitzer_syntax::Lang::Pgn, &text);
+    let Some(game) = units.into_iter().find(|u| u.contains_inclusive(local)) else { return Vec::new() };
+    kibitzer_syntax::pgn::check::opening_tag_additions(&text)
+        .into_iter()
+        .filter(|e| game.contains_range(e.range))
+        .map(|e| kibitzer_syntax::diagnostic::TextEdit { range: e.range + range.start(), ..e })
+        .collect()
 }
 
 /// The document a deferred action is for (its `data.uri`).
