@@ -281,6 +281,9 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN302", Law, &["PGN301"]),
     ("PGN303", Taste, &[]),
     ("PGN304", Law, &[]),
+    // A database keeper's convention (pgn-extract's -D), not the standard's.
+    ("PGN400", Taste, &[]),
+    ("PGN401", Taste, &[]),
 ];
 
 /// The category a rule declares (`None` for a code not in the catalogue).
