@@ -76,6 +76,26 @@ pub fn kibitzer() -> &'static Path {
     })
 }
 
+/// Runs the kibitzer binary with `args` in `cwd`, `stdin` (or nothing) on its standard input,
+/// as a user's shell would; its exit status and both outputs.
+pub fn run_kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(kibitzer())
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kibitzer runs");
+    let mut pipe = child.stdin.take().unwrap();
+    // kibitzer may exit before reading (bad usage): a broken pipe here is not the test's concern.
+    let _ = pipe.write_all(stdin.unwrap_or_default());
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
 /// A small deterministic random number generator (xorshift64*) for generated test cases: the
 /// same seed gives the same cases on every machine, with no dependency.
 pub struct Rng(pub u64);

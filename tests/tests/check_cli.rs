@@ -1,24 +1,11 @@
 //! `kibitzer check` driven as a user drives it: the built binary on files, directories and stdin,
 //! in all three output formats, with the exit statuses of the foundation issue.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(kibitzer_tests::kibitzer())
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kibitzer runs");
-    let mut pipe = child.stdin.take().unwrap();
-    // kibitzer may exit before reading (bad usage): a broken pipe here is not the test's concern.
-    let _ = pipe.write_all(stdin.unwrap_or_default());
-    drop(pipe);
-    child.wait_with_output().unwrap()
+    kibitzer_tests::run_kibitzer(args, cwd, stdin)
 }
 
 fn stdout(o: &Output) -> String {

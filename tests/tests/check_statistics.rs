@@ -3,23 +3,11 @@
 //! file), in a folder, file by file, from standard input and after `--fix`, in text, JSON and
 //! JSON lines; the exact output asserted, and the exit status that of `check` without the flag.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(kibitzer_tests::kibitzer())
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kibitzer runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let _ = pipe.write_all(stdin.unwrap_or_default());
-    drop(pipe);
-    child.wait_with_output().unwrap()
+    kibitzer_tests::run_kibitzer(args, cwd, stdin)
 }
 
 fn stdout(o: &Output) -> String {
