@@ -26,49 +26,126 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
     diagnostics
 }
 
+/// What checking a unit gathers for the checks of a text's units together (duplicate games):
+/// each PGN game's summary, with ranges relative to the text checked. Empty for the other
+/// formats, whose units are checked together by [`check`] or [`check_unit`] already.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UnitFacts(Vec<pgn::check::duplicates::Summary>);
+
+impl UnitFacts {
+    /// The same facts in a text in which this unit's text starts `delta` bytes later.
+    pub fn shifted(&self, delta: TextSize) -> UnitFacts {
+        UnitFacts(self.0.iter().map(|s| s.clone().shifted(delta)).collect())
+    }
+
+    /// Whether the checks together may find anything in these facts: false is certain (no two
+    /// games share their moves), so the caller need not gather the whole text for
+    /// [`check_across`].
+    pub fn may_report_across<'a>(facts: impl IntoIterator<Item = &'a UnitFacts>) -> bool {
+        pgn::check::duplicates::may_have_duplicates(facts.into_iter().flat_map(|f| &f.0))
+    }
+}
+
+/// Checks a unit of a larger text (a piece, [`crate::pieces`]) as [`check`] does, leaving out the
+/// checks of the text's units together, and gives what those need from it: [`check`] of a text
+/// is the diagnostics of this for its pieces plus [`check_across`] of their facts (a test below
+/// proves it). The language server keeps both per piece, so that an edit re-checks one game and
+/// the pass over the whole runs on what is kept.
+pub fn check_alone(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, UnitFacts) {
+    if lang != Lang::Pgn || crate::binary::not_text(lang, [text], options).is_some() {
+        return (check(lang, text, options), UnitFacts::default());
+    }
+    let (mut diagnostics, summaries) = pgn::check::check_with_summaries(text, options);
+    finish(&mut diagnostics, options);
+    (diagnostics, UnitFacts(summaries))
+}
+
+/// The checks of a text's units together (PGN duplicate games) from the facts of its units in
+/// text order, each with ranges in `text` ([`UnitFacts::shifted`]), with the configured
+/// severities, in text order.
+pub fn check_across(lang: Lang, text: &str, facts: &[UnitFacts], options: &CheckOptions) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    if lang == Lang::Pgn {
+        let summaries: Vec<_> = facts.iter().flat_map(|f| f.0.iter().cloned()).collect();
+        pgn::check::across(text, &summaries, options, &mut diagnostics);
+    }
+    finish(&mut diagnostics, options);
+    diagnostics
+}
+
 /// The configured severities applied (and rules turned off dropped), in text order.
 fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
     options.rules.apply(diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
 }
 
-/// The pieces of `text` ([`crate::pieces`]) with each one's diagnostics, relative to its start:
-/// what [`check`] of each piece's text gives, found with one parse of each block of the text
-/// (the blocks [`crate::units`] cuts a large PGN text into), on every core, instead of a parse
-/// to cut the text and another to check each piece. The language server opens a document this
-/// way. `None` where that does not apply (a format other than PGN, a text small enough to cut
-/// in one go, a binary text, a cut between blocks that is not proved): the caller cuts and
-/// checks piece by piece.
+/// The pieces of `text` ([`crate::pieces`]) with each one's diagnostics and facts, relative to
+/// its start: what [`check_alone`] of each piece's text gives, found with one parse of each block
+/// of the text (the blocks [`crate::units`] cuts a large PGN text into), on every core, instead
+/// of a parse to cut the text and another to check each piece. The language server opens a
+/// document this way. `None` where that does not apply (a format other than PGN, a text small
+/// enough to cut in one go, a binary text, a cut between blocks that is not proved): the caller
+/// cuts and checks piece by piece.
 ///
-/// A block's diagnostics go to the piece their range starts in: checking games alone gives the
-/// whole text's diagnostics (tests/pgn_units.rs), each within its own game's piece (a test below
-/// compares with checking every piece alone, on the corpus).
-pub fn check_pieces(lang: Lang, text: &str, options: &CheckOptions) -> Option<Vec<(Piece, Vec<Diagnostic>)>> {
+/// A block's diagnostics and game summaries go to the piece their range starts in: checking
+/// games alone gives the whole text's diagnostics (tests/pgn_units.rs), each within its own
+/// game's piece (a test below compares with checking every piece alone, on the corpus).
+pub fn check_pieces(lang: Lang, text: &str, options: &CheckOptions) -> Option<Vec<CheckedPiece>> {
     if !units::cut_in_blocks(lang, text) || crate::binary::not_text(lang, [text], options).is_some() {
         return None;
     }
     let blocks = crate::parallel::map_pieces(text, &units::block_cuts(text), |start, block| {
         let offset = TextSize::from(start as u32);
-        let (diagnostics, games) = pgn::check::check_with_games(block, options);
-        let games: Vec<TextRange> = games.into_iter().map(|g| g + offset).collect();
-        (diagnostics.into_iter().map(|d| d.shifted(offset)).collect::<Vec<_>>(), games)
+        let checked = pgn::check::check_with_games(block, options);
+        let games: Vec<TextRange> = checked.games.into_iter().map(|g| g + offset).collect();
+        let diagnostics: Vec<Diagnostic> = checked.diagnostics.into_iter().map(|d| d.shifted(offset)).collect();
+        let summaries: Vec<_> = checked.summaries.into_iter().map(|s| s.shifted(offset)).collect();
+        (diagnostics, games, summaries)
     });
-    let (diagnostics, games): (Vec<_>, Vec<_>) = blocks.into_iter().unzip();
-    let pieces = units::pieces_of(text, units::join_blocks(lang, text, games)?);
-    let mut out: Vec<(Piece, Vec<Diagnostic>)> = pieces.into_iter().map(|p| (p, Vec::new())).collect();
-    for d in diagnostics.into_iter().flatten() {
-        let i = out.partition_point(|(p, _)| p.range.end() <= d.range.start()).min(out.len() - 1);
-        let start = out[i].0.range.start();
-        out[i].1.push(d.shifted_back(start));
+    let mut diagnostics = Vec::new();
+    let mut games = Vec::new();
+    let mut summaries = Vec::new();
+    for (d, g, s) in blocks {
+        diagnostics.push(d);
+        games.push(g);
+        summaries.extend(s);
     }
-    for (piece, diagnostics) in &mut out {
-        // As `check` of the piece's text: a piece can look binary alone (its own sample).
-        match crate::binary::not_text(lang, [&text[piece.range]], options) {
-            Some(d) => *diagnostics = vec![d],
-            None => finish(diagnostics, options),
+    let pieces = units::pieces_of(text, units::join_blocks(lang, text, games)?);
+    let mut out: Vec<CheckedPiece> = pieces
+        .into_iter()
+        .map(|piece| CheckedPiece { piece, diagnostics: Vec::new(), facts: UnitFacts::default() })
+        .collect();
+    let piece_at =
+        |out: &[CheckedPiece], at: TextSize| out.partition_point(|p| p.piece.range.end() <= at).min(out.len() - 1);
+    for d in diagnostics.into_iter().flatten() {
+        let i = piece_at(&out, d.range.start());
+        let start = out[i].piece.range.start();
+        out[i].diagnostics.push(d.shifted_back(start));
+    }
+    for s in summaries {
+        let i = piece_at(&out, s.start());
+        let start = out[i].piece.range.start();
+        out[i].facts.0.push(s.shifted_back(start));
+    }
+    for checked in &mut out {
+        // As `check_alone` of the piece's text: a piece can look binary alone (its own sample).
+        match crate::binary::not_text(lang, [&text[checked.piece.range]], options) {
+            Some(d) => {
+                checked.diagnostics = vec![d];
+                checked.facts = UnitFacts::default();
+            }
+            None => finish(&mut checked.diagnostics, options),
         }
     }
     Some(out)
+}
+
+/// A piece of a text checked by [`check_pieces`]: its diagnostics and facts relative to its start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedPiece {
+    pub piece: Piece,
+    pub diagnostics: Vec<Diagnostic>,
+    pub facts: UnitFacts,
 }
 
 /// What checking a unit leaves for the units after it ([`check_unit`]): PBN's inherited tag
@@ -164,20 +241,56 @@ mod tests {
         }
         let options = CheckOptions::default();
         for text in &texts {
-            let alone: Vec<(Piece, Vec<Diagnostic>)> = crate::pieces(Lang::Pgn, text)
+            let alone: Vec<CheckedPiece> = crate::pieces(Lang::Pgn, text)
                 .into_iter()
-                .map(|p| (p, check(Lang::Pgn, &text[p.range], &options)))
+                .map(|piece| {
+                    let (diagnostics, facts) = check_alone(Lang::Pgn, &text[piece.range], &options);
+                    CheckedPiece { piece, diagnostics, facts }
+                })
                 .collect();
             match check_pieces(Lang::Pgn, text, &options) {
                 Some(from_blocks) => {
                     assert_eq!(from_blocks.len(), alone.len());
                     for (a, b) in from_blocks.iter().zip(&alone) {
-                        assert_eq!(a, b, "piece {:?}", a.0.range);
+                        assert_eq!(a, b, "piece {:?}", a.piece.range);
                     }
                 }
                 // Only where a cut is not proved (the open comment).
                 None => assert!(text.contains("{ open"), "not checked from blocks"),
             }
         }
+    }
+
+    /// `check` of a text is its pieces checked alone plus the checks of their facts together:
+    /// what the language server shows of an open document is what `kibitzer check` says.
+    #[test]
+    fn pieces_alone_and_the_pass_across_them_give_the_whole_check() {
+        let game = |n: usize, moves: &str| {
+            format!(
+                "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"{n}\"]\n[White \"Adams, M\"]\n\
+                 [Black \"Brown\"]\n[Result \"*\"]\n\n{moves} *\n\n"
+            )
+        };
+        let ruy = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+        let mut text: String =
+            (0..40).map(|n| game(n % 3, if n % 2 == 0 { ruy } else { "1. d4 d5 2. c4 e6 3. Nc3 Nf6" })).collect();
+        text.push_str(&game(1, ruy).replace("Club", "club"));
+        let options = CheckOptions::default();
+        let whole = check(Lang::Pgn, &text, &options);
+        assert!(whole.iter().any(|d| d.code == "PGN400") && whole.iter().any(|d| d.code == "PGN401"));
+        let mut parts = Vec::new();
+        let mut facts = Vec::new();
+        for piece in crate::pieces(Lang::Pgn, &text) {
+            let (diagnostics, f) = check_alone(Lang::Pgn, &text[piece.range], &options);
+            parts.extend(diagnostics.into_iter().map(|d| d.shifted(piece.range.start())));
+            facts.push(f.shifted(piece.range.start()));
+        }
+        assert!(UnitFacts::may_report_across(&facts));
+        parts.extend(check_across(Lang::Pgn, &text, &facts, &options));
+        parts.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        assert_eq!(parts, whole);
+        // No two games with the same moves: nothing to gather.
+        let distinct: Vec<UnitFacts> = facts.iter().take(2).cloned().collect();
+        assert!(!UnitFacts::may_report_across(&distinct));
     }
 }

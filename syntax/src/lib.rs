@@ -35,7 +35,10 @@ mod units;
 pub use config::{CheckOptions, Mode};
 pub use cuts::likely_unit_start;
 pub use diagnostic::{Diagnostic, Rule, Severity};
-pub use engine::{check, check_pieces, check_unit, reprint, too_large_in_stream, UnitCheck, UnitState};
+pub use engine::{
+    check, check_across, check_alone, check_pieces, check_unit, reprint, too_large_in_stream, CheckedPiece, UnitCheck,
+    UnitFacts, UnitState,
+};
 pub use lang::Lang;
 pub use parallel::map_on;
 pub use stretches::MAX_GAME_BYTES;

@@ -18,7 +18,7 @@
 //! with a full `check` after each one.
 
 use super::cache::UnitViews;
-use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize, UnitState};
+use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize, UnitFacts, UnitState};
 use ropey::Rope;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -36,6 +36,9 @@ pub struct Segment {
     pub views: Arc<UnitViews>,
     /// For chained units: what the segment was checked from and what it left.
     pub chain: Option<Arc<Chain>>,
+    /// What the checks of the units together (PGN duplicate games) need of this segment,
+    /// relative to `range.start()` ([`kibitzer_syntax::check_alone`]).
+    pub facts: Arc<UnitFacts>,
 }
 
 /// How a segment of chained units (PBN games) was checked.
@@ -95,7 +98,14 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
 }
 
 fn dirty(start: usize, end: usize) -> Segment {
-    Segment { range: range(start, end), unit: None, diagnostics: None, views: Arc::default(), chain: None }
+    Segment {
+        range: range(start, end),
+        unit: None,
+        diagnostics: None,
+        views: Arc::default(),
+        chain: None,
+        facts: Arc::default(),
+    }
 }
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -128,6 +138,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             diagnostics: Some(Arc::new(vec![d])),
             views: Arc::default(),
             chain: None,
+            facts: Arc::default(),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -143,6 +154,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             diagnostics: Some(Arc::new(diagnostics)),
             views: Arc::default(),
             chain: None,
+            facts: Arc::default(),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -197,6 +209,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                             seg.diagnostics = p.diagnostics.clone();
                             seg.views = p.views.clone();
                             seg.chain = p.chain.clone();
+                            seg.facts = p.facts.clone();
                             stats.reused += 1;
                         }
                         None => to_check.push(fresh.len()),
@@ -212,8 +225,9 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     to_check.iter().map(|&k| &window_text[fresh[k].range - window.start()]).collect();
                 stats.checked += texts.len();
                 stats.checked_bytes += texts.iter().map(|t| t.len()).sum::<usize>();
-                for (k, diagnostics) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
+                for (k, (diagnostics, facts)) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
                     fresh[k].diagnostics = Some(Arc::new(diagnostics));
+                    fresh[k].facts = Arc::new(facts);
                 }
                 let n = fresh.len();
                 segments.splice(first..last, fresh);
@@ -274,31 +288,35 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
     }
     let text: Cow<str> = rope.slice(..).into();
     let checked = kibitzer_syntax::check_pieces(lang, &text, options)?;
-    let segments = checked.into_iter().map(|(piece, diagnostics)| Segment {
-        range: piece.range,
-        unit: Some(piece.units),
-        diagnostics: Some(Arc::new(diagnostics)),
+    let segments = checked.into_iter().map(|checked| Segment {
+        range: checked.piece.range,
+        unit: Some(checked.piece.units),
+        diagnostics: Some(Arc::new(checked.diagnostics)),
         views: Arc::default(),
         chain: None,
+        facts: Arc::new(checked.facts),
     });
     Some(segments.collect())
 }
 
-/// Checks unit texts, on every core when there is much to do (opening a large file).
-fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<Vec<Diagnostic>> {
+/// Checks unit texts alone ([`kibitzer_syntax::check_alone`]), on every core when there is much
+/// to do (opening a large file).
+fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<(Vec<Diagnostic>, UnitFacts)> {
     const PARALLEL_FROM: usize = 1 << 20;
     let total: usize = texts.iter().map(|t| t.len()).sum();
     // The core count is asked only when it matters: it reads files (cgroup limits).
     let threads = || std::thread::available_parallelism().map_or(1, |n| n.get());
     if total < PARALLEL_FROM || texts.len() < 2 || threads() < 2 {
-        return texts.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect();
+        return texts.iter().map(|t| kibitzer_syntax::check_alone(lang, t, options)).collect();
     }
     let chunk = texts.len().div_ceil(threads());
     std::thread::scope(|scope| {
         let workers: Vec<_> = texts
             .chunks(chunk)
             .map(|part| {
-                scope.spawn(move || part.iter().map(|t| kibitzer_syntax::check(lang, t, options)).collect::<Vec<_>>())
+                scope.spawn(move || {
+                    part.iter().map(|t| kibitzer_syntax::check_alone(lang, t, options)).collect::<Vec<_>>()
+                })
             })
             .collect();
         // A panic in a worker is raised again here, where the caller's guard answers it.
@@ -319,13 +337,46 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
             diagnostics: None,
             views: Arc::default(),
             chain: None,
+            facts: Arc::default(),
         })
         .collect();
     (segments, text)
 }
 
-/// All diagnostics in document order, with absolute ranges: each segment's, with those the
-/// check of the segment after it found for it (chained units).
+/// All diagnostics of a refreshed document in document order, with absolute ranges: the
+/// segments' own ([`diagnostics`]) and those of the checks of its units together (PGN duplicate
+/// games, [`kibitzer_syntax::check_across`]), which run on the facts the segments keep: after an
+/// edit, one pass over a summary per game, and the text gathered only when two games share their
+/// moves.
+pub fn document_diagnostics<'a>(
+    lang: Lang,
+    rope: &Rope,
+    segments: &'a [Segment],
+    options: &CheckOptions,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    let across = if UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
+        let facts: Vec<UnitFacts> = segments.iter().map(|s| s.facts.shifted(s.range.start())).collect();
+        let text: Cow<str> = rope.slice(..).into();
+        kibitzer_syntax::check_across(lang, &text, &facts, options)
+    } else {
+        Vec::new()
+    };
+    merged(diagnostics(segments), across)
+}
+
+/// Two lists of diagnostics in text order, merged in text order.
+fn merged(first: impl Iterator<Item = Diagnostic>, second: Vec<Diagnostic>) -> impl Iterator<Item = Diagnostic> {
+    let mut first = first.peekable();
+    let mut second = second.into_iter().peekable();
+    std::iter::from_fn(move || match (first.peek(), second.peek()) {
+        (Some(a), Some(b)) if b.range.start() < a.range.start() => second.next(),
+        (Some(_), _) => first.next(),
+        (None, _) => second.next(),
+    })
+}
+
+/// The segments' own diagnostics in document order, with absolute ranges: each segment's, with
+/// those the check of the segment after it found for it (chained units).
 pub fn diagnostics(segments: &[Segment]) -> impl Iterator<Item = Diagnostic> + '_ {
     segments.iter().enumerate().flat_map(|(i, s)| {
         let start = s.range.start();
@@ -363,6 +414,7 @@ mod tests {
             diagnostics: Some(Arc::default()),
             views: Arc::default(),
             chain: None,
+            facts: Arc::default(),
         }
     }
 
@@ -567,7 +619,7 @@ mod tests {
                 total.checked += stats.checked;
                 total.reused += stats.reused;
                 total.checked_bytes += stats.checked_bytes;
-                let incremental: Vec<Diagnostic> = diagnostics(&segments).collect();
+                let incremental: Vec<Diagnostic> = document_diagnostics(lang, &rope, &segments, &options).collect();
                 let full = kibitzer_syntax::check(lang, &text, &options);
                 assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
                 // The views cached in the kept segments, placed where they now are, equal the

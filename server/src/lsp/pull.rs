@@ -36,7 +36,7 @@ pub type Unsolved = Vec<crate::dd::DealKey>;
 pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic>, Unsolved) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let pos = snapshot.positions();
-    let found = analysis::diagnostics(&snapshot.segments);
+    let found = analysis::document_diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);

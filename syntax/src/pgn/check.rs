@@ -53,7 +53,7 @@ pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 
 fn check_in_pieces(text: &str, options: &CheckOptions, piece_bytes: usize) -> Vec<Diagnostic> {
     let (mut diagnostics, summaries) = checked_in_pieces(text, options, piece_bytes);
-    duplicates::check(text, &summaries, options, &mut diagnostics);
+    across(text, &summaries, options, &mut diagnostics);
     diagnostics
 }
 
@@ -80,11 +80,17 @@ fn checked_in_pieces(
     (diagnostics, summaries)
 }
 
-/// Checks `text` as [`check`] does, giving each game's diagnostics (without the duplicate
-/// pass) and the summaries that pass reads: the language server keeps both per piece of a
-/// document and runs the pass over the whole.
+/// Checks `text` as [`check`] does, giving each game's diagnostics without the pass over the
+/// games together, and the summaries that pass reads ([`across`]): the language server keeps
+/// both per piece of a document and runs the pass over the whole.
 pub fn check_with_summaries(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<duplicates::Summary>) {
     checked_in_pieces(text, options, PIECE_BYTES)
+}
+
+/// The checks of the games of a text together (duplicate games), from the summaries of its
+/// games in text order (ranges in `text`), into `out`.
+pub fn across(text: &str, summaries: &[duplicates::Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) {
+    duplicates::check(text, summaries, options, out);
 }
 
 /// The start of the first `[Event ` line after a blank line at or after `from`: where a game
@@ -113,23 +119,22 @@ thread_local! {
 
 #[cfg(test)]
 fn check_piece(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    check_with_games(text, options).0
+    check_with_games(text, options).diagnostics
 }
 
 /// What checking a text on one thread gives: each game's diagnostics (the duplicate pass
 /// aside), the range of each game, and each game's summary for the duplicate pass.
-struct Checked {
-    diagnostics: Vec<Diagnostic>,
-    games: Vec<TextRange>,
-    summaries: Vec<duplicates::Summary>,
+pub(crate) struct Checked {
+    pub diagnostics: Vec<Diagnostic>,
+    pub games: Vec<TextRange>,
+    pub summaries: Vec<duplicates::Summary>,
 }
 
 /// Checks `text` (on one thread) and gives the range of each of its games too, from one parse:
 /// the language server, which keeps diagnostics per game, opens a document this way
 /// ([`crate::engine::check_pieces`]) instead of parsing it once to cut it and again to check it.
-pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<TextRange>) {
-    let checked = check_stretches(text, options);
-    (checked.diagnostics, checked.games)
+pub(crate) fn check_with_games(text: &str, options: &CheckOptions) -> Checked {
+    check_stretches(text, options)
 }
 
 /// A text larger than [`MAX_GAME_BYTES`] is read a stretch of whole games at a time

@@ -124,7 +124,8 @@ fn code_actions(
     let mut segments = s.segments.clone();
     analysis::refresh(s.lang, &s.rope, &mut segments, &s.options);
     let wanted = pos.text_range(range);
-    let diagnostics: Vec<_> = analysis::diagnostics(&segments).filter(|d| d.fix.is_some()).collect();
+    let diagnostics: Vec<_> =
+        analysis::document_diagnostics(s.lang, &s.rope, &segments, &s.options).filter(|d| d.fix.is_some()).collect();
     let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));
     let mut out = Vec::new();
     if allowed(&CodeActionKind::QUICKFIX) {

@@ -103,12 +103,27 @@ impl Summary {
         Summary { start: range.start(), header, moves, roster: tags.roster }
     }
 
+    /// Where the game starts.
+    pub fn start(&self) -> TextSize {
+        self.start
+    }
+
     /// The same summary in a text in which the game's text starts `delta` bytes later.
     pub fn shifted(mut self, delta: TextSize) -> Summary {
         self.start += delta;
         self.header += delta;
         for value in self.roster.iter_mut().flatten() {
             *value += delta;
+        }
+        self
+    }
+
+    /// The same summary in a text in which the game's text starts `delta` bytes earlier.
+    pub fn shifted_back(mut self, delta: TextSize) -> Summary {
+        self.start -= delta;
+        self.header -= delta;
+        for value in self.roster.iter_mut().flatten() {
+            *value -= delta;
         }
         self
     }
@@ -183,6 +198,14 @@ fn spelled_alike(a: Option<&str>, b: Option<&str>) -> bool {
             _ => return false,
         }
     }
+}
+
+/// Whether any two of `games` share their moves, the first condition of a duplicate: when not,
+/// [`check`] finds nothing and its text need not be gathered (the language server's pass over
+/// an open document, after each edit, costs one hash-set insertion per game).
+pub fn may_have_duplicates<'a>(games: impl Iterator<Item = &'a Summary>) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    games.filter_map(|g| g.moves.filter(|(_, plies)| *plies > 0)).any(|key| !seen.insert(key))
 }
 
 /// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`.

@@ -1,9 +1,12 @@
-//! Duplicate games (PGN400, PGN401) as a user of `kibitzer check` meets them: the built binary on
-//! the rule fixtures `fixtures/pgn/rules/PGN400.pgn` and `PGN401.pgn`: each later copy named
-//! with the earlier game as related information, counted by `--statistics`, never deleted by
-//! `--fix` (the delete is an unsafe fix, the editor's to offer), found in a compressed file and
-//! on standard input too.
+//! Duplicate games (PGN400, PGN401) as a user meets them: the built binary on the rule fixtures
+//! `fixtures/pgn/rules/PGN400.pgn` and `PGN401.pgn`: each later copy named with the earlier game
+//! as related information, counted by `--statistics`, never deleted by `--fix` (the delete is an
+//! unsafe fix, the editor's to offer), found in a compressed file and on standard input too; and
+//! in the editor (the language server over stdio), in an open document, as the user types, with
+//! the action that deletes the copy.
 
+use kibitzer_tests::lsp_client::{apply_edits, vscode_capabilities, LspClient};
+use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
 use std::process::Output;
@@ -103,4 +106,62 @@ fn a_stream_is_checked_for_duplicates_too() {
     let out = kibitzer(&["check", "--format", "json", "twice.pgn.gz"], dir.path(), None);
     let lines: Vec<(u64, Vec<u64>)> = duplicates(&out).into_iter().map(|(l, _, _, r)| (l, r)).collect();
     assert_eq!(lines, [(21, vec![1]), (31, vec![11]), (62, vec![1]), (72, vec![11]), (82, vec![1]), (92, vec![11])]);
+}
+
+/// The (line, code) of the duplicate diagnostics among an LSP answer's, with the line of their
+/// related information.
+fn lsp_duplicates(diagnostics: &[Value]) -> Vec<(u64, String, Vec<u64>)> {
+    diagnostics
+        .iter()
+        .filter(|d| d["code"].as_str().is_some_and(|c| c.starts_with("PGN40")))
+        .map(|d| {
+            let related = d["relatedInformation"].as_array().map_or(Vec::new(), |r| {
+                r.iter().map(|r| r["location"]["range"]["start"]["line"].as_u64().unwrap()).collect()
+            });
+            (d["range"]["start"]["line"].as_u64().unwrap(), d["code"].as_str().unwrap().to_owned(), related)
+        })
+        .collect()
+}
+
+/// An open document shows what `kibitzer check` says of the file (0-based lines here); an edit
+/// that makes a copy differ takes its warning away, and one that makes it the same again brings
+/// it back; the quick fix deletes the copy and nothing else.
+#[test]
+fn the_editor_shows_duplicates_as_the_user_types_and_deletes_a_copy() {
+    let text = String::from_utf8(fixture("PGN400.pgn")).unwrap();
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/duplicates.pgn";
+    c.open(uri, "pgn", 1, &text);
+    assert_eq!(
+        lsp_duplicates(&c.diagnostics(uri, 1)),
+        [(20, "PGN400".to_owned(), vec![0]), (30, "PGN400".to_owned(), vec![10])]
+    );
+    // The third game's first move changed: no longer the first game's moves.
+    let line = text.lines().position(|l| l.starts_with("1. e4")).unwrap();
+    let third = text.lines().enumerate().filter(|(_, l)| l.starts_with("1. e4")).nth(1).unwrap().0 as u32;
+    assert!(third as usize > line);
+    c.change(uri, 2, ((third, 3), (third, 5)), "d4");
+    assert_eq!(lsp_duplicates(&c.diagnostics(uri, 2)), [(30, "PGN400".to_owned(), vec![10])]);
+    c.change(uri, 3, ((third, 3), (third, 5)), "e4");
+    let diagnostics = c.diagnostics(uri, 3);
+    assert_eq!(lsp_duplicates(&diagnostics), [(20, "PGN400".to_owned(), vec![0]), (30, "PGN400".to_owned(), vec![10])]);
+    // The quick fix on the copy's first tag deletes the copy.
+    let position = json!({"line": 20, "character": 1});
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position, "end": position}, "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let delete = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Delete duplicate game")
+        .unwrap_or_else(|| panic!("no delete action: {actions}"));
+    assert_eq!(delete["isPreferred"], false, "an unsafe fix is not preferred: {delete}");
+    let after = apply_edits(&text, &delete["edit"]["changes"][uri]);
+    let games: Vec<&str> = text.split("\n\n[Event").collect();
+    let expected = [games[..2].join("\n\n[Event"), games[3..].join("\n\n[Event")].join("\n\n[Event");
+    assert_eq!(after, expected);
+    c.shutdown();
 }
