@@ -376,6 +376,9 @@ pub fn dictionary(lang: Option<Lang>) -> Vec<&'static [u8]> {
             b"\xc2\x85",
             b"\xe2\x80\xa8",
         ],
+        Some(Lang::Lin) => {
+            &[b"pn|", b"md|3", b"mb|", b"pc|", b"an|", b"mc|", b"sv|", b"qx|o1|", b"pg||", b"|", b",", b"!"]
+        }
         None => &[b"\xff\xff\xff\xff", b"\x00\x00\x00\x00", b"\x01\x00", b"\x7f\xff\xff\xff", b"\x10\x00\x00\x00"],
     };
     d.extend_from_slice(more);
@@ -456,6 +459,9 @@ mod tests {
             Some(Lang::Epd) => b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n",
             Some(Lang::Pbn) => b"[Event \"x\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n",
             Some(Lang::Pbi) => b"#8/8/8/8/8/8/8/K6k w\n",
+            Some(Lang::Lin) => {
+                b"pn|a,b,c,d|st||md|3S2345H2345D2345C2,S6789H6789D6789C3,STJQKHTJQKDTJQKC4,|sv|o|mb|p|pg||\n"
+            }
             None => b"\0\0\0\0",
         }
     }

@@ -21,6 +21,7 @@ pub enum LangArg {
     Pbi,
     Epd,
     Fen,
+    Lin,
 }
 
 impl From<LangArg> for Lang {
@@ -29,6 +30,7 @@ impl From<LangArg> for Lang {
             LangArg::Pgn => Lang::Pgn,
             LangArg::Pbn => Lang::Pbn,
             LangArg::Pbi => Lang::Pbi,
+            LangArg::Lin => Lang::Lin,
             LangArg::Epd | LangArg::Fen => Lang::Epd,
         }
     }

@@ -286,7 +286,7 @@ impl<R: Read> Chunks<R> {
         // unit is far larger than any game kibitzer reads.
         let limit = match self.lang {
             Lang::Pgn | Lang::Epd => self.size.max(MAX_GAME_BYTES) + MAX_GAME_BYTES,
-            Lang::Pbn | Lang::Pbi => MAX_WHOLE_BYTES,
+            Lang::Pbn | Lang::Pbi | Lang::Lin => MAX_WHOLE_BYTES,
         };
         let mut want = self.size.min(limit);
         let mut sniffed = false;
@@ -308,7 +308,7 @@ impl<R: Read> Chunks<R> {
                 }
             }
             if self.buf.len() >= limit {
-                if matches!(self.lang, Lang::Pbn | Lang::Pbi) {
+                if matches!(self.lang, Lang::Pbn | Lang::Pbi | Lang::Lin) {
                     return Err(format!(
                         "{} text is read whole (its units depend on the ones before), and this stream holds \
                          more than {} MiB of it: not checked (decompress it to a file, or split it)",
@@ -437,7 +437,7 @@ fn cuts(lang: Lang, bytes: &[u8]) -> Box<dyn DoubleEndedIterator<Item = usize> +
             }))
         }
         Lang::Epd => Box::new(bytes.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i + 1)),
-        Lang::Pbn | Lang::Pbi => Box::new(std::iter::empty()),
+        Lang::Pbn | Lang::Pbi | Lang::Lin => Box::new(std::iter::empty()),
     }
 }
 

@@ -1,11 +1,13 @@
 //! `kibitzer convert GAMEFILE --to json|pbn [-o FILE]`: an ACBLscore game file to JSON (everything
-//! decoded) or to PBN score tables. Output goes to stdout, or with `-o` to a temporary file in the
+//! decoded) or to PBN score tables; `convert FILE.lin --to pbn` and `convert FILE.pbn --to lin`
+//! between BBO's LIN and PBN ([`kibitzer_syntax::lin`]); PGN and PGC both ways. Output goes to stdout, or with `-o` to a temporary file in the
 //! target's folder that is then renamed over it, so a failed run never leaves half a file.
 //! A file that cannot be decoded gives one line on stderr naming the file, the structure and the
 //! offset, and exit status 2; what the decoder could not decode inside a readable file is
 //! reported as warnings on stderr, and the conversion still succeeds.
 
-use kibitzer_syntax::acbl;
+use kibitzer_syntax::text::{ColumnUnit, LineIndex};
+use kibitzer_syntax::{acbl, lin, Lang, Severity};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,12 +20,15 @@ pub enum Target {
     Pgc,
     /// PGC → PGN (export format).
     Pgn,
+    /// PBN → BBO's LIN, a board a line.
+    Lin,
 }
 
 #[derive(clap::Args)]
 pub struct ConvertArgs {
-    /// The ACBLscore game file (.ACA, .ACM, .ACE, ... in any case), or a PGN file (`--to pgc`)
-    /// or PGC file (`--to pgn`); any of them may be compressed (.gz, .bz2, .zst, .zip).
+    /// The ACBLscore game file (.ACA, .ACM, .ACE, ... in any case), a LIN file (`--to pbn`), a
+    /// PBN file (`--to lin`), or a PGN file (`--to pgc`) or PGC file (`--to pgn`); any of them
+    /// may be compressed (.gz, .bz2, .zst, .zip).
     pub gamefile: PathBuf,
     /// What to write.
     #[arg(long = "to", value_enum)]
@@ -47,6 +52,10 @@ fn convert(args: &ConvertArgs) -> Result<(), String> {
     if matches!(args.to, Target::Pgc | Target::Pgn) {
         return convert_pgc(args);
     }
+    let lang = crate::file_kind::lang_of(&args.gamefile, None);
+    if args.to == Target::Lin || lang == Some(Lang::Lin) {
+        return convert_lin(args, lang);
+    }
     let name = args.gamefile.display();
     // A compressed game file (.gz, .bz2, .zst, a .zip of one file) is decompressed in memory.
     let bytes = crate::compressed::read_whole(&args.gamefile)?;
@@ -61,7 +70,7 @@ fn convert(args: &ConvertArgs) -> Result<(), String> {
             json
         }
         Target::Pbn => acbl::to_pbn(&decoded),
-        Target::Pgc | Target::Pgn => unreachable!("converted above"),
+        Target::Pgc | Target::Pgn | Target::Lin => unreachable!("converted above"),
     };
     write_out(args, text.as_bytes())
 }
@@ -96,6 +105,44 @@ fn convert_pgc(args: &ConvertArgs) -> Result<(), String> {
         return Err(format!("{name}: some games could not be converted"));
     }
     Ok(())
+}
+
+/// LIN → PBN (export format, as `fmt` writes it) and PBN → LIN. A LIN board with errors is
+/// converted as far as it can be read, and its errors are warnings on stderr (file, line,
+/// column), exit status 1.
+fn convert_lin(args: &ConvertArgs, lang: Option<Lang>) -> Result<(), String> {
+    let name = args.gamefile.display().to_string();
+    let bytes = crate::compressed::read_whole(&args.gamefile)?;
+    let text = kibitzer_syntax::text::decode_owned(bytes).text;
+    match (args.to, lang) {
+        (Target::Lin, Some(Lang::Lin)) => Err(format!("{name}: already LIN (use --to pbn)")),
+        (Target::Lin, Some(Lang::Pbn)) => write_out(args, lin::to_lin(&text).as_bytes()),
+        (Target::Lin, _) => Err(format!("{name}: not a .pbn file (--to lin converts PBN)")),
+        (Target::Pbn, _) => {
+            let pbn = lin::to_pbn(&text);
+            let formatted = kibitzer_syntax::format::format(Lang::Pbn, &pbn, &Default::default()).text;
+            write_out(args, formatted.as_bytes())?;
+            let (_, diagnostics) = lin::read::read_text(&text);
+            let index = LineIndex::new(&text);
+            let mut errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).collect::<Vec<_>>();
+            errors.sort_by_key(|d| d.range.start());
+            for d in &errors {
+                let at = index.line_col(&text, d.range.start(), ColumnUnit::Char);
+                eprintln!(
+                    "kibitzer convert: warning: {name}:{}:{}: {} ({})",
+                    at.line + 1,
+                    at.col + 1,
+                    d.message,
+                    d.code
+                );
+            }
+            match errors.len() {
+                0 => Ok(()),
+                n => Err(format!("{name}: {n} value(s) could not be read (the boards were converted without them)")),
+            }
+        }
+        _ => Err(format!("{name}: a LIN file converts to PBN only (--to pbn)")),
+    }
 }
 
 fn write_out(args: &ConvertArgs, text: &[u8]) -> Result<(), String> {

@@ -34,6 +34,10 @@ crate::diagnostic::declare_rules! {
         "The file is not text: it holds NUL bytes or mostly control characters"
         "PBI files are UTF-8 text, one problem a line. A file with NUL bytes, or whose start is mostly control characters, is binary saved under a PBI name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
         bad: "", good: "";
+    LIN_NOT_TEXT = "LIN000" "not-a-text-file" Error Import "BBO LIN"
+        "The file is not text: it holds NUL bytes or mostly control characters"
+        "LIN files are text, one board a line. A file with NUL bytes, or whose start is mostly control characters, is binary saved under a LIN name. It is reported once, at the first binary byte, and is neither checked further nor ever rewritten."
+        bad: "", good: "";
 }
 
 /// How much of the start of a text is sampled for control characters.
@@ -50,6 +54,7 @@ pub fn rule(lang: Lang) -> &'static Rule {
         Lang::Epd => &EPD_NOT_TEXT,
         Lang::Pbn => &PBN_NOT_TEXT,
         Lang::Pbi => &PBI_NOT_TEXT,
+        Lang::Lin => &LIN_NOT_TEXT,
     }
 }
 

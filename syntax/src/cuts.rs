@@ -45,6 +45,6 @@ pub fn likely_unit_start(lang: Lang, text: &str, from: usize) -> Option<usize> {
     match lang {
         Lang::Pgn | Lang::Pbn => next_cut(text, from),
         Lang::Epd => crate::epd::lexer::next_line_start(text, from).filter(|&start| start < text.len()),
-        Lang::Pbi => None,
+        Lang::Pbi | Lang::Lin => None,
     }
 }

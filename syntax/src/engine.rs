@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::lang::Lang;
 use crate::text::{TextRange, TextSize};
 use crate::units::{self, Piece};
-use crate::{epd, pbi, pbn, pgn};
+use crate::{epd, lin, pbi, pbn, pgn};
 
 /// All diagnostics of `text` — syntax errors and rules — with the configured severities, in
 /// order of position. The CLI and the language server both call this.
@@ -21,6 +21,7 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
         Lang::Epd => epd::check(text, options),
         Lang::Pbn => pbn::check(text, options),
         Lang::Pbi => pbi::check(text, options),
+        Lang::Lin => lin::check(text, options),
     };
     finish(&mut diagnostics, options);
     diagnostics
@@ -190,6 +191,8 @@ pub fn too_large_in_stream(lang: Lang, head: &str, bytes: usize, options: &Check
         Lang::Pbn => (&pbn::parser::GAME_TOO_LARGE, "game", "game"),
         // PBI has no size limit of its own (a stream of it is read whole, up to the reader's).
         Lang::Pbi => return None,
+        // Nor has LIN: BBO's files are a board a line, read whole.
+        Lang::Lin => return None,
         Lang::Epd => (&epd::check::EPD_RECORD_TOO_LARGE, "line", "record"),
     };
     crate::stretches::too_large_in_stream(rule, head, bytes, options)
@@ -203,6 +206,7 @@ pub fn reprint(lang: Lang, text: &str) -> String {
         Lang::Epd => epd::parse(text).syntax().to_string(),
         Lang::Pbn => pbn::parse(text).syntax().to_string(),
         Lang::Pbi => pbi::parse(text).syntax().to_string(),
+        Lang::Lin => lin::parse(text).syntax().to_string(),
     }
 }
 

@@ -15,10 +15,12 @@ pub enum Lang {
     Pbn,
     /// Problem Import format (chess compositions).
     Pbi,
+    /// BBO's LIN (bridge hand records, one board a line).
+    Lin,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::Pgn, Lang::Epd, Lang::Pbn, Lang::Pbi];
+    pub const ALL: [Lang; 5] = [Lang::Pgn, Lang::Epd, Lang::Pbn, Lang::Pbi, Lang::Lin];
 
     /// Whether a unit's diagnostics depend on its own text only (PGN games, EPD lines), so that
     /// a text can be checked and fixed unit by unit, each unit with the text up to the next one.
@@ -34,6 +36,13 @@ impl Lang {
         self == Lang::Pbn
     }
 
+    /// Whether a file is read, formatted and checked in one go rather than in windows and pieces:
+    /// a PBI file's lines take their meaning from its marker line, a LIN file's boards from
+    /// whether it numbers them with `qx` anywhere.
+    pub fn is_read_whole(self) -> bool {
+        matches!(self, Lang::Pbi | Lang::Lin)
+    }
+
     /// The language of a file by its extension (case-insensitive).
     pub fn from_path(path: &Path) -> Option<Lang> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -41,13 +50,14 @@ impl Lang {
     }
 
     /// The language for an editor's language id or a `--lang` value: `pgn`, `pbn`, `pbi`, `epd`,
-    /// `fen`.
+    /// `fen`, `lin`.
     pub fn from_id(id: &str) -> Option<Lang> {
         Some(match id {
             "pgn" => Lang::Pgn,
             "epd" | "fen" => Lang::Epd,
             "pbn" => Lang::Pbn,
             "pbi" => Lang::Pbi,
+            "lin" => Lang::Lin,
             _ => return None,
         })
     }
@@ -58,6 +68,7 @@ impl Lang {
             Lang::Epd => "epd",
             Lang::Pbn => "pbn",
             Lang::Pbi => "pbi",
+            Lang::Lin => "lin",
         }
     }
 
@@ -68,6 +79,7 @@ impl Lang {
             Lang::Epd => &["epd", "fen"],
             Lang::Pbn => &["pbn"],
             Lang::Pbi => &["pbi"],
+            Lang::Lin => &["lin"],
         }
     }
 

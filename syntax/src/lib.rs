@@ -19,6 +19,7 @@ pub mod fix;
 pub mod format;
 pub mod ide;
 mod lang;
+pub mod lin;
 mod names;
 mod parallel;
 pub mod parsing;

@@ -17,6 +17,7 @@ pub fn catalogue() -> Vec<&'static Rule> {
         .chain(crate::pbn::double_dummy::RULES.iter().copied())
         .chain(crate::pbi::rules::all())
         .chain(crate::pgc::rules::all())
+        .chain(crate::lin::rules::all())
         .collect();
     all.sort_by_key(|r| r.code);
     all

@@ -145,6 +145,7 @@ fn units_in_one_go(lang: Lang, text: &str) -> Vec<TextRange> {
         Lang::Epd => epd::units(text),
         Lang::Pbn => pbn::units(text),
         Lang::Pbi => pbi::units(text),
+        Lang::Lin => crate::lin::units(text),
     }
 }
 

@@ -11,7 +11,7 @@ use kibitzer_tests::{files_under, workspace};
 #[test]
 fn clean_fixtures_give_no_diagnostic() {
     let mut seen = 0;
-    for fmt in ["pgn", "epd", "pbn", "pbi"] {
+    for fmt in ["pgn", "epd", "pbn", "pbi", "lin"] {
         for path in files_under(&workspace().join("fixtures").join(fmt).join("clean"), |_| true) {
             seen += 1;
             let export = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("export"));

@@ -403,7 +403,7 @@ fn the_reader_sees_cycles_and_re_exports() {
 /// The layer of a module of `syntax/src`, from the bottom up, as ARCHITECTURE.md's table lists
 /// them; a module imports only modules of its own layer or below.
 fn layer(m: &Module) -> Option<(u8, &'static str)> {
-    const FORMATS: [&str; 5] = ["pgn", "pbn", "epd", "pbi", "pgc"];
+    const FORMATS: [&str; 6] = ["pgn", "pbn", "epd", "pbi", "pgc", "lin"];
     let first = m.first()?.as_str();
     let second = m.get(1).map(String::as_str);
     Some(match first {

@@ -29,7 +29,7 @@ const WITHOUT_FIXTURE: &[(&str, &str)] = &[
 
 /// Every fixture file under `fixtures/*/rules/`, sorted.
 fn rule_fixture_files() -> Vec<PathBuf> {
-    ["pgn", "epd", "pbn", "pbi"]
+    ["pgn", "epd", "pbn", "pbi", "lin"]
         .iter()
         .flat_map(|fmt| files_under(&workspace().join("fixtures").join(fmt).join("rules"), |_| true))
         .collect()

@@ -145,6 +145,32 @@ pub fn normalise_deal(value: &str, from: Option<Seat>) -> Option<String> {
     Some(out)
 }
 
+/// A deal in the deal notation, from seat `from` clockwise, ranks descending, `-` for a hand
+/// not given: the spelling [`normalise_deal`] gives.
+pub fn write_deal(deal: &Deal, from: Seat) -> String {
+    let mut out = String::with_capacity(69);
+    out.push(from.letter());
+    out.push(':');
+    for i in 0..4 {
+        if i > 0 {
+            out.push(' ');
+        }
+        let Some(hand) = deal.hands[from.offset(i).index()] else {
+            out.push('-');
+            continue;
+        };
+        for (j, suit) in Suit::ALL.into_iter().enumerate() {
+            if j > 0 {
+                out.push('.');
+            }
+            for rank in (2..=14u8).rev().filter(|&rank| hand.contains(Card { suit, rank })) {
+                out.push(rank_char(rank));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +183,15 @@ mod tests {
         );
         assert_eq!(normalise_deal("N:- - - -", None), Some("N:- - - -".to_owned()));
         assert_eq!(normalise_deal("N:AK.x", None), None);
+    }
+
+    #[test]
+    fn a_deal_is_written_as_normalise_deal_spells_it() {
+        let text = "N:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4";
+        let deal = parse_deal(text).unwrap();
+        assert_eq!(write_deal(&deal, Seat::N), text);
+        assert_eq!(write_deal(&deal, Seat::E), normalise_deal(text, Some(Seat::E)).unwrap());
+        let partial = Deal { first: Seat::N, hands: [deal.hands[0], None, None, None] };
+        assert_eq!(write_deal(&partial, Seat::W), "W:- KQT2.AT.J6542.85 - -");
     }
 }

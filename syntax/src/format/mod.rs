@@ -75,7 +75,7 @@ pub fn format_into<E>(
     window: usize,
     out: &mut impl FnMut(&str) -> Result<(), E>,
 ) -> Result<Vec<SkippedUnit>, E> {
-    if range.is_none() && lang != Lang::Pbi && text.len() >= pieces::PARALLEL_MIN_BYTES {
+    if range.is_none() && !lang.is_read_whole() && text.len() >= pieces::PARALLEL_MIN_BYTES {
         format_in_pieces(lang, text, options, window, pieces::PIECE_BYTES, out)
     } else {
         format_whole(lang, text, range, options, window, out)

@@ -114,5 +114,6 @@ pub fn syntax_errors(lang: Lang, text: &str) -> Vec<Diagnostic> {
         Lang::Epd => crate::epd::parse(text).into_parts().1,
         Lang::Pbn => crate::pbn::parse(text).into_parts().1,
         Lang::Pbi => crate::pbi::parse(text).into_parts().1,
+        Lang::Lin => crate::lin::parse(text).into_parts().1,
     }
 }

@@ -31,6 +31,7 @@ pub(super) fn formatter_for(lang: Lang, text: &str, options: &FormatOptions) -> 
         Lang::Epd => Box::new(crate::epd::format::Formatter::new(text, options)),
         Lang::Pbn => Box::new(crate::pbn::format::Formatter::new(text, options)),
         Lang::Pbi => Box::new(crate::pbi::format::Formatter::new(text, options)),
+        Lang::Lin => Box::new(crate::lin::format::Formatter::new(text, options)),
     }
 }
 
@@ -69,12 +70,12 @@ pub(super) fn format_windows<E>(
         last_unit: None,
     };
     engine.formatter.start_from(from);
-    let window = if lang == Lang::Pbi { text.len() } else { window.max(1) };
+    let window = if lang.is_read_whole() { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
     // Games and EPD records have a size limit (`stretches::MAX_GAME_BYTES`,
     // `epd::check::MAX_RECORD_BYTES`); PBI is read in one window.
-    let limited = lang != Lang::Pbi;
+    let limited = !lang.is_read_whole();
     loop {
         let mut end = line_end_at_or_after(text, start.saturating_add(size));
         if limited && end - start > size.saturating_mul(2) {
@@ -162,7 +163,7 @@ fn too_large_at(lang: Lang, text: &str, start: usize) -> Option<(TextRange, Diag
         Lang::Epd => {
             crate::epd::check::too_large_line(text, start).map(|line| (line, crate::epd::check::too_large(text, line)))
         }
-        Lang::Pbi => None,
+        Lang::Pbi | Lang::Lin => None,
     }
 }
 

@@ -96,6 +96,7 @@ pub fn board_view(lang: Lang, text: &str, offset: TextSize) -> Option<BoardView>
         Lang::Pbn => pbn_view(text, offset),
         Lang::Epd => line_view(text, offset, false),
         Lang::Pbi => line_view(text, offset, true),
+        Lang::Lin => None,
     }
 }
 

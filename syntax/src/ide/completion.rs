@@ -14,7 +14,7 @@ pub fn completions(lang: Lang, text: &str, offset: TextSize) -> Vec<Completion> 
     match lang {
         Lang::Pgn | Lang::Pbn => complete_tagged(lang, text, offset),
         Lang::Epd => complete_epd(text, offset),
-        Lang::Pbi => Vec::new(),
+        Lang::Pbi | Lang::Lin => Vec::new(),
     }
 }
 

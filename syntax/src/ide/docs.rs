@@ -201,7 +201,7 @@ pub fn tags(lang: Lang) -> &'static [TagDoc] {
     match lang {
         Lang::Pbn => PBN_TAGS,
         Lang::Pgn | Lang::Epd => PGN_TAGS,
-        Lang::Pbi => &[],
+        Lang::Pbi | Lang::Lin => &[],
     }
 }
 

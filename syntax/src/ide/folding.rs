@@ -8,7 +8,7 @@ use crate::Lang;
 
 /// Foldable regions: games, multi-line comments, variations, PBN sections.
 pub fn folding(lang: Lang, text: &str) -> Vec<Fold> {
-    if matches!(lang, Lang::Epd | Lang::Pbi) {
+    if matches!(lang, Lang::Epd | Lang::Pbi | Lang::Lin) {
         return Vec::new();
     }
     let tokens = scan(text);

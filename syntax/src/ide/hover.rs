@@ -24,6 +24,7 @@ pub fn hover_with(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> O
         Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset, pictures),
         Lang::Epd => hover_epd(text, offset, pictures),
         Lang::Pbi => hover_pbi(text, offset, pictures),
+        Lang::Lin => None,
     }
 }
 
@@ -131,6 +132,7 @@ fn lang_name(lang: Lang) -> &'static str {
         Lang::Pbn => "PBN",
         Lang::Epd => "EPD",
         Lang::Pbi => "PBI",
+        Lang::Lin => "LIN",
     }
 }
 

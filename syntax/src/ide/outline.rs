@@ -1,5 +1,5 @@
-//! The outline (document symbols): one symbol per game (PGN, PBN), record (EPD) or problem (PBI),
-//! named by its tags or fields.
+//! The outline (document symbols): one symbol per game (PGN, PBN), record (EPD), problem (PBI) or
+//! board (LIN), named by its tags or fields.
 
 use super::scan::scan;
 use super::split::{games, lines, tag_value, ts, Game};
@@ -21,6 +21,22 @@ pub fn symbols(lang: Lang, text: &str) -> Vec<Symbol> {
                 })
                 .collect()
         }
+        Lang::Lin => crate::lin::read::read_text(text)
+            .0
+            .into_iter()
+            .map(|board| {
+                let name = board.name.or(board.label).unwrap_or_else(|| "Board".to_owned());
+                let selection = board.name_range.unwrap_or(board.range);
+                Symbol {
+                    name,
+                    detail: None,
+                    kind: SymbolKind::Game,
+                    range: board.range,
+                    selection,
+                    children: Vec::new(),
+                }
+            })
+            .collect(),
         Lang::Epd | Lang::Pbi => lines(text)
             .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("\u{feff}#"))
             .map(|(start, l)| {

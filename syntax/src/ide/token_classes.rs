@@ -8,7 +8,7 @@ use crate::Lang;
 
 /// Token classes in document order, for semantic highlighting.
 pub fn classify(lang: Lang, text: &str) -> Vec<(TextRange, TokenClass)> {
-    if matches!(lang, Lang::Epd | Lang::Pbi) {
+    if matches!(lang, Lang::Epd | Lang::Pbi | Lang::Lin) {
         return Vec::new();
     }
     let tokens = scan(text);

@@ -160,6 +160,7 @@ fn code_actions(
             kibitzer_syntax::Lang::Pgn | kibitzer_syntax::Lang::Pbn => "Format this game",
             kibitzer_syntax::Lang::Epd => "Format this record",
             kibitzer_syntax::Lang::Pbi => "Format this problem",
+            kibitzer_syntax::Lang::Lin => "Format this board",
         };
         out.push(deferred(title, CodeActionKind::REFACTOR_REWRITE, Deferred::FormatUnit(offset)));
     }

@@ -1,0 +1,249 @@
+//! A PBN game as a LIN board, one line as BBO writes it: `kibitzer convert FILE.pbn --to lin`.
+//!
+//! `pn` the players (South, West, North, East), `md` the dealer digit and the hands (the
+//! fourth left out when the deal is complete, as BBO does), `ah` the board, `sv` the
+//! vulnerability, `mb` the calls with `!` and `an` where a note explains one (a note reading
+//! `Alert` is only the `!`), `pg||` after the auction, `pc` the cards in the order played (the leader of each trick first:
+//! the Play tag's seat, then each trick's winner), `pg||` after each trick, `mc` the Result when
+//! the play stops before the thirteenth trick. What LIN has no pair for (Event, Site, score
+//! tables, commentary) is left out. A value cannot hold `|`, nor a player's name `,`: both
+//! become spaces.
+
+use super::model::LIN_ORDER;
+use super::pbn::ALERT_NOTE;
+use crate::bridge::auction::{self, Call};
+use crate::bridge::cards::{Card, Seat};
+use crate::bridge::contract::{Contract, Denomination};
+use crate::bridge::deal::parse_deal;
+use crate::bridge::play::trick_winner;
+use crate::bridge::score::Vulnerability;
+use crate::pbn::model::{Game, Inheritance, Tag};
+use crate::pbn::syntax_kind::SyntaxKind;
+use std::fmt::Write;
+
+/// Every game of a PBN text with a deal, a LIN line each.
+pub fn to_lin(text: &str) -> String {
+    let parse = crate::pbn::parser::parse(text);
+    let mut inheritance = Inheritance::default();
+    let mut out = String::new();
+    for node in parse.syntax().children().filter(|n| n.kind() == SyntaxKind::GAME) {
+        let game = Game::from_node(&node, text);
+        let value = |name: &str| game.value(name).and_then(|v| inheritance.resolve(name, v)).map(str::to_owned);
+        let values = Values {
+            board: value("Board"),
+            players: [value("North"), value("East"), value("South"), value("West")],
+            dealer: value("Dealer"),
+            vulnerable: value("Vulnerable"),
+            deal: value("Deal"),
+            contract: value("Contract"),
+            result: value("Result"),
+        };
+        inheritance.record_game(&game);
+        if let Some(line) = write_board(&game, &values) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The game's tag values after inheritance; players by [`Seat::index`].
+struct Values {
+    board: Option<String>,
+    players: [Option<String>; 4],
+    dealer: Option<String>,
+    vulnerable: Option<String>,
+    deal: Option<String>,
+    contract: Option<String>,
+    result: Option<String>,
+}
+
+/// A LIN value: `|` ends a value, so it becomes a space.
+fn value(s: &str) -> String {
+    s.trim().replace('|', " ")
+}
+
+fn write_board(game: &Game<'_>, values: &Values) -> Option<String> {
+    let deal = parse_deal(values.deal.as_deref()?).ok()?;
+    let dealer = values.dealer.as_deref().and_then(Seat::parse);
+    let mut out = String::new();
+    let names: Vec<String> =
+        LIN_ORDER.iter().map(|s| value(values.players[s.index()].as_deref().unwrap_or("")).replace(',', " ")).collect();
+    let _ = write!(out, "pn|{}|st||md|", names.join(","));
+    if let Some(dealer) = dealer {
+        out.push(char::from(b'1' + ((dealer.index() + 2) % 4) as u8));
+    }
+    let complete = deal.hands.iter().all(|h| h.is_some_and(|h| h.len() == 13));
+    for (i, seat) in LIN_ORDER.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        if i == 3 && complete {
+            break;
+        }
+        if let Some(hand) = deal.hands[seat.index()] {
+            for suit in crate::bridge::cards::Suit::ALL {
+                out.push(suit.letter());
+                for rank in (2..=14u8).rev().filter(|&rank| hand.contains(Card { suit, rank })) {
+                    out.push(crate::bridge::cards::rank_char(rank));
+                }
+            }
+        }
+    }
+    out.push_str("|rh||");
+    if let Some(board) = &values.board {
+        let _ = write!(out, "ah|Board {}|", value(board));
+    }
+    if let Some(v) = values.vulnerable.as_deref().and_then(Vulnerability::parse) {
+        let letter = match v {
+            Vulnerability::None => 'o',
+            Vulnerability::NS => 'n',
+            Vulnerability::EW => 'e',
+            Vulnerability::All => 'b',
+        };
+        let _ = write!(out, "sv|{letter}|");
+    }
+    let calls = match (dealer, game.tag("Auction")) {
+        (Some(_), Some(tag)) => write_auction(game, tag, &mut out),
+        _ => Vec::new(),
+    };
+    let played = write_play(game, values, dealer, &calls, &mut out);
+    if let Some(result) = values.result.as_deref().and_then(|r| r.trim().parse::<u8>().ok()) {
+        if played < 52 {
+            let _ = write!(out, "mc|{result}|");
+        }
+    }
+    out.push_str("pg||");
+    Some(out)
+}
+
+/// A PBN call token as a call.
+fn read_call(text: &str) -> Option<Call> {
+    Some(match text.to_ascii_uppercase().as_str() {
+        "PASS" => Call::Pass,
+        "X" => Call::Double,
+        "XX" => Call::Redouble,
+        bid => {
+            let level = bid.chars().next()?.to_digit(10).filter(|l| (1..=7).contains(l))? as u8;
+            Call::Bid(level, Denomination::parse(&bid[1..])?)
+        }
+    })
+}
+
+fn mb(call: Call) -> String {
+    match call {
+        Call::Pass => "p".to_owned(),
+        Call::Double => "d".to_owned(),
+        Call::Redouble => "r".to_owned(),
+        Call::Bid(level, Denomination::NoTrump) => format!("{level}N"),
+        Call::Bid(level, d) => format!("{level}{}", d.as_str()),
+    }
+}
+
+/// The explanation of note `number` of the game.
+fn note(game: &Game<'_>, number: &str) -> Option<String> {
+    game.tags.iter().filter(|t| t.name == "Note").find_map(|t| {
+        let (n, text) = t.value.split_once(':')?;
+        (n.trim() == number).then(|| text.trim().replace("\\\"", "\"").replace("\\\\", "\\"))
+    })
+}
+
+/// Writes the calls (`mb`, `an`) and gives them back.
+fn write_auction(game: &Game<'_>, tag: &Tag<'_>, out: &mut String) -> Vec<Call> {
+    let mut calls: Vec<Call> = Vec::new();
+    // Each call with the note explaining it.
+    let mut made: Vec<(Call, Option<String>)> = Vec::new();
+    for item in tag.section_items() {
+        match item.kind {
+            SyntaxKind::CALL | SyntaxKind::WORD if item.text.eq_ignore_ascii_case("AP") => {
+                let any_bid = calls.iter().any(|c| matches!(c, Call::Bid(..)));
+                while !auction::is_over(trailing_passes(&calls), any_bid) {
+                    calls.push(Call::Pass);
+                    made.push((Call::Pass, None));
+                }
+            }
+            SyntaxKind::CALL => {
+                if let Some(call) = read_call(item.text) {
+                    calls.push(call);
+                    made.push((call, None));
+                }
+            }
+            SyntaxKind::NOTE_REF => {
+                if let Some(last) = made.last_mut() {
+                    last.1 = note(game, item.text.trim_matches('='));
+                }
+            }
+            SyntaxKind::STAR | SyntaxKind::PLUS => break,
+            _ => {}
+        }
+    }
+    for (call, explanation) in &made {
+        let alert = if explanation.is_some() { "!" } else { "" };
+        let _ = write!(out, "mb|{}{alert}|", mb(*call));
+        if let Some(text) = explanation.as_deref().filter(|t| *t != ALERT_NOTE) {
+            let _ = write!(out, "an|{}|", value(text));
+        }
+    }
+    if !made.is_empty() {
+        out.push_str("pg||");
+    }
+    calls
+}
+
+fn trailing_passes(calls: &[Call]) -> u8 {
+    calls.iter().rev().take_while(|c| **c == Call::Pass).count() as u8
+}
+
+/// Writes the cards in the order played, `pg||` after each trick, and gives their number.
+fn write_play(game: &Game<'_>, values: &Values, dealer: Option<Seat>, calls: &[Call], out: &mut String) -> usize {
+    let Some(tag) = game.tag("Play") else { return 0 };
+    let Some(opening) = Seat::parse(tag.value) else { return 0 };
+    let trump = match values.contract.as_deref().and_then(Contract::parse) {
+        Some(contract) => contract.denomination.trump(),
+        None => dealer.and_then(|d| auction::outcome(d, calls).contract).and_then(|(c, _)| c.denomination.trump()),
+    };
+    // The cells of the play, in rows of four from the Play tag's seat.
+    let mut cells: Vec<Option<Card>> = Vec::new();
+    for item in tag.section_items() {
+        match item.kind {
+            SyntaxKind::CARD => cells.push(Card::parse(item.text)),
+            SyntaxKind::DASH => cells.push(None),
+            SyntaxKind::STAR | SyntaxKind::PLUS => break,
+            _ => {}
+        }
+    }
+    let mut leader = opening;
+    let mut played = 0;
+    for row in cells.chunks(4) {
+        let from = (leader.index() + 4 - opening.index()) % 4;
+        let trick: Vec<Card> = (0..4).filter_map(|i| row.get((from + i) % 4).copied().flatten()).collect();
+        for card in &trick {
+            let _ = write!(out, "pc|{card}|");
+        }
+        played += trick.len();
+        if trick.len() == 4 {
+            out.push_str("pg||");
+            leader = trick_winner(leader, &trick, trump);
+        } else {
+            break;
+        }
+    }
+    played
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_becomes_a_line() {
+        let pbn = "[Board \"3\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n\
+            [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
+            [Auction \"N\"]\n1C =1= Pass 7NT AP\n[Note \"1:strong\"]\n[Play \"W\"]\nS2 SA ST S3\n*\n";
+        assert_eq!(
+            to_lin(pbn),
+            "pn|S,W,N,E|st||md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|rh||ah|Board 3|sv|e|\
+             mb|1C!|an|strong|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|S2|pc|SA|pc|ST|pc|S3|pg||mc|13|pg||\n"
+        );
+    }
+}
