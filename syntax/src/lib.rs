@@ -12,6 +12,7 @@ pub mod bridge;
 pub mod chess;
 pub mod config;
 mod cuts;
+pub mod dates;
 pub mod diagnostic;
 mod engine;
 pub mod epd;

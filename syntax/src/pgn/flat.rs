@@ -296,6 +296,11 @@ impl<'a> Game<'a> {
         self.0.range()
     }
 
+    /// The game's own text.
+    pub fn source(&self) -> &'a str {
+        &self.0.text[self.range()]
+    }
+
     pub fn tag_section(&self) -> Option<Node<'a>> {
         self.0.child(SyntaxKind::TAG_SECTION)
     }

@@ -12,7 +12,7 @@ use super::super::large_answers;
 use super::super::state::{RequestSettings, State};
 use super::super::to_lsp;
 use super::DocumentRequest;
-use kibitzer_syntax::{TextRange, TextSize};
+use kibitzer_syntax::{Diagnostic as Found, TextRange, TextSize};
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::ls_types::request::{CodeActionRequest, CodeActionResolveRequest, Request};
 use tower_lsp_server::ls_types::*;
@@ -106,6 +106,40 @@ impl Deferred {
     }
 }
 
+/// "Fix every … in this file", ruff's and ESLint's "fix all of this kind": for each rule with a
+/// safe fix among the diagnostics at the cursor (`here`) that the document has more of, one
+/// action applying the safe fixes of every diagnostic of that rule (`all`), so that a file with
+/// a thousand BBO dates is one click, not a thousand.
+fn fix_every_kind<'a>(
+    here: &'a [&Found],
+    all: &'a [Found],
+    s: &'a Snapshot,
+    pos: &'a super::super::offsets::Positions<'_>,
+) -> impl Iterator<Item = CodeAction> + 'a {
+    let safe =
+        |d: &Found| d.fix.as_ref().is_some_and(|f| f.applicability == kibitzer_syntax::diagnostic::Applicability::Safe);
+    let mut codes: Vec<&'static str> = Vec::new();
+    for d in here.iter().filter(|d| safe(d)) {
+        if !codes.contains(&d.code) {
+            codes.push(d.code);
+        }
+    }
+    codes.into_iter().filter_map(move |code| {
+        let same: Vec<&Found> = all.iter().filter(|d| d.code == code && safe(d)).collect();
+        if same.len() < 2 {
+            return None;
+        }
+        let name = kibitzer_syntax::rules::rule(code).map_or(code, |r| r.name);
+        let edits = kibitzer_syntax::fix::safe_edits(same.iter().copied());
+        Some(CodeAction {
+            title: format!("Fix every {name} ({code}) in this file: {}", same.len()),
+            kind: Some(CodeActionKind::QUICKFIX),
+            edit: Some(to_lsp::workspace_edit(&s.uri, to_lsp::edits(&edits, pos))),
+            ..CodeAction::default()
+        })
+    })
+}
+
 /// Quick fixes of the diagnostics in `range` (from a fresh check of the touched units: every
 /// fix a rule offers, safe or not), "apply every safe fix", "format this game", "convert to
 /// export format" and, on a PBN game with a deal, "add double-dummy analysis".
@@ -129,11 +163,16 @@ fn code_actions(
     let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));
     let mut out = Vec::new();
     if allowed(&CodeActionKind::QUICKFIX) {
-        for d in diagnostics.iter().filter(|d| d.range.intersect(wanted).is_some() || d.range.contains_range(wanted)) {
+        let here: Vec<&Found> = diagnostics
+            .iter()
+            .filter(|d| d.range.intersect(wanted).is_some() || d.range.contains_range(wanted))
+            .collect();
+        for d in &here {
             if let Some(fix) = &d.fix {
                 out.push(CodeActionOrCommand::CodeAction(to_lsp::quick_fix(d, fix, &s.uri, &pos)));
             }
         }
+        out.extend(fix_every_kind(&here, &diagnostics, s, &pos).map(CodeActionOrCommand::CodeAction));
     }
     let allowed = |kind: &CodeActionKind| allowed(kind) && (resolve_edits || invoked || only.is_some());
     let deferred = |title: &str, kind: CodeActionKind, what: Deferred| {

@@ -102,6 +102,9 @@ pub(crate) struct Bidding {
     first_namer: [[Option<(Seat, TextRange)>; 5]; 2],
     last_bid_range: Option<TextRange>,
     first_caller: Option<Seat>,
+    /// Where a `?` suffix starts: a short spelling just before one (`P?`, a lesson's "what
+    /// would you call?") is a question, not a call, and is not read as one.
+    pub queried: Vec<crate::text::TextSize>,
 }
 
 impl Bidding {
@@ -118,6 +121,7 @@ impl Bidding {
             star: false,
             first_namer: [[None; 5]; 2],
             last_bid_range: None,
+            queried: Vec::new(),
             first_caller: None,
         }
     }
@@ -202,7 +206,21 @@ impl Bidding {
         match t.kind {
             SyntaxKind::PLUS => self.plus = true,
             SyntaxKind::IRREGULARITY => {}
-            SyntaxKind::CALL => self.call(item, sink),
+            SyntaxKind::CALL => self.call(item, t.text, sink),
+            _ if producer_call(t.text).is_some() && !self.queried.contains(&t.range.end()) => {
+                // A program's short spelling of a call (BBO's `P`, `D`, `R`): one right answer,
+                // and the auction goes on as that call.
+                let call = producer_call(t.text).unwrap_or_default();
+                sink.push(
+                    Diagnostic::new(
+                        &INVALID_CALL,
+                        t.range,
+                        format!("`{}` is not a call: the standard writes `{call}`", t.text),
+                    )
+                    .with_replacement(format!("Replace with `{call}`"), t.range, call),
+                );
+                self.call(item, call, sink);
+            }
             _ => {
                 sink.report(&INVALID_CALL, t.range, format!("`{}` is not a call", t.text));
                 // What the player meant is unknown: checking the rest would only echo this error.
@@ -214,10 +232,11 @@ impl Bidding {
         ControlFlow::Continue(())
     }
 
-    fn call(&mut self, item: &Item<'_>, sink: &mut Sink) {
+    /// The call `text` (the token's, or the standard spelling of a program's short one).
+    fn call(&mut self, item: &Item<'_>, text: &str, sink: &mut Sink) {
         let t = item.token;
         let seat = self.seat;
-        let upper = crate::text::short_ascii_upper::<4>(t.text);
+        let upper = crate::text::short_ascii_upper::<4>(text);
         match upper.as_ref().map_or(&[][..], |(bytes, len)| &bytes[..*len]) {
             b"AP" => self.ended = true,
             b"PASS" => {
@@ -286,6 +305,17 @@ impl Bidding {
     }
 }
 
+/// The standard call a program's short spelling stands for: `P` (BBO, PbnTools) is `Pass`, `D`
+/// and `Dbl` are `X`, `R` and `Rdbl` are `XX`, in any case.
+fn producer_call(text: &str) -> Option<&'static str> {
+    match text.to_ascii_uppercase().as_str() {
+        "P" => Some("Pass"),
+        "D" | "DBL" => Some("X"),
+        "R" | "RDBL" => Some("XX"),
+        _ => None,
+    }
+}
+
 /// A call of the auction as the editor shows it.
 #[derive(Debug, Clone)]
 pub(crate) struct CallAt {
@@ -332,6 +362,12 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) -> Option<O
     }
     let items = split(tag, SectionKind::Auction, sink).items;
     let mut bidding = Bidding::new(first);
+    bidding.queried = tag
+        .section
+        .iter()
+        .filter(|t| t.kind == SyntaxKind::SUFFIX && t.text.starts_with('?'))
+        .map(|t| t.range.start())
+        .collect();
     for item in &items {
         if bidding.take(item, facts, sink).is_break() {
             if item.token.kind == SyntaxKind::CALL || bidding.closed() {

@@ -40,6 +40,22 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         }
     }
     let largest = given.iter().map(|(_, h)| h.len()).max().unwrap_or(0);
+    let empty: Vec<Seat> = given.iter().filter(|(_, h)| h.is_empty()).map(|(s, _)| *s).collect();
+    if !empty.is_empty() && given.iter().all(|(_, h)| h.is_empty() || h.len() == largest) {
+        if let Some(value) = unknown_hands_as_dashes(tag.value) {
+            let names: Vec<&str> = empty.iter().map(|s| s.name()).collect();
+            let message = format!(
+                "{} written `...`, a hand without cards, beside hands of {largest}: an unknown hand is `-`",
+                names.join(", ")
+            );
+            sink.push(crate::diagnostic::Diagnostic::new(&DEAL_HAND_SIZE, range, message).with_replacement(
+                "Write the unknown hands as `-`",
+                range,
+                value,
+            ));
+            return;
+        }
+    }
     if let Some((seat, h)) = given.iter().find(|(_, h)| h.len() != largest) {
         let (big_seat, _) = given.iter().find(|(_, h)| h.len() == largest).expect("largest hand exists");
         let mut message = format!(
@@ -57,4 +73,17 @@ pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
         }
         sink.report(&DEAL_HAND_SIZE, range, message);
     }
+}
+
+/// The Deal value with each hand written `...` (no card in any suit: BridgeComposer's spelling
+/// of a hand it leaves out) written `-`, the standard's unknown hand; `None` when the value is
+/// not `<seat>:` and four hands separated by single spaces, or has no such hand.
+fn unknown_hands_as_dashes(value: &str) -> Option<String> {
+    let (first, hands) = value.split_once(':')?;
+    let hands: Vec<&str> = hands.split(' ').collect();
+    if hands.len() != 4 || !hands.contains(&"...") {
+        return None;
+    }
+    let hands: Vec<&str> = hands.into_iter().map(|h| if h == "..." { "-" } else { h }).collect();
+    Some(format!("{first}:{}", hands.join(" ")))
 }

@@ -3,6 +3,7 @@
 
 use super::context::{Facts, Sink};
 use crate::bridge::score::Vulnerability;
+use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
 
 crate::diagnostic::declare_rules! {
@@ -277,7 +278,8 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
             "Date" | "EventDate" | "UTCDate" => {
                 if !is_placeholder(v) {
                     if let Err(why) = check_date(v) {
-                        bad(&INVALID_DATE, format!("{} value `{v}`: {why}", tag.name));
+                        let d = Diagnostic::new(&INVALID_DATE, whole, format!("{} value `{v}`: {why}", tag.name));
+                        sink.push(crate::dates::with_fix(d, tag.name, v, whole, time_place(game, tag.name)));
                     }
                 }
             }
@@ -427,6 +429,33 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
         }
     }
     facts
+}
+
+/// Where the time of the date tag `date_tag` goes when a fix moves it out of the date
+/// ([`crate::dates`]): the game's time tag when it has one, else a new tag line after the last
+/// tag of the mandatory set (export order kept), with the line end of the game.
+fn time_place<'a>(game: &'a Game<'_>, date_tag: &str) -> crate::dates::TimePlace<'a> {
+    let Some(time_tag) = crate::dates::time_tag_of(date_tag) else { return crate::dates::TimePlace::None };
+    if let Some(t) = game.tags.iter().find(|t| t.well_formed && t.name == time_tag) {
+        return crate::dates::TimePlace::Present(t.value);
+    }
+    let Some(last) = game.tags.iter().rev().find(|t| t.well_formed && MTS.contains(&t.name)) else {
+        return crate::dates::TimePlace::None;
+    };
+    let eol =
+        game.tags.iter().flat_map(|t| &t.section).find_map(|t| t.text.find(['\r', '\n']).map(|i| &t.text[i..])).map_or(
+            "\n",
+            |rest| {
+                if rest.starts_with("\r\n") {
+                    "\r\n"
+                } else if rest.starts_with('\r') {
+                    "\r"
+                } else {
+                    "\n"
+                }
+            },
+        );
+    crate::dates::TimePlace::Insert(last.range.end(), eol)
 }
 
 fn is_uint(s: &str) -> bool {

@@ -8,7 +8,7 @@ use crate::diagnostic::{Diagnostic, Rule};
 use crate::pgn::flat::Game;
 use crate::pgn::model::{string_value, value_range};
 use crate::pgn::syntax_kind::SyntaxKind;
-use crate::text::TextRange;
+use crate::text::{TextRange, TextSize};
 use cozy_chess::Board;
 
 crate::diagnostic::declare_rules! {
@@ -170,6 +170,11 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
     let mut variant: Option<(String, TextRange)> = None;
+    // Dates a producer spelled its own way, fixed once every tag is known: (index of the
+    // diagnostic in `out`, tag, value, value range).
+    let mut dates: Vec<(usize, &str, String, TextRange)> = Vec::new();
+    let mut times: Vec<(&str, String)> = Vec::new();
+    let mut roster_end: Option<TextSize> = None;
     for tag in game.tags() {
         info.first_tag.get_or_insert(tag.range());
         let Some((name_token, value_token)) = tag.parts() else { continue };
@@ -201,9 +206,17 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                     .with_related(*first, "first appearance"),
             );
         }
+        let before = out.len();
         check_value(name, &value, vrange, mode, out);
+        if out.len() > before && out[before].code == DATE_FORMAT.code {
+            dates.push((before, name, value.to_string(), vrange));
+        }
+        if matches!(name, "Time" | "UTCTime") {
+            times.push((name, value.to_string()));
+        }
         if let Some(i) = roster_index(name) {
             info.roster[i].get_or_insert(value_token.range);
+            roster_end = Some(tag.range().end());
         }
         match name {
             "Result" => info.result = Some((value.to_string(), vrange)),
@@ -221,6 +234,17 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             _ => {}
         }
         seen.push((name, name_range, vrange));
+    }
+    for (i, name, value, range) in dates {
+        let time_tag = crate::dates::time_tag_of(name);
+        let place = match (time_tag.and_then(|t| times.iter().find(|(n, _)| *n == t)), roster_end) {
+            (Some((_, v)), _) => crate::dates::TimePlace::Present(v),
+            (None, Some(at)) if time_tag.is_some() => {
+                crate::dates::TimePlace::Insert(at, crate::text::LineEnding::detect(game.source()).as_str())
+            }
+            _ => crate::dates::TimePlace::None,
+        };
+        out[i] = crate::dates::with_fix(out[i].clone(), name, &value, range, place);
     }
     if mode == Mode::Export {
         export_rules(game, &seen, out);

@@ -1,0 +1,116 @@
+//! What producers write that is not the standard, and what `kibitzer check --fix` and the
+//! editor make of it (docs/producers.md): the fixtures under `fixtures/producers/` are written in
+//! each habit's shape (BBO and PbnTools dates with a time and `P` for a pass, BridgeComposer's
+//! `...` for a hand it leaves out, databases' `2023-10-07` and ISO timestamps, coordinate moves);
+//! `check --fix` must give `fixtures/producers/fixed/` exactly, and `check` of that nothing at
+//! all: each of these habits has one right answer. In the editor the same fixes are quick fixes,
+//! with "fix every … in this file" for a rule the file breaks more than once.
+
+use kibitzer_tests::lsp_client::{apply_edits, vscode_capabilities, LspClient};
+use serde_json::json;
+use std::path::Path;
+
+fn producers() -> std::path::PathBuf {
+    kibitzer_tests::fixtures("producers")
+}
+
+const HABITS: [&str; 3] = ["bbo-pbntools.pbn", "bridgecomposer-lesson.pbn", "database-dates.pgn"];
+
+#[test]
+fn check_fix_leaves_nothing_of_each_habit() {
+    for name in HABITS {
+        let dir = tempfile::tempdir().unwrap();
+        let original = std::fs::read(producers().join(name)).unwrap();
+        std::fs::write(dir.path().join(name), &original).unwrap();
+        let before = kibitzer_tests::run_kibitzer(&["check", name], dir.path(), None);
+        assert_eq!(before.status.code(), Some(if name.ends_with(".pgn") { 0 } else { 1 }), "{name}");
+        kibitzer_tests::run_kibitzer(&["check", "--fix", name], dir.path(), None);
+        let fixed = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        let expected = std::fs::read_to_string(producers().join("fixed").join(name)).unwrap();
+        assert_eq!(fixed, expected, "{name}");
+        let after = kibitzer_tests::run_kibitzer(&["check", name], dir.path(), None);
+        assert_eq!(String::from_utf8_lossy(&after.stdout), "1 file checked: no problems found\n", "{name}");
+        assert!(after.status.success(), "{name}");
+    }
+}
+
+/// A date's time goes to the Time tag only when nothing is lost: a game that already has a
+/// different time keeps it, and the date fix that would drop the other time is left to the user.
+#[test]
+fn a_date_fix_never_drops_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"x\"]\n[Date \"2021-04-03 05:06\"]\n[Time \"07:00:00\"]\n\n1. e4 *\n";
+    let path = dir.path().join("t.pgn");
+    std::fs::write(&path, text).unwrap();
+    kibitzer_tests::run_kibitzer(&["check", "--fix", "t.pgn"], dir.path(), None);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the unsafe fix is not applied");
+    // The editor offers it, not preferred, saying what it drops.
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/t.pgn";
+    c.open(uri, "pgn", 1, text);
+    c.diagnostics(uri, 1);
+    let at = json!({"line": 1, "character": 8});
+    let answer = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let fix = &answer[0];
+    assert_eq!(fix["title"], "Write `2021.04.03` (dropping the time `05:06:00`)", "{answer}");
+    assert_eq!(fix["isPreferred"], false, "{answer}");
+    c.shutdown();
+}
+
+#[test]
+fn the_editor_fixes_one_or_every_one_of_a_kind() {
+    let path: &Path = &producers().join("bbo-pbntools.pbn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/bbo.pbn";
+    c.open(uri, "pbn", 1, &text);
+    c.diagnostics(uri, 1);
+    let actions_at = |c: &mut LspClient, line: u32, character: u32| {
+        let at = json!({"line": line, "character": character});
+        let answer = c.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "only": ["quickfix"]}}),
+        );
+        answer.as_array().unwrap().clone()
+    };
+    // On the first `P` (line 19, 0-based 18): its own fix, and every pass of the file.
+    let actions = actions_at(&mut c, 18, 4);
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Replace with `Pass`", "Fix every invalid-call (PBN302) in this file: 9"], "{actions:?}");
+    let every = apply_edits(&text, &actions[1]["edit"]["changes"][uri]);
+    assert!(!every.lines().any(|l| l.split(' ').any(|w| w == "P")), "{every}");
+    assert_eq!(every.matches("Pass").count(), 9);
+    // On a date: the time goes to a Time tag; both dates at once.
+    let actions = actions_at(&mut c, 4, 8);
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        ["Write `2021.04.03` and the time in a Time tag", "Fix every invalid-date (PBN103) in this file: 2"],
+        "{actions:?}"
+    );
+    let one = apply_edits(&text, &actions[0]["edit"]["changes"][uri]);
+    assert!(one.contains("[Date \"2021.04.03\"]") && one.contains("[Result \"12\"]\n[Time \"05:06:00\"]\n"), "{one}");
+    assert!(one.contains("2021-04-03 05:13"), "only this game's date: {one}");
+    let both = apply_edits(&text, &actions[1]["edit"]["changes"][uri]);
+    assert!(!both.contains("2021-04-03") && both.contains("[Time \"05:13:00\"]"), "{both}");
+    c.shutdown();
+}
+
+/// `P?` in a lesson's auction asks the reader for a call: it is not BBO's pass, and no fix
+/// turns it into one.
+#[test]
+fn a_queried_p_is_not_read_as_a_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass 1H P?\n";
+    std::fs::write(dir.path().join("q.pbn"), text).unwrap();
+    let out = kibitzer_tests::run_kibitzer(&["check", "q.pbn"], dir.path(), None);
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("error[PBN302]: `P` is not a call\n"), "{out}");
+    kibitzer_tests::run_kibitzer(&["check", "--fix", "q.pbn"], dir.path(), None);
+    assert_eq!(std::fs::read_to_string(dir.path().join("q.pbn")).unwrap(), text);
+}
