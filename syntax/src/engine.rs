@@ -40,10 +40,13 @@ impl UnitFacts {
     }
 
     /// Whether the checks together may find anything in these facts: false is certain (no two
-    /// games share their moves), so the caller need not gather the whole text for
+    /// games share their moves, no two names may be spellings of one), so the caller need not
+    /// gather the whole text for
     /// [`check_across`].
     pub fn may_report_across<'a>(facts: impl IntoIterator<Item = &'a UnitFacts>) -> bool {
-        pgn::check::duplicates::may_have_duplicates(facts.into_iter().flat_map(|f| &f.0))
+        let summaries: Vec<&pgn::check::duplicates::Summary> = facts.into_iter().flat_map(|f| &f.0).collect();
+        pgn::check::duplicates::may_have_duplicates(summaries.iter().copied())
+            || crate::spellings::Fingerprint::may_vary(summaries.iter().flat_map(|s| s.names()))
     }
 }
 

@@ -30,6 +30,7 @@ pub mod pgc;
 pub mod pgn;
 pub mod policy;
 pub mod rules;
+pub mod spellings;
 mod stretches;
 pub mod text;
 mod units;

@@ -297,8 +297,12 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN303", Taste, &[]),
     ("PGN304", Law, &[]),
     // A database keeper's convention (pgn-extract's -D), not the standard's.
-    ("PGN400", Taste, &[]),
-    ("PGN401", Taste, &[]),
+    // A copy of a game is deleted, not renamed: its spellings are not noted.
+    ("PGN400", Taste, &["PGN402", "PGN403"]),
+    ("PGN401", Taste, &["PGN402", "PGN403"]),
+    // One spelling per name is a database keeper's convention; the standard has none.
+    ("PGN402", Taste, &[]),
+    ("PGN403", Taste, &[]),
 ];
 
 /// The category a rule declares (`None` for a code not in the catalogue).

@@ -31,7 +31,7 @@ fn duplicates(out: &Output) -> Vec<(u64, String, String, Vec<u64>)> {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["code"].as_str().unwrap().starts_with("PGN40"))
+        .filter(|d| matches!(d["code"].as_str().unwrap(), "PGN400" | "PGN401"))
         .map(|d| {
             let related =
                 d["related"].as_array().map_or(Vec::new(), |r| r.iter().map(|r| r["line"].as_u64().unwrap()).collect());

@@ -3,8 +3,8 @@
 //! language server re-check only the games an edit touches. The server checks pieces (`pieces`: a game and the
 //! text up to the next, cut at line starts), which holds even where a game starts mid-line.
 //! The one exception is the rules about the games of a file together, duplicate games (PGN400,
-//! PGN401): the whole file's check adds them, from one pass over all its games, to what the
-//! games alone give.
+//! PGN401) and the spellings of names (PGN402, PGN403): the whole file's check adds them, from
+//! one pass over all its games, to what the games alone give.
 
 use kibitzer_syntax::{check, pieces, text, units, CheckOptions, Diagnostic, Lang, Mode};
 use std::path::{Path, PathBuf};
@@ -20,9 +20,9 @@ fn per_unit(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     out
 }
 
-/// A diagnostic of the duplicate pass, which sees all the games of a text together.
+/// A diagnostic of the passes that see all the games of a text together (duplicates, spellings).
 fn is_duplicate(d: &Diagnostic) -> bool {
-    d.code == "PGN400" || d.code == "PGN401"
+    matches!(d.code, "PGN400" | "PGN401" | "PGN402" | "PGN403")
 }
 
 fn samples() -> Vec<PathBuf> {

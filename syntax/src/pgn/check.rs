@@ -1,13 +1,15 @@
 //! The PGN checks: syntax errors from the parser, lexical rules over the raw lines, then per
 //! game the tag rules, the move replay (with the command comments met on the way), the opening
 //! tags against the positions the replay passed and the termination rules; then, over the
-//! summaries of every game of the text, duplicate games.
+//! summaries of every game of the text, duplicate games and the spellings of players, events
+//! and sites.
 
 pub mod comments;
 pub mod duplicates;
 pub mod lexical;
 pub mod moves;
 pub mod openings;
+pub mod players;
 pub mod tags;
 
 pub use moves::{Played, Stop};
@@ -87,10 +89,11 @@ pub fn check_with_summaries(text: &str, options: &CheckOptions) -> (Vec<Diagnost
     checked_in_pieces(text, options, PIECE_BYTES)
 }
 
-/// The checks of the games of a text together (duplicate games), from the summaries of its
-/// games in text order (ranges in `text`), into `out`.
+/// The checks of the games of a text together (duplicate games, the spellings of names), from
+/// the summaries of its games in text order (ranges in `text`), into `out`.
 pub fn across(text: &str, summaries: &[duplicates::Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) {
-    duplicates::check(text, summaries, options, out);
+    let copies = duplicates::check(text, summaries, options, out);
+    players::check(text, summaries, &copies, out);
 }
 
 /// The start of the first `[Event ` line after a blank line at or after `from`: where a game

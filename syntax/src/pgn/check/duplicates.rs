@@ -14,6 +14,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
 use crate::pgn::model::string_value;
+use crate::spellings::{Fingerprint, NameKind};
 use crate::text::{TextRange, TextSize};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -43,8 +44,24 @@ pub const MIN_PLIES: u32 = 6;
 /// bound keeps the pass linear whatever the file holds.
 const MAX_COMPARED: usize = 16;
 
-const WHITE: usize = 4;
-const BLACK: usize = 5;
+/// Indices of the Seven Tag Roster (PGN 8.1.1) in [`Summary::roster`].
+pub(super) const EVENT: usize = 0;
+pub(super) const SITE: usize = 1;
+pub(super) const WHITE: usize = 4;
+pub(super) const BLACK: usize = 5;
+
+/// The roster's tags whose values name something, and what they name.
+const NAMES: [(usize, NameKind); 4] =
+    [(EVENT, NameKind::Title), (SITE, NameKind::Title), (WHITE, NameKind::Person), (BLACK, NameKind::Person)];
+
+/// The group of tags whose values are compared with each other: White and Black together.
+fn group_of(tag: usize) -> u8 {
+    if tag == BLACK {
+        WHITE as u8
+    } else {
+        tag as u8
+    }
+}
 
 /// The start position and the main-line moves of a game, folded into 64 bits as the replay
 /// plays them: a played move by its squares and promotion, a move that could not be played by
@@ -89,6 +106,8 @@ pub struct Summary {
     moves: Option<(MoveHash, u32)>,
     /// The value tokens of the roster's tags, by their index in the Seven Tag Roster.
     roster: [Option<TextRange>; 7],
+    /// The fingerprints of the Event, Site, White and Black values, for the spelling check.
+    names: [Option<Fingerprint>; 4],
 }
 
 impl Summary {
@@ -100,12 +119,27 @@ impl Summary {
             let text = &text[range];
             TextRange::at(range.start(), TextSize::from(text.find(['\n', '\r']).unwrap_or(text.len()) as u32))
         });
-        Summary { start: range.start(), header, moves, roster: tags.roster }
+        let names = NAMES.map(|(tag, kind)| {
+            tags.roster[tag].and_then(|r| Fingerprint::of(&string_value(&text[r]), kind))
+        });
+        Summary { start: range.start(), header, moves, roster: tags.roster, names }
     }
 
     /// Where the game starts.
     pub fn start(&self) -> TextSize {
         self.start
+    }
+
+    /// The fingerprints of the game's Event, Site, White and Black values, each with its group
+    /// of tags (players are one group), for [`crate::spellings::Fingerprint::may_vary`].
+    pub fn names(&self) -> impl Iterator<Item = (u8, Fingerprint)> + '_ {
+        NAMES.iter().zip(&self.names).filter_map(|((tag, _), print)| Some((group_of(*tag), (*print)?)))
+    }
+
+    /// The ranges of the value tokens of the game's Seven Tag Roster (the first of each tag),
+    /// by their index in the roster.
+    pub(super) fn roster(&self) -> &[Option<TextRange>; 7] {
+        &self.roster
     }
 
     /// The same summary in a text in which the game's text starts `delta` bytes later.
@@ -208,10 +242,12 @@ pub fn may_have_duplicates<'a>(games: impl Iterator<Item = &'a Summary>) -> bool
     games.filter_map(|g| g.moves.filter(|(_, plies)| *plies > 0)).any(|key| !seen.insert(key))
 }
 
-/// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`.
-pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) {
+/// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`;
+/// gives the indices of the games found to be copies, in order (the spelling check leaves them
+/// out: a copy is deleted, not renamed).
+pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) -> Vec<usize> {
     if games.len() < 2 {
-        return;
+        return Vec::new();
     }
     // (game, earlier game, likeness) of every duplicate, in text order.
     let mut found: Vec<(usize, usize, Likeness)> = Vec::new();
@@ -248,8 +284,9 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
         }
     }
     if found.is_empty() {
-        return;
+        return Vec::new();
     }
+    let copies: Vec<usize> = found.iter().map(|&(i, _, _)| i).collect();
     let lines = LineCounter::new(text, options.first_line);
     let mut lines = lines;
     // Messages name the earlier game's line: counted once over the text, in order of offset.
@@ -280,6 +317,7 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
             Applicability::Unsafe,
         ));
     }
+    copies
 }
 
 /// The edit that deletes game `i` (never the first: it repeats an earlier one): its text up
@@ -331,7 +369,7 @@ mod tests {
     fn codes(text: &str) -> Vec<(&'static str, String)> {
         crate::check(crate::Lang::Pgn, text, &CheckOptions::default())
             .into_iter()
-            .filter(|d| d.code.starts_with("PGN40"))
+            .filter(|d| matches!(d.code, "PGN400" | "PGN401"))
             .map(|d| (d.code, d.message))
             .collect()
     }

@@ -1,0 +1,420 @@
+//! One name, several spellings: the players, events and sites of a database written several
+//! ways (`Carlsen, Magnus`, `Carlsen,M`, `Carlsen, M.`, `carlsen, magnus`). Grouping the
+//! spellings of one name is what the PGN and PBN checks of the games of a file together
+//! (PGN402, PGN403, PBN120, PBN121) and the language server's references and rename across the
+//! workspace share; this module knows no format.
+//!
+//! Two spellings are of the same name when
+//!
+//! 1. they are equal once *folded*: letters and digits only, in lower case (`Carlsen,Magnus`,
+//!    `carlsen, magnus` and `Carlsen Magnus` are one spelling; so are `Tata Steel` and
+//!    `tata-steel`); or, for a person only,
+//! 2. one gives the given names as initials only (`Carlsen, M`, `Carlsen M.`, `Carlsen, M.O.`)
+//!    and the other spells them out with the same surname and those initials
+//!    (`Carlsen, Magnus`, `Carlsen, Magnus Oen`), and exactly one spelled-out given name with that
+//!    surname and those initials is met. When two are (`Carlsen, Magnus` and `Carlsen, Mads`),
+//!    `Carlsen, M` could be either and stays apart; two spelled-out given names never match
+//!    each other (`Carlsen, Magnus` and `Carlsen, Henrik` are two players, and so are
+//!    `Carlsen, Magnus` and `Carlsen, Magnus Oen`).
+//!
+//! A person's name is read as `Surname, Given names`; without a comma, a last word of initials
+//! only (`Carlsen M.`) is the given name, and otherwise the whole name is the surname (no given
+//! name, so only rule 1 applies: the order of `Magnus Carlsen` is not guessed). Unknown values
+//! (empty, `?`, `-`) are no name.
+//!
+//! Linear in the number of spellings: each distinct spelling is keyed once by its folded form
+//! and by its surname and initials (hash maps, never a pairwise comparison), and the groups are
+//! joined with a union-find.
+
+use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
+use crate::text::TextRange;
+use std::collections::HashMap;
+
+/// One tag value of a file: the range of its token (quotes included) and its value.
+pub type Occurrence<'t> = (TextRange, std::borrow::Cow<'t, str>);
+
+/// The diagnostics of `rule` for `occurrences` of `text` (in text order, each a `what`: "player",
+/// "Event"): one on each value spelled otherwise than the commonest spelling of its name, with
+/// that spelling as the fix (an unsafe one: a rename changes the data, and the commonest may
+/// be the worse spelling) and its first value as related information.
+pub fn check(
+    text: &str,
+    occurrences: &[Occurrence<'_>],
+    kind: NameKind,
+    rule: &'static Rule,
+    what: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    if occurrences.len() < 2 {
+        return;
+    }
+    let values: Vec<&str> = occurrences.iter().map(|(_, v)| v.as_ref()).collect();
+    for (i, commonest, count) in Spellings::of(&values, kind).rarer() {
+        let (range, value) = (&occurrences[i].0, values[i]);
+        let (common_range, common) = (occurrences[commonest].0, values[commonest]);
+        let games = if count == 1 { "game" } else { "games" };
+        out.push(
+            Diagnostic::new(
+                rule,
+                *range,
+                format!(
+                    "{what} `{value}` is written `{common}` in {count} {games} of this file: one spelling per name"
+                ),
+            )
+            .with_related(common_range, format!("`{common}` here"))
+            .with_fix(
+                format!("Write `{common}`"),
+                vec![TextEdit::replace(*range, &text[common_range])],
+                Applicability::Unsafe,
+            ),
+        );
+    }
+}
+
+/// What a name names, which decides how its spellings are matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    /// A player: surname and given names, initials matched with given names (rules 1 and 2).
+    Person,
+    /// An event or a site: case, spacing and punctuation only (rule 1).
+    Title,
+}
+
+/// The groups of spellings of one name among `values` (in the order they occur, one per tag),
+/// and in each group the commonest spelling.
+#[derive(Debug, Clone)]
+pub struct Spellings {
+    /// For each value, its group (an index into `commonest`); `None` for an unknown value.
+    group: Vec<Option<usize>>,
+    /// For each group, the first value with its commonest spelling (ties: the spelling met
+    /// first), and how many values have that spelling.
+    commonest: Vec<(usize, usize)>,
+    /// For each value, whether its spelling is not its group's commonest.
+    rarer: Vec<bool>,
+}
+
+impl Spellings {
+    /// Groups `values` as the module says.
+    pub fn of<S: AsRef<str>>(values: &[S], kind: NameKind) -> Spellings {
+        // Distinct spellings, with their first value and count.
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut distinct: Vec<(usize, usize)> = Vec::new(); // (first value, count)
+        let mut spelling_of: Vec<Option<usize>> = Vec::with_capacity(values.len());
+        for (i, value) in values.iter().enumerate() {
+            let value = value.as_ref().trim();
+            if is_unknown(value) {
+                spelling_of.push(None);
+                continue;
+            }
+            let id = *ids.entry(value).or_insert_with(|| {
+                distinct.push((i, 0));
+                distinct.len() - 1
+            });
+            distinct[id].1 += 1;
+            spelling_of.push(Some(id));
+        }
+        let mut groups = UnionFind::new(distinct.len());
+        // Rule 1: the same folded spelling.
+        let mut by_folding: HashMap<String, usize> = HashMap::new();
+        for (id, &(first, _)) in distinct.iter().enumerate() {
+            let key = folded(values[first].as_ref());
+            match by_folding.get(&key) {
+                Some(&other) => groups.join(id, other),
+                None => {
+                    by_folding.insert(key, id);
+                }
+            }
+        }
+        if kind == NameKind::Person {
+            join_initials(values, &distinct, &mut groups);
+        }
+        // Each group's commonest spelling.
+        let mut group_index: HashMap<usize, usize> = HashMap::new();
+        let mut best: Vec<usize> = Vec::new(); // group → its commonest distinct spelling
+        for id in 0..distinct.len() {
+            let root = groups.root(id);
+            let next = best.len();
+            let g = *group_index.entry(root).or_insert(next);
+            if g == next {
+                best.push(id);
+            } else if distinct[id].1 > distinct[best[g]].1 {
+                // Ids are in order of first occurrence: on a tie the earlier spelling stays.
+                best[g] = id;
+            }
+        }
+        let group: Vec<Option<usize>> = spelling_of.iter().map(|s| s.map(|id| group_index[&groups.root(id)])).collect();
+        let rarer = spelling_of
+            .iter()
+            .zip(&group)
+            .map(|(s, g)| matches!((s, g), (Some(s), Some(g)) if best[*g] != *s))
+            .collect();
+        Spellings { group, commonest: best.iter().map(|&id| distinct[id]).collect(), rarer }
+    }
+
+    /// The values whose spelling is not their group's commonest: (value, the first value with
+    /// the commonest spelling, how many values have it), in order.
+    pub fn rarer(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.rarer.iter().enumerate().filter(|(_, r)| **r).map(|(i, _)| {
+            let (first, count) = self.commonest[self.group[i].expect("a rarer value has a group")];
+            (i, first, count)
+        })
+    }
+
+    /// The values of the same name as value `i` (itself included), in order; none when `i` is
+    /// unknown.
+    pub fn same_name(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let group = self.group.get(i).copied().flatten();
+        self.group.iter().enumerate().filter(move |(_, g)| group.is_some() && **g == group).map(|(j, _)| j)
+    }
+}
+
+/// What tells, without the text, whether two values may be spellings of one name: a hash of
+/// the value, and hashes of the keys under which [`Spellings::of`] joins spellings (its folded
+/// form; a person's folded surname too). Two values with different spellings and a key in
+/// common may be one name; with no key in common they never are. The language server keeps one
+/// per tag of each game, so that after an edit it gathers a document's text for the spelling
+/// check only when it may report something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fingerprint {
+    exact: u64,
+    keys: [u64; 2],
+}
+
+impl Fingerprint {
+    /// `None` for an unknown value (no name).
+    pub fn of(value: &str, kind: NameKind) -> Option<Fingerprint> {
+        let value = value.trim();
+        if is_unknown(value) {
+            return None;
+        }
+        let surname = match kind {
+            NameKind::Person => Person::read(value).map_or(0, |p| hash(&p.surname) | 1),
+            NameKind::Title => 0,
+        };
+        Some(Fingerprint { exact: hash(value), keys: [hash(&folded(value)), surname] })
+    }
+
+    /// Whether any two of `prints` (each with the group of tags it belongs to: players, events,
+    /// sites) may be spellings of one name.
+    pub fn may_vary(prints: impl Iterator<Item = (u8, Fingerprint)>) -> bool {
+        let mut by_key: HashMap<(u8, usize, u64), u64> = HashMap::new();
+        for (group, print) in prints {
+            for (k, key) in print.keys.into_iter().enumerate().filter(|(_, key)| *key != 0) {
+                if *by_key.entry((group, k, key)).or_insert(print.exact) != print.exact {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+fn hash(value: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// Rule 2: each spelling of initials only joined to the one spelled-out given name with its
+/// surname and initials, when there is exactly one.
+fn join_initials<S: AsRef<str>>(values: &[S], distinct: &[(usize, usize)], groups: &mut UnionFind) {
+    /// A spelled-out given name that a key of initials matches; `None` once two different
+    /// ones do.
+    type Candidate = Option<(String, usize)>;
+    let people: Vec<Option<Person>> = distinct.iter().map(|&(first, _)| Person::read(values[first].as_ref())).collect();
+    let mut by_initials: HashMap<(&str, String), Candidate> = HashMap::new();
+    for (id, person) in people.iter().enumerate() {
+        let Some(person) = person.as_ref().filter(|p| !p.given.is_empty() && !p.initials_only()) else { continue };
+        let given = person.given.join(" ");
+        let initials: String = person.given.iter().filter_map(|w| w.chars().next()).collect();
+        // Every leading run of the initials: `M` and `M.O.` both name `Magnus Oen`.
+        for (end, _) in initials.char_indices().skip(1).chain([(initials.len(), ' ')]) {
+            let key = (person.surname.as_str(), initials[..end].to_owned());
+            by_initials
+                .entry(key)
+                .and_modify(|c| {
+                    if c.as_ref().is_some_and(|(g, _)| *g != given) {
+                        *c = None;
+                    }
+                })
+                .or_insert_with(|| Some((given.clone(), id)));
+        }
+    }
+    for (id, person) in people.iter().enumerate() {
+        let Some(person) = person.as_ref().filter(|p| p.initials_only()) else { continue };
+        let initials: String = person.given.concat();
+        if let Some(Some((_, full))) = by_initials.get(&(person.surname.as_str(), initials)) {
+            groups.join(id, *full);
+        }
+    }
+}
+
+/// A person's name as rule 2 reads it, folded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Person {
+    surname: String,
+    /// The given names' words (split at spaces, dots and hyphens), folded.
+    given: Vec<String>,
+}
+
+impl Person {
+    /// `None` when the name has no surname at all (`, Magnus`).
+    fn read(name: &str) -> Option<Person> {
+        let (surname, given) = match name.split_once(',') {
+            Some((surname, given)) => (surname, given),
+            None => match name.trim_end().rsplit_once(char::is_whitespace) {
+                Some((surname, last)) if is_initials(last) => (surname, last),
+                _ => (name, ""),
+            },
+        };
+        let surname = folded(surname);
+        let given = given.split([' ', '\t', '.', '-']).map(folded).filter(|w| !w.is_empty()).collect();
+        (!surname.is_empty()).then_some(Person { surname, given })
+    }
+
+    fn initials_only(&self) -> bool {
+        !self.given.is_empty() && self.given.iter().all(|w| w.chars().count() == 1)
+    }
+}
+
+/// A word of initials only: `M`, `M.`, `M.O.`, `J-P`.
+fn is_initials(word: &str) -> bool {
+    let letters: Vec<&str> = word.split(['.', '-']).filter(|w| !w.is_empty()).collect();
+    !letters.is_empty() && letters.iter().all(|w| w.chars().count() == 1 && w.chars().all(char::is_alphabetic))
+}
+
+/// Letters and digits only, in lower case: what spelling leaves of a name.
+pub fn folded(value: &str) -> String {
+    value.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// No name: empty, or only `?` and `-` (`?`, `-`, `??`) once folded punctuation is kept.
+pub fn is_unknown(value: &str) -> bool {
+    value.chars().all(|c| c.is_whitespace() || c == '?' || c == '-')
+}
+
+/// Disjoint sets of spellings (union by size, path halving).
+struct UnionFind {
+    parent: Vec<usize>,
+    size: Vec<usize>,
+}
+
+impl UnionFind {
+    fn new(n: usize) -> UnionFind {
+        UnionFind { parent: (0..n).collect(), size: vec![1; n] }
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (mut a, mut b) = (self.root(a), self.root(b));
+        if a == b {
+            return;
+        }
+        if self.size[a] < self.size[b] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b] = a;
+        self.size[a] += self.size[b];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For each rarer value: (its spelling, the commonest spelling of its name).
+    fn rarer<'v>(values: &[&'v str], kind: NameKind) -> Vec<(&'v str, &'v str)> {
+        Spellings::of(values, kind).rarer().map(|(i, c, _)| (values[i], values[c])).collect()
+    }
+
+    #[test]
+    fn case_spacing_and_punctuation_fold_away() {
+        let values = ["Carlsen, Magnus", "Carlsen,Magnus", "carlsen, magnus", "Carlsen, Magnus", "Carlsen Magnus"];
+        assert_eq!(
+            rarer(&values, NameKind::Person),
+            [
+                ("Carlsen,Magnus", "Carlsen, Magnus"),
+                ("carlsen, magnus", "Carlsen, Magnus"),
+                ("Carlsen Magnus", "Carlsen, Magnus")
+            ]
+        );
+        assert_eq!(rarer(&["Tata Steel", "tata-steel", "Tata Steel"], NameKind::Title), [("tata-steel", "Tata Steel")]);
+    }
+
+    #[test]
+    fn initials_match_the_one_given_name_they_can_stand_for() {
+        let values = ["Carlsen,M", "Carlsen, Magnus", "Carlsen, M.", "Carlsen, Magnus", "Carlsen M", "Carlsen, Magnus"];
+        assert_eq!(
+            rarer(&values, NameKind::Person),
+            [("Carlsen,M", "Carlsen, Magnus"), ("Carlsen, M.", "Carlsen, Magnus"), ("Carlsen M", "Carlsen, Magnus")]
+        );
+        // More initials: a leading run of the given names' initials.
+        assert_eq!(
+            rarer(&["Carlsen, Magnus Oen", "Carlsen, M.O.", "Carlsen, Magnus Oen"], NameKind::Person),
+            [("Carlsen, M.O.", "Carlsen, Magnus Oen")]
+        );
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlsen, M.O."], NameKind::Person), []);
+        // Titles never read initials.
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlsen, M", "Carlsen, Magnus"], NameKind::Title), []);
+    }
+
+    #[test]
+    fn different_given_names_are_different_players() {
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlsen, Henrik", "Carlsen, Magnus"], NameKind::Person), []);
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlsen, Magnus Oen"], NameKind::Person), []);
+        // An initial two given names could stand for stays apart from both.
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlsen, Mads", "Carlsen, M", "Carlsen, Magnus"], NameKind::Person), []);
+        // Other surnames, and a surname alone.
+        assert_eq!(rarer(&["Carlsen, Magnus", "Carlson, M", "Carlsen"], NameKind::Person), []);
+        // The order of a name without a comma is not guessed.
+        assert_eq!(rarer(&["Carlsen, Magnus", "Magnus Carlsen"], NameKind::Person), []);
+    }
+
+    #[test]
+    fn unknown_values_are_no_name_and_ties_keep_the_first() {
+        assert_eq!(rarer(&["?", "", "-", "??", "?"], NameKind::Person), []);
+        assert_eq!(rarer(&["Adams, M", "Adams,M"], NameKind::Person), [("Adams,M", "Adams, M")]);
+        let spellings =
+            Spellings::of(&["Adams,M", "?", "Adams, Michael", "Adams, Michael", "Short, N"], NameKind::Person);
+        assert_eq!(spellings.rarer().collect::<Vec<_>>(), [(0, 2, 2)]);
+        assert_eq!(spellings.same_name(0).collect::<Vec<_>>(), [0, 2, 3]);
+        assert_eq!(spellings.same_name(1).count(), 0);
+        assert_eq!(spellings.same_name(4).collect::<Vec<_>>(), [4]);
+    }
+
+    #[test]
+    fn fingerprints_meet_where_spellings_may_be_one_name() {
+        let may_vary = |values: &[&str], kind| {
+            Fingerprint::may_vary(values.iter().filter_map(|v| Fingerprint::of(v, kind)).map(|p| (0, p)))
+        };
+        assert!(may_vary(&["Carlsen, Magnus", "Carlsen,M"], NameKind::Person));
+        assert!(may_vary(&["Carlsen, Magnus", "Carlsen Magnus"], NameKind::Person));
+        assert!(may_vary(&["Tata Steel", "tata steel"], NameKind::Title));
+        assert!(!may_vary(&["Carlsen, Magnus", "Carlsen, Magnus", "Caruana, F", "?"], NameKind::Person));
+        assert!(!may_vary(&["Carlsen, Magnus", "Carlsen, M"], NameKind::Title));
+        // Other groups of tags never meet.
+        let print = |v| Fingerprint::of(v, NameKind::Title).unwrap();
+        assert!(!Fingerprint::may_vary([(0, print("Oslo")), (1, print("oslo"))].into_iter()));
+    }
+
+    #[test]
+    fn names_are_read_surname_first() {
+        let person = |s: &str| Person::read(s).map(|p| (p.surname, p.given));
+        assert_eq!(person("Carlsen, M."), Some(("carlsen".into(), vec!["m".into()])));
+        assert_eq!(person("Carlsen M.O."), Some(("carlsen".into(), vec!["m".into(), "o".into()])));
+        assert_eq!(
+            person("Van der Wiel, John T.H."),
+            Some(("vanderwiel".into(), vec!["john".into(), "t".into(), "h".into()]))
+        );
+        assert_eq!(person("Stockfish 16"), Some(("stockfish16".into(), vec![])));
+        assert_eq!(person(", Magnus"), None);
+    }
+}
