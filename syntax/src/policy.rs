@@ -182,6 +182,9 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN110", Standard, &[]),
     ("PBN111", Taste, &[]),
     ("PBN112", Standard, &["PBN503", "PBN501"]),
+    // One spelling per name is a database keeper's convention; the standard has none.
+    ("PBN120", Taste, &[]),
+    ("PBN121", Taste, &[]),
     ("PBN200", Standard, &[]),
     ("PBN201", Law, &[]),
     ("PBN202", Law, &[]),

@@ -52,14 +52,12 @@ pub fn check(
     for (i, commonest, count) in Spellings::of(&values, kind).rarer() {
         let (range, value) = (&occurrences[i].0, values[i]);
         let (common_range, common) = (occurrences[commonest].0, values[commonest]);
-        let games = if count == 1 { "game" } else { "games" };
+        let times = if count == 1 { "once".to_owned() } else { format!("{count} times") };
         out.push(
             Diagnostic::new(
                 rule,
                 *range,
-                format!(
-                    "{what} `{value}` is written `{common}` in {count} {games} of this file: one spelling per name"
-                ),
+                format!("{what} `{value}` is written `{common}` {times} in this file: one spelling per name"),
             )
             .with_related(common_range, format!("`{common}` here"))
             .with_fix(

@@ -70,31 +70,31 @@ fn each_rarer_spelling_is_one_note_naming_the_commonest() {
             note(
                 25,
                 "PGN403",
-                "Event `norway chess` is written `Norway Chess` in 4 games of this file: one spelling per name",
+                "Event `norway chess` is written `Norway Chess` 4 times in this file: one spelling per name",
                 1
             ),
             note(
                 27,
                 "PGN402",
-                "player `Carlsen,M` is written `Carlsen, Magnus` in 3 games of this file: one spelling per name",
+                "player `Carlsen,M` is written `Carlsen, Magnus` 3 times in this file: one spelling per name",
                 3
             ),
             note(
                 28,
                 "PGN402",
-                "player `Nakamura,Hikaru` is written `Nakamura, Hikaru` in 1 game of this file: one spelling per name",
+                "player `Nakamura,Hikaru` is written `Nakamura, Hikaru` once in this file: one spelling per name",
                 20
             ),
             note(
                 34,
                 "PGN403",
-                "Site `Stavanger, NOR` is written `Stavanger NOR` in 4 games of this file: one spelling per name",
+                "Site `Stavanger, NOR` is written `Stavanger NOR` 4 times in this file: one spelling per name",
                 2
             ),
             note(
                 36,
                 "PGN402",
-                "player `Carlsen, M.` is written `Carlsen, Magnus` in 3 games of this file: one spelling per name",
+                "player `Carlsen, M.` is written `Carlsen, Magnus` 3 times in this file: one spelling per name",
                 3
             ),
         ]
@@ -103,7 +103,7 @@ fn each_rarer_spelling_is_one_note_naming_the_commonest() {
     let out = kibitzer(&["check", "games.pgn"], dir.path());
     assert!(
         stdout(&out).contains(
-            "games.pgn:27:8: information[PGN402]: player `Carlsen,M` is written `Carlsen, Magnus` in 3 games of this file: one spelling per name\n"
+            "games.pgn:27:8: information[PGN402]: player `Carlsen,M` is written `Carlsen, Magnus` 3 times in this file: one spelling per name\n"
         ),
         "{}",
         stdout(&out)

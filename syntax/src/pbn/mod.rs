@@ -20,9 +20,12 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
     parser::parse(text)
 }
 
-/// Checks a whole PBN text; a large one in pieces on all cores ([`check::pieces`]).
+/// Checks a whole PBN text; a large one in pieces on all cores ([`check::pieces`]); then the
+/// games together ([`check::players`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    check::pieces::check(text, options)
+    let mut diagnostics = check::pieces::check(text, options);
+    check::players::check(text, &mut diagnostics);
+    diagnostics
 }
 
 /// The byte ranges of the games of `text`; a game too large to read

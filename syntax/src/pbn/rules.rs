@@ -8,7 +8,7 @@
 //! solver, and every rule listed here is raised by a fixture.
 
 use super::check::{
-    annotations, auction, deal, export, instant_score_table, lines, notes, play, scores, tables, values,
+    annotations, auction, deal, export, instant_score_table, lines, notes, play, players, scores, tables, values,
 };
 use crate::diagnostic::Rule;
 
@@ -18,6 +18,7 @@ static REGISTRY: &[&[&Rule]] = &[
     super::parser::RULES,
     lines::RULES,
     values::RULES,
+    players::RULES,
     deal::RULES,
     auction::RULES,
     play::RULES,

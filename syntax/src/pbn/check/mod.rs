@@ -1,5 +1,6 @@
 //! The PBN rules: syntax errors from the parser, then per-game checks of tags, deal, auction,
-//! play, notes, scores, tables and (in export mode) the export format.
+//! play, notes, scores, tables and (in export mode) the export format; then, over the games of
+//! the file together, the spellings of players, events and sites ([`players`]).
 //!
 //! Games are checked in order because of tag inheritance (`#`, `##`, PBN 4.8): the only state
 //! carried from one game to the next is [`Inheritance`]. A stretch of games can be checked on its
@@ -17,6 +18,7 @@ pub mod lines;
 pub mod notes;
 pub(super) mod pieces;
 pub mod play;
+pub mod players;
 pub mod scores;
 pub mod tables;
 pub mod values;

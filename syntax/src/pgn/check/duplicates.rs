@@ -119,9 +119,8 @@ impl Summary {
             let text = &text[range];
             TextRange::at(range.start(), TextSize::from(text.find(['\n', '\r']).unwrap_or(text.len()) as u32))
         });
-        let names = NAMES.map(|(tag, kind)| {
-            tags.roster[tag].and_then(|r| Fingerprint::of(&string_value(&text[r]), kind))
-        });
+        let names =
+            NAMES.map(|(tag, kind)| tags.roster[tag].and_then(|r| Fingerprint::of(&string_value(&text[r]), kind)));
         Summary { start: range.start(), header, moves, roster: tags.roster, names }
     }
 

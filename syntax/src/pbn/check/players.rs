@@ -1,0 +1,64 @@
+//! One name per player, event and site across the games of a file: a North, East, South or
+//! West tag that writes a player otherwise than the file's commonest spelling of that player,
+//! and the same for the Event and Site tags, is a note on the rarer spelling with the commonest
+//! as its fix ([`crate::spellings`] decides which spellings name the same player).
+//!
+//! Unlike the other PBN checks this one sees the games of the file together, so it runs once
+//! over the whole text after them: each stretch of games ([`crate::stretches`], memory bounded)
+//! parsed for its tags only, one pass in text order, linear. Inherited values (`#`, `##…`)
+//! name nothing of their own and are left out.
+
+use super::super::model::Game;
+use super::super::parser::{parse_events, GAMES};
+use super::super::syntax_kind::SyntaxKind;
+use crate::diagnostic::Diagnostic;
+use crate::parsing::{EventElement, EventNode};
+use crate::spellings::{self, NameKind, Occurrence};
+use crate::stretches::{stretches, Stretch};
+use std::borrow::Cow;
+
+crate::diagnostic::declare_rules! {
+    PLAYER_SPELLING = "PBN120" "player-spelling" Information Import "PBN 3.4.5"
+        "A player written otherwise than the commonest spelling of that player in the file"
+        "A hand record or a session's file keeps one name per player, so that a player's boards are found together: `Meckstroth, Jeff` in one game and `Meckstroth,J` or `meckstroth, jeff` in another are one player spelled two ways. The North, East, South and West tags of the file are grouped by player as PGN402 groups White and Black: spellings equal once case, spaces and punctuation are dropped, and initials with the one spelled-out given name of that surname they can stand for. Each rarer spelling is a note, with the commonest as the fix (an unsafe fix: renaming changes the data) and a game that has it as related information. Inherited values (`#`) are left out."
+        bad: "[Board \"1\"]\n[North \"Meckstroth, Jeff\"]\n\n[Board \"2\"]\n[North \"Meckstroth, Jeff\"]\n\n[Board \"3\"]\n[North \"Meckstroth,J\"]\n",
+        good: "[Board \"1\"]\n[North \"Meckstroth, Jeff\"]\n\n[Board \"2\"]\n[North \"Meckstroth, Jeff\"]\n\n[Board \"3\"]\n[North \"Meckstroth, Jeff\"]\n";
+    EVENT_SITE_SPELLING = "PBN121" "event-site-spelling" Information Import "PBN 3.4.1"
+        "An Event or Site written otherwise than its commonest spelling in the file"
+        "The boards of one event at one place carry the same Event and Site: `Spring Nationals` and `spring nationals` are one event spelled two ways. Values of the Event tags, and of the Site tags, equal once case, spaces and punctuation are dropped are one name; each rarer spelling is a note, with the commonest as the fix (an unsafe fix) and a game that has it as related information. Inherited values (`#`) are left out."
+        bad: "[Event \"Spring Nationals\"]\n[Board \"1\"]\n\n[Event \"Spring Nationals\"]\n[Board \"2\"]\n\n[Event \"spring nationals\"]\n[Board \"3\"]\n",
+        good: "[Event \"Spring Nationals\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n\n[Event \"#\"]\n[Board \"3\"]\n";
+}
+
+/// The tags whose values name players.
+const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+
+/// The spelling notes of `text` into `out`.
+pub fn check<'t>(text: &'t str, out: &mut Vec<Diagnostic>) {
+    let mut players: Vec<Occurrence<'t>> = Vec::new();
+    let mut events: Vec<Occurrence<'t>> = Vec::new();
+    let mut sites: Vec<Occurrence<'t>> = Vec::new();
+    for stretch in stretches(text, &GAMES) {
+        let Stretch::Games(range) = stretch else { continue };
+        let piece = &text[range];
+        let (events_of_piece, _) = parse_events(piece, Vec::new());
+        for child in EventNode::root(&events_of_piece).children() {
+            let EventElement::Node(node) = child else { continue };
+            if node.kind() != Some(SyntaxKind::GAME) {
+                continue;
+            }
+            let game = Game::from_events(node, piece);
+            let take = |name: &str, into: &mut Vec<Occurrence<'t>>| {
+                if let Some(tag) = game.tag(name).filter(|t| t.well_formed && !t.value.starts_with('#')) {
+                    into.push((tag.value_range + range.start(), Cow::Borrowed(&text[tag.value_range + range.start()])));
+                }
+            };
+            SEATS.iter().for_each(|seat| take(seat, &mut players));
+            take("Event", &mut events);
+            take("Site", &mut sites);
+        }
+    }
+    spellings::check(text, &players, NameKind::Person, &PLAYER_SPELLING, "player", out);
+    spellings::check(text, &events, NameKind::Title, &EVENT_SITE_SPELLING, "Event", out);
+    spellings::check(text, &sites, NameKind::Title, &EVENT_SITE_SPELLING, "Site", out);
+}
