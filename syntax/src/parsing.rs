@@ -136,19 +136,51 @@ pub enum ParseEvent<K> {
 }
 
 /// Records a parse as a flat list of [`ParseEvent`]s: a few bytes per token, no tree.
-pub struct EventSink<K> {
+///
+/// A format may leave out the tokens `dropped` accepts (PGN's blanks and line breaks: half its
+/// tokens): every offset stays as it was, so the tokens left out are exactly the gaps between
+/// the events, and a reader that wants them (a tree, a rule about empty lines) lexes the gaps.
+pub struct EventSink<K, D = KeepEvery> {
     events: Vec<ParseEvent<K>>,
     offset: TextSize,
     /// The index of each open node's start.
     open: Vec<usize>,
+    dropped: D,
+}
+
+/// Which tokens an [`EventSink`] records no event for.
+pub trait DroppedTokens<K> {
+    fn drops(&self, kind: K) -> bool;
+}
+
+/// Every token is recorded.
+pub struct KeepEvery;
+
+impl<K> DroppedTokens<K> for KeepEvery {
+    fn drops(&self, _kind: K) -> bool {
+        false
+    }
+}
+
+impl<K, F: Fn(K) -> bool> DroppedTokens<K> for F {
+    fn drops(&self, kind: K) -> bool {
+        self(kind)
+    }
 }
 
 impl<K> EventSink<K> {
     /// A sink that writes into `events` (cleared first), so a caller parsing piece after piece
     /// reuses one buffer.
-    pub fn reusing(mut events: Vec<ParseEvent<K>>) -> Self {
+    pub fn reusing(events: Vec<ParseEvent<K>>) -> Self {
+        EventSink::dropping(events, KeepEvery)
+    }
+}
+
+impl<K, D: DroppedTokens<K>> EventSink<K, D> {
+    /// [`EventSink::reusing`], recording no event for the tokens `dropped` accepts.
+    pub fn dropping(mut events: Vec<ParseEvent<K>>, dropped: D) -> Self {
         events.clear();
-        EventSink { events, offset: TextSize::from(0), open: Vec::new() }
+        EventSink { events, offset: TextSize::from(0), open: Vec::new(), dropped }
     }
 
     pub fn into_events(self) -> Vec<ParseEvent<K>> {
@@ -156,14 +188,16 @@ impl<K> EventSink<K> {
     }
 }
 
-impl<K> Sink<K> for EventSink<K> {
+impl<K: Copy, D: DroppedTokens<K>> Sink<K> for EventSink<K, D> {
     fn start_node(&mut self, kind: K) {
         self.open.push(self.events.len());
         self.events.push(ParseEvent::Start { kind, at: self.offset, finish: 0 });
     }
     fn token(&mut self, kind: K, range: TextRange, _source: &str) {
         self.offset = range.end();
-        self.events.push(ParseEvent::Token(kind, range));
+        if !self.dropped.drops(kind) {
+            self.events.push(ParseEvent::Token(kind, range));
+        }
     }
     fn finish_node(&mut self) {
         let here = self.events.len();

@@ -9,6 +9,12 @@
 //! and in the language server alike: one implementation of every rule; `kibitzer fmt` and the
 //! editor's formatting write the export format from here too. A test proves that the events
 //! describe exactly the tree the other sink builds, on the corpus and on fuzzed text.
+//!
+//! Blanks and line breaks (about half the tokens of a text) get no event: every event keeps its
+//! offsets, so they are the gaps between the events, and the few readers that want them (the
+//! tree, the walk the editor stops in, the rule about empty lines between tags) lex the gaps
+//! again ([`lexer::blanks`]). Everything else — children, tokens, the replay's walk — sees only
+//! the tokens that mean something.
 
 use super::lexer;
 use super::model::{Event, Tok};
@@ -75,12 +81,23 @@ impl<'a> FlatParse<'a> {
         &self.events
     }
 
-    /// The rowan tree these events describe: the same tree [`super::parse`] builds from the same
-    /// text, which is what makes the checks over events and the views over trees agree (a test
-    /// proves it on the corpus and on fuzzed text).
+    /// The rowan tree these events describe, blanks put back from the gaps: the same tree
+    /// [`super::parse`] builds from the same text, which is what makes the checks over events
+    /// and the views over trees agree (a test proves it on the corpus and on fuzzed text).
     pub fn build_tree(&self) -> super::syntax_kind::SyntaxNode {
         let mut builder = rowan::GreenNodeBuilder::new();
+        // Where the last event ended: the blanks from there to the next event's start are the
+        // gap's tokens, and go into the node open there.
+        let mut at = TextSize::from(0);
         for e in &self.events {
+            let (from, to) = match *e {
+                ParseEvent::Start { at, .. } | ParseEvent::Finish(at) => (at, at),
+                ParseEvent::Token(_, range) => (range.start(), range.end()),
+            };
+            for blank in lexer::blanks(self.text, TextRange::new(at.min(from), from)) {
+                builder.token(blank.kind.into(), &self.text[blank.range]);
+            }
+            at = to;
             match *e {
                 ParseEvent::Start { kind, .. } => builder.start_node(kind.into()),
                 ParseEvent::Token(kind, range) => builder.token(kind.into(), &self.text[range]),
@@ -146,10 +163,22 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// The direct children, nodes and tokens, in order.
+    /// The direct children, nodes and tokens, in order; blanks and line breaks are not among
+    /// them ([`Node::blanks`] gives those of a gap).
     pub fn children(&self) -> Children<'a> {
         let inner = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };
         Children { text: self.text, events: inner }
+    }
+
+    /// The blanks and line breaks in `gap`, a range between two of the node's events (its start,
+    /// a child's range, its end): the tokens that have no events.
+    pub fn blanks(&self, gap: TextRange) -> impl Iterator<Item = Tok<'a>> {
+        let text = self.text;
+        lexer::blanks(text, gap).map(move |blank| Tok {
+            kind: blank.kind,
+            text: &text[blank.range],
+            range: blank.range,
+        })
     }
 
     pub fn child_nodes(&self) -> impl Iterator<Item = Node<'a>> {
@@ -170,7 +199,7 @@ impl<'a> Node<'a> {
         self.child_nodes().find(|n| n.kind() == kind)
     }
 
-    /// Every token below the node, in order.
+    /// Every token below the node but the blanks and line breaks, in order.
     pub fn tokens(&self) -> impl DoubleEndedIterator<Item = Tok<'a>> + 'a {
         let text = self.text;
         self.events.iter().filter_map(move |e| match *e {
@@ -180,22 +209,17 @@ impl<'a> Node<'a> {
     }
 
     /// The node's events as [`super::model::walk_until`] reports a tree's: entering and
-    /// leaving the nodes below it, and its tokens, until `f` breaks.
+    /// leaving the nodes below it, and its tokens (blanks and line breaks put back from the
+    /// gaps), until `f` breaks.
     pub fn walk_until(&self, f: impl FnMut(Event<'a>) -> ControlFlow<()>) {
-        self.walk_filtered_until(|_| true, |_| true, f);
+        self.walk_filtered_until(true, |_| true, f);
     }
 
-    /// [`Node::walk_until`] reporting only the tokens and the nodes (entered and left) whose
-    /// kinds `tokens` and `nodes` accept: the move replay reads neither the blanks and line breaks
-    /// between tokens (about half the tokens of a movetext) nor the nodes around moves and move
-    /// numbers, only variations.
-    pub fn walk_filtered(
-        &self,
-        tokens: impl Fn(SyntaxKind) -> bool,
-        nodes: impl Fn(SyntaxKind) -> bool,
-        mut f: impl FnMut(Event<'a>),
-    ) {
-        self.walk_filtered_until(tokens, nodes, |event| {
+    /// [`Node::walk_until`] reporting the tokens but not the blanks and line breaks, and only
+    /// the nodes (entered and left) whose kinds `nodes` accepts: the move replay reads neither
+    /// the blanks nor the nodes around moves and move numbers, only variations.
+    pub fn walk_filtered(&self, nodes: impl Fn(SyntaxKind) -> bool, mut f: impl FnMut(Event<'a>)) {
+        self.walk_filtered_until(false, nodes, |event| {
             f(event);
             ControlFlow::Continue(())
         });
@@ -203,7 +227,7 @@ impl<'a> Node<'a> {
 
     fn walk_filtered_until(
         &self,
-        tokens: impl Fn(SyntaxKind) -> bool,
+        blanks: bool,
         nodes: impl Fn(SyntaxKind) -> bool,
         mut f: impl FnMut(Event<'a>) -> ControlFlow<()>,
     ) {
@@ -213,7 +237,20 @@ impl<'a> Node<'a> {
         // number) cost only the count of open nodes.
         let mut reported: Vec<(SyntaxKind, usize)> = Vec::new();
         let mut depth = 0usize;
+        // Where the last event ended, when the gaps' blanks are reported.
+        let mut at = self.range().start();
+        let text = self.text;
         for (i, e) in inner.iter().enumerate() {
+            if blanks {
+                let (from, to) = match *e {
+                    ParseEvent::Start { at, .. } | ParseEvent::Finish(at) => (at, at),
+                    ParseEvent::Token(_, range) => (range.start(), range.end()),
+                };
+                if report_blanks(text, at, from, &mut f).is_break() {
+                    return;
+                }
+                at = to;
+            }
             let event = match *e {
                 ParseEvent::Start { kind, at, finish } => {
                     depth += 1;
@@ -236,14 +273,29 @@ impl<'a> Node<'a> {
                         _ => continue,
                     }
                 }
-                ParseEvent::Token(kind, _) if !tokens(kind) => continue,
                 ParseEvent::Token(kind, range) => Event::Token(Tok { kind, text: &self.text[range], range }),
             };
             if f(event).is_break() {
                 return;
             }
         }
+        if blanks {
+            let _ = report_blanks(text, at, self.range().end(), &mut f);
+        }
     }
+}
+
+/// Reports the blanks and line breaks of the gap `from..to` of `text` as tokens to `f`.
+fn report_blanks<'a>(
+    text: &'a str,
+    from: TextSize,
+    to: TextSize,
+    f: &mut impl FnMut(Event<'a>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for blank in lexer::blanks(text, TextRange::new(from.min(to), to)) {
+        f(Event::Token(Tok { kind: blank.kind, text: &text[blank.range], range: blank.range }))?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// The direct children of a node (see [`Node::children`]).
@@ -341,7 +393,8 @@ impl<'a> Game<'a> {
         self.0.tokens().rev().find(|t| !t.kind.is_trivia()).map_or(self.range().start(), |t| t.range.end())
     }
 
-    /// The tokens at `offset`: the one that covers it, or at a boundary the ones on both sides.
+    /// The tokens at `offset`: the one that covers it, or at a boundary the ones on both sides
+    /// (blanks and line breaks aside).
     pub fn tokens_at(&self, offset: TextSize) -> impl Iterator<Item = Tok<'a>> {
         self.0.tokens().filter(move |t| t.range.contains_inclusive(offset))
     }

@@ -102,17 +102,10 @@ pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<Syn
     while i < bytes.len() {
         let start = i;
         let kind = match bytes[i] {
-            b' ' | b'\t' | 0x0B | 0x0C => {
-                i = run(bytes, i + 1, |c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C));
-                WHITESPACE
-            }
-            b'\n' => {
-                i += 1;
-                NEWLINE
-            }
-            b'\r' => {
-                i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
-                NEWLINE
+            b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' => {
+                let (kind, end) = blank_at(bytes, i);
+                i = end;
+                kind
             }
             b'[' => {
                 i += 1;
@@ -188,6 +181,41 @@ pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<Syn
         tokens.push(Token { kind, range });
     }
     tokens
+}
+
+/// The blank token (a run of spaces and tabs, or one line break) that starts at `i`, where
+/// `bytes[i]` is a space, a tab, a vertical tab, a form feed or a line-break byte: its kind and
+/// end.
+#[inline(always)]
+fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
+    match bytes[i] {
+        b'\n' => (SyntaxKind::NEWLINE, i + 1),
+        b'\r' => (SyntaxKind::NEWLINE, i + if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 }),
+        _ => (SyntaxKind::WHITESPACE, run(bytes, i + 1, |c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C))),
+    }
+}
+
+/// Whether the lexer makes a token of `kind` that the checks' event list leaves out: blanks and
+/// line breaks, which are the gaps between its events ([`blanks`] gives them back).
+pub fn is_blank(kind: SyntaxKind) -> bool {
+    matches!(kind, SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE)
+}
+
+/// The tokens of `range` of `text`, a gap between two tokens that are not blanks ([`is_blank`]):
+/// the blanks and line breaks [`lex`] made of it (a gap holds nothing else, and a token never
+/// straddles its ends).
+pub fn blanks(text: &str, range: TextRange) -> impl Iterator<Item = Token<SyntaxKind>> + '_ {
+    let bytes = &text.as_bytes()[..usize::from(range.end())];
+    let mut i = usize::from(range.start());
+    std::iter::from_fn(move || {
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        let (kind, end) = blank_at(bytes, i);
+        i = end;
+        Some(Token { kind, range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)) })
+    })
 }
 
 /// The end of the run of bytes from `from` on that `belongs` accepts.

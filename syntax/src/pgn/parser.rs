@@ -60,10 +60,12 @@ pub fn parse(text: &str) -> Parse<PGNLanguage> {
 }
 
 /// Parses `text` with the same grammar into the flat event list the checks read
-/// ([`super::flat`]), reusing `buffer`'s memory: no tree is built.
+/// ([`super::flat`]), reusing `buffer`'s memory: no tree is built. Blanks and line breaks get no
+/// event (they are the gaps between the events; see [`super::flat`]).
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
     let tokens = lexer::lex_into(text, TOKENS.take());
-    let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
+    let sink = EventSink::dropping(buffer, lexer::is_blank);
+    let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink);
     file(&mut p);
     let (sink, errors, tokens) = p.finish_into_parts();
     // A buffer grown by one huge text is let go: the language server's threads live on.

@@ -203,10 +203,9 @@ pub(super) fn check(
     let mut stack: Vec<Line> = vec![Line::new(start)];
     let mut expect_open_paren = false;
     if stop_at.is_none() {
-        // The replay reads neither blanks and line breaks nor the nodes around moves and move
-        // numbers: the walk skips them.
+        // The replay reads neither blanks and line breaks (they have no events) nor the nodes
+        // around moves and move numbers: the walk skips them.
         movetext.walk_filtered(
-            |token| !matches!(token, SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE),
             |node| node == SyntaxKind::VARIATION,
             |event| step(event, &mut stack, &mut expect_open_paren, &mut replay, mode, out),
         );

@@ -515,28 +515,28 @@ fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mu
         }
     }
     if let Some(section) = game.tag_section() {
-        let mut newlines = 0;
         let mut last_tag_end = None;
+        // The end of the child before: the blanks and line breaks from there to the next child
+        // (they have no events) are what stands between them.
+        let mut previous_end = section.range().start();
         for e in section.children() {
-            match e.kind() {
-                SyntaxKind::NEWLINE => newlines += 1,
-                SyntaxKind::WHITESPACE => {}
-                SyntaxKind::TAG => {
-                    if newlines > 1 {
-                        if let Some(end) = last_tag_end {
-                            warn(
-                                out,
-                                &BLANK_LINE_IN_TAGS,
-                                TextRange::new(end, e.range().start()),
-                                "empty line between tag pairs".to_owned(),
-                            );
-                        }
-                    }
-                    newlines = 0;
-                    last_tag_end = Some(e.range().end());
-                }
-                _ => newlines = 0,
+            let gap = TextRange::new(previous_end, e.range().start());
+            previous_end = e.range().end();
+            if e.kind() != SyntaxKind::TAG {
+                continue;
             }
+            let newlines = section.blanks(gap).filter(|t| t.kind == SyntaxKind::NEWLINE).count();
+            if newlines > 1 {
+                if let Some(end) = last_tag_end {
+                    warn(
+                        out,
+                        &BLANK_LINE_IN_TAGS,
+                        TextRange::new(end, e.range().start()),
+                        "empty line between tag pairs".to_owned(),
+                    );
+                }
+            }
+            last_tag_end = Some(e.range().end());
         }
     }
 }
