@@ -64,14 +64,19 @@ pub fn check_alone(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagn
     (diagnostics, UnitFacts(summaries))
 }
 
-/// The checks of a text's units together (PGN duplicate games) from the facts of its units in
-/// text order, each with ranges in `text` ([`UnitFacts::shifted`]), with the configured
-/// severities, in text order.
+/// The checks of a text's units together (PGN duplicate games and spellings of names) from the
+/// facts of its units in text order, each with ranges in `text` ([`UnitFacts::shifted`]), with
+/// the configured severities, in text order. PBN's spellings of names are read from the text
+/// (its units keep no facts).
 pub fn check_across(lang: Lang, text: &str, facts: &[UnitFacts], options: &CheckOptions) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    if lang == Lang::Pgn {
-        let summaries: Vec<_> = facts.iter().flat_map(|f| f.0.iter().cloned()).collect();
-        pgn::check::across(text, &summaries, options, &mut diagnostics);
+    match lang {
+        Lang::Pgn => {
+            let summaries: Vec<_> = facts.iter().flat_map(|f| f.0.iter().cloned()).collect();
+            pgn::check::across(text, &summaries, options, &mut diagnostics);
+        }
+        Lang::Pbn => pbn::check::players::check(text, &mut diagnostics),
+        _ => {}
     }
     finish(&mut diagnostics, options);
     diagnostics

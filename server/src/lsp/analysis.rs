@@ -354,7 +354,8 @@ pub fn document_diagnostics<'a>(
     segments: &'a [Segment],
     options: &CheckOptions,
 ) -> impl Iterator<Item = Diagnostic> + 'a {
-    let across = if UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
+    // PBN games keep no facts: their spellings are read from the text.
+    let across = if lang == Lang::Pbn || UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
         let facts: Vec<UnitFacts> = segments.iter().map(|s| s.facts.shifted(s.range.start())).collect();
         let text: Cow<str> = rope.slice(..).into();
         kibitzer_syntax::check_across(lang, &text, &facts, options)
