@@ -46,17 +46,17 @@ pub struct PlacedEdit {
 pub fn lang_of(lang: Option<&str>, path: Option<&Path>) -> Result<Lang, String> {
     if let Some(id) = lang {
         return Lang::from_id(&id.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown lang {id:?} (expected pgn, pbn, pbi, epd or fen)"));
+            .ok_or_else(|| format!("unknown lang {id:?} (expected pgn, pbn, pbi, epd, fen or lin)"));
     }
     match path {
         Some(p) => crate::file_kind::lang_of(p, None).ok_or_else(|| unknown_file_type(p)),
-        None => Err("give lang (pgn, pbn, pbi, epd or fen) or a path with a known extension".to_owned()),
+        None => Err("give lang (pgn, pbn, pbi, epd, fen or lin) or a path with a known extension".to_owned()),
     }
 }
 
 /// Why a file whose name gives no format cannot be checked (the API's words for `--lang`).
 fn unknown_file_type(path: &Path) -> String {
-    format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or give lang)", path.display())
+    format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen .lin, or give lang)", path.display())
 }
 
 /// The settings a check runs with: the `kibitzer.toml` at `config` when given, else the one

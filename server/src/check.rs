@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Files or directories to check (directories are walked for .pgn .pbn .pbi .epd .fen); `-`
+    /// Files or directories to check (directories are walked for .pgn .pbn .pbi .epd .fen .lin); `-`
     /// reads standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,

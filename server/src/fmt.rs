@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct FmtArgs {
-    /// Files or directories to format (directories are walked for .pgn .pbn .pbi .epd .fen); `-`
+    /// Files or directories to format (directories are walked for .pgn .pbn .pbi .epd .fen .lin); `-`
     /// reads standard input and writes the result to standard output.
     #[arg(required_unless_present = "stdin_filepath")]
     pub paths: Vec<PathBuf>,

@@ -107,7 +107,7 @@ pub fn collect_targets(
             }
         } else if path.exists() {
             let lang = crate::file_kind::lang_of(path, lang).ok_or_else(|| {
-                format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen, or use --lang)", path.display())
+                format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen .lin, or use --lang)", path.display())
             })?;
             if seen.first_time(path) {
                 collected.targets.push(Target { origin: Origin::File(path.clone()), lang });

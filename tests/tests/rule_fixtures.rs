@@ -1,5 +1,5 @@
 //! Every rule of the catalogue has its fixture, named after its code, as ruff names its own:
-//! `fixtures/<fmt>/rules/<CODE>.<ext>` (fmt `pgn`, `epd`, `pbn`, `pbi`; a FEN rule under `epd`
+//! `fixtures/<fmt>/rules/<CODE>.<ext>` (fmt `pgn`, `epd`, `pbn`, `pbi`, `lin`; a FEN rule under `epd`
 //! as `.fen` or `.epd`, and under `pgn` too where the FEN is a PGN tag's). Each fixture holds a
 //! few small cases of its rule, after a comment saying what the rule checks where the format has
 //! comments; a rule whose every case is a whole file (a missing PBI marker) has one file a case,
