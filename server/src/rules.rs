@@ -1,8 +1,8 @@
 //! `kibitzer rules`: the rule catalogue, as a list or one rule explained.
 
 use kibitzer_syntax::diagnostic::{Rule, RuleScope};
-use kibitzer_syntax::policy;
 use kibitzer_syntax::rules::{catalogue, rule};
+use kibitzer_syntax::{grounds, policy};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -49,6 +49,11 @@ fn category(r: &Rule) -> &'static str {
     policy::category(r.code).map_or("undeclared", |c| c.as_str())
 }
 
+/// What the rule enforces: the standard's sentence with its section and verb, or its kind.
+fn ground(r: &Rule) -> String {
+    grounds::ground(r.code).map_or_else(|| "none recorded (syntax/src/grounds.rs)".to_owned(), |g| g.describe())
+}
+
 /// The codes a rule may suppress, as text (`None` when it suppresses nothing).
 fn suppresses(r: &Rule) -> Option<String> {
     let codes = policy::suppresses(r.code);
@@ -66,6 +71,7 @@ fn explain(out: &mut impl Write, r: &Rule) -> std::io::Result<()> {
     writeln!(out, "{} ({}): {}", r.code, r.name, r.summary)?;
     writeln!(out, "Severity: {} · applies in {} mode · {}", r.severity.as_str(), scope(r), r.section)?;
     writeln!(out, "Category: {}", category(r))?;
+    writeln!(out, "Ground: {}", ground(r))?;
     if let Some(s) = suppresses(r) {
         writeln!(out, "May suppress: {s}")?;
     }
@@ -90,12 +96,13 @@ fn markdown(out: &mut impl Write) -> std::io::Result<()> {
         writeln!(out, "## {} `{}`\n", r.code, r.name)?;
         writeln!(
             out,
-            "{}\n\n*{}, {} mode, {}; category: {}.*\n\n{}\n",
+            "{}\n\n*{}, {} mode, {}; category: {}.*\n\n> {}\n\n{}\n",
             r.summary,
             r.severity.as_str(),
             scope(r),
             r.section,
             category(r),
+            ground(r),
             r.explanation
         )?;
         if let Some(s) = suppresses(r) {

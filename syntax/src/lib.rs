@@ -18,6 +18,7 @@ mod engine;
 pub mod epd;
 pub mod fix;
 pub mod format;
+pub mod grounds;
 pub mod ide;
 mod lang;
 pub mod lin;

@@ -1,25 +1,33 @@
-//! The severity policy: every rule of the catalogue declares its category, and the category
-//! fixes the severity. One policy for all formats:
+//! The severity policy: every rule of the catalogue keeps the sentence of the standard it
+//! enforces ([`crate::grounds`]: a verbatim quote with its section and modal verb, or an
+//! explicit kind for a law of the game, a producer's convention or kibitzer's own check), and
+//! that sentence's verb fixes its default severity: *must / shall / is required / only* and the
+//! standard's definitions in the indicative give an **error**, *should / discouraged /
+//! recommended* a **warning**, *may / optional* a **note**; a law of chess or bridge is an
+//! error; a convention not in the standard, or kibitzer's own consistency check, is a warning,
+//! note or hint, never an error.
 //!
-//! - [`Category::Law`]: a fact the laws of chess or bridge contradict (an illegal move, a
-//!   result against a checkmate or stalemate on the board, tricks against the play, a score
-//!   against the laws of scoring): an **error**.
-//! - [`Category::Standard`]: the standard's grammar or a value the standard defines, broken so
-//!   that the file cannot be read as meant: an **error**.
+//! Beside the ground, each rule declares a category, which says where the requirement binds:
+//!
+//! - [`Category::Law`]: a fact the laws of chess or bridge contradict: an **error**.
+//! - [`Category::Standard`]: a requirement of the standard in both formats, worded with *must*
+//!   or defined: an **error**.
 //! - [`Category::Export`]: an export-format requirement of the standard (PGN 8.1.1 tag order,
-//!   8.2.1 line length, 8.2.2.2 move numbers, 8.2.3.8 suffixes as NAGs, PBN 3.11 …), checked
-//!   in export mode only: an **error**.
+//!   8.2.2.2 move numbers, 8.2.3.8 suffixes as NAGs, PBN 3.11 …), checked in export mode only,
+//!   at the severity of its verb: an **error** for *must*, a **warning** for *should* (lines of
+//!   80 or more characters, *strongly discouraged* in PGN 4.3 and PBN 2.3).
 //! - [`Category::ExportSpelling`]: a form import format tolerates but export format forbids
-//!   (`0-0`, `Nge2`, a missing `+`, a line of 80 or more characters): a **warning** in import
-//!   mode, raised to an **error** in export mode.
-//! - [`Category::Taste`]: what the standards leave to taste or convention (supplemental tag
-//!   formats, the Law 2 board rotation, unknown tags, the quirks of classic test suites): a
-//!   **warning**, **information** or **hint**.
+//!   (`0-0`, `Nge2`, a missing `+`): a **warning** in import mode, raised to an **error** in
+//!   export mode.
+//! - [`Category::Taste`]: what the standard recommends (*should*), leaves open (*may*), or does
+//!   not say (a convention, kibitzer's own check): a **warning**, **information** or **hint**.
 //!
 //! Beside the category, each rule lists the rules whose diagnostics it may suppress: one root
 //! cause gives one diagnostic, so a later check that would only repeat it stays silent (or the
-//! two are reported once, with related information). `kibitzer rules --markdown` writes both
-//! into docs/rules.md; a test checks every rule of the catalogue against its category.
+//! two are reported once, with related information). `kibitzer rules --markdown` writes all of
+//! it into docs/rules.md; tests/tests/severity_policy.rs checks every rule of the catalogue
+//! against its ground and its category, each quote against the specification, and the facts
+//! several formats share (dates, times, line lengths …) for one severity in all of them.
 
 use crate::diagnostic::{Rule, RuleScope, Severity};
 
@@ -50,7 +58,9 @@ impl Category {
     pub fn admits(self, rule: &Rule) -> bool {
         match self {
             Law | Standard => rule.severity == Severity::Error,
-            Export => rule.severity == Severity::Error && rule.scope == RuleScope::Export,
+            // An export-format requirement: its severity follows its sentence's verb
+            // (crate::grounds), an error for must and shall.
+            Export => rule.scope == RuleScope::Export,
             ExportSpelling => rule.severity == Severity::Warning && rule.scope == RuleScope::Import,
             Taste => rule.severity != Severity::Error,
         }
@@ -59,13 +69,18 @@ impl Category {
 
 /// The severity policy as docs/rules.md states it.
 pub const POLICY: &str = "\
-Every rule declares a category, and the category fixes its default severity:
+Every rule keeps the sentence of the standard it enforces, a short verbatim quote with its section (shown below with each rule and by `kibitzer rules CODE`), and the modal verb of that sentence fixes the rule's default severity:
 
-- **law**: a fact the laws of chess or bridge contradict (an illegal move or call, a result against a checkmate or stalemate on the board, tricks against the play, a score against the laws of scoring) is an **error**;
-- **standard**: the standard's grammar or a value it defines, broken so that the file cannot be read as meant, is an **error**;
-- **export format**: in export mode (`--mode export`, or a PBN `% EXPORT` line) every export-format requirement of the standard is an **error**;
-- **export spelling**: a form import format tolerates but export format forbids (`0-0`, `Nge2`, a missing `+`, a line of 80 or more characters) is a **warning** in import mode and an **error** in export mode;
-- **taste**: what the standards leave to taste or convention is a **warning**, **information** or **hint**.
+- *must*, *shall*, *is required*, *only*, *not permitted*, and the standard's definitions in the indicative (*is*, *are*, *always*): an **error**;
+- *should*, *discouraged*, *recommended*: a **warning**;
+- *may*, *optional*, an open list of examples: a **note** (information);
+- a law of chess or bridge (an illegal move or call, a result against a checkmate or stalemate on the board, tricks against the play, a score against the laws of scoring): an **error**;
+- a producer's convention that is not in the standard, or kibitzer's own consistency check: a **warning**, **note** or **hint**, never an error;
+- kibitzer's own reading limits (a game of more than 1 MiB, variations nested more than 128 deep): said once, at the severity that tells what was left unchecked.
+
+Export format: a requirement of the export format is checked in export mode only (`--mode export`, or a PBN `% EXPORT` line), at the severity of its words: an **error** for *must* and definitions, a **warning** for lines of 80 or more characters, which PGN 4.3 and PBN 2.3 *strongly discourage*. A form import format tolerates but export format forbids (`0-0`, `Nge2`, a missing `+`) is a **warning** in import mode and an **error** in export mode.
+
+One fact, one severity: a value several formats share (a date, a time, a line's length, the character set, a result, a tag name, a board number …) has the same severity in PGN, EPD, PBN and PBI.
 
 One root cause gives one diagnostic: where two sources of one fact disagree (a Contract tag and the auction, a Result and the play) the disagreement is reported once, with related information pointing at the other source, and the rest of the game is checked under the reading it supports. Each rule below lists the rules whose diagnostics it may suppress. A `kibitzer.toml` or the editor's settings may still change any rule's severity.";
 
@@ -79,28 +94,28 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("DDS004", Standard, &[]),
     ("DDS005", Taste, &[]),
     ("EPD000", Standard, &[]),
-    ("EPD001", Taste, &[]),
+    ("EPD001", Standard, &[]),
     ("EPD002", Standard, &[]),
     ("EPD003", Standard, &["EPD001"]),
     ("EPD004", Standard, &[]),
     ("EPD005", Taste, &["EPD001"]),
     ("EPD006", Standard, &[]),
     ("EPD007", Standard, &[]),
-    ("EPD008", Taste, &[]),
+    ("EPD008", Standard, &[]),
     ("EPD009", Law, &[]),
     ("EPD010", Law, &[]),
     ("EPD011", Taste, &[]),
     ("EPD012", Taste, &[]),
-    ("EPD013", Taste, &[]),
-    ("EPD014", Taste, &[]),
-    ("EPD015", Taste, &[]),
+    ("EPD013", Standard, &[]),
+    ("EPD014", Standard, &[]),
+    ("EPD015", Standard, &[]),
     ("EPD016", Standard, &[]),
     ("FEN001", Standard, &[]),
     ("FEN002", Standard, &[]),
-    ("FEN003", Taste, &[]),
+    ("FEN003", Standard, &[]),
     ("FEN004", Standard, &[]),
     ("FEN005", Standard, &[]),
-    ("FEN006", Taste, &[]),
+    ("FEN006", Standard, &[]),
     ("FEN007", Law, &["FEN007"]),
     ("FEN008", Standard, &[]),
     ("FEN009", Law, &[]),
@@ -111,8 +126,8 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("FEN014", Law, &[]),
     ("FEN015", Taste, &[]),
     ("FEN016", Taste, &[]),
-    ("FEN017", Taste, &[]),
-    ("FEN018", Taste, &[]),
+    ("FEN017", Standard, &[]),
+    ("FEN018", Standard, &[]),
     // BBO's LIN: the grammar and the values BBO writes; an unknown pair is kept, a note; the
     // players' count a convention of BBO's, not a fact of the board.
     ("LIN000", Standard, &[]),
@@ -143,7 +158,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ),
     ("PBI006", Standard, &[]),
     ("PBI007", Taste, &[]),
-    ("PBI008", Taste, &[]),
+    ("PBI008", Standard, &[]),
     ("PBI009", Standard, &[]),
     ("PBI010", Taste, &[]),
     ("PBI011", Standard, &[]),
@@ -167,7 +182,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN007", Standard, &[]),
     ("PBN010", Standard, &[]),
     ("PBN011", Standard, &[]),
-    ("PBN012", Taste, &[]),
+    ("PBN012", Export, &[]),
     ("PBN013", Export, &[]),
     ("PBN100", Taste, &[]),
     ("PBN101", Standard, &[]),
@@ -224,7 +239,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN604", Law, &[]),
     ("PBN700", Standard, &[]),
     ("PBN701", Taste, &["PBN701"]),
-    ("PBN702", Taste, &[]),
+    ("PBN702", Standard, &[]),
     ("PBN800", Export, &[]),
     ("PBN801", Export, &[]),
     ("PBN802", Export, &[]),
@@ -248,24 +263,25 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN007", Standard, &[]),
     ("PGN008", Standard, &[]),
     ("PGN010", Export, &[]),
-    ("PGN011", ExportSpelling, &[]),
-    ("PGN012", Taste, &[]),
+    ("PGN011", Standard, &[]),
+    ("PGN012", Standard, &[]),
     ("PGN013", Export, &[]),
     ("PGN014", Export, &[]),
+    ("PGN015", Export, &[]),
     ("PGN100", Standard, &[]),
-    ("PGN101", Taste, &[]),
-    ("PGN102", Standard, &[]),
+    ("PGN101", Standard, &[]),
+    ("PGN102", Taste, &[]),
     ("PGN103", Export, &[]),
     ("PGN104", Export, &[]),
-    ("PGN105", Taste, &[]),
+    ("PGN105", Standard, &[]),
     ("PGN106", Taste, &[]),
     ("PGN107", Standard, &[]),
-    ("PGN108", Taste, &[]),
-    ("PGN109", Taste, &[]),
-    ("PGN110", Taste, &[]),
-    ("PGN112", Taste, &[]),
-    ("PGN113", Taste, &[]),
-    ("PGN114", Taste, &["PGN120"]),
+    ("PGN108", Standard, &[]),
+    ("PGN109", Standard, &[]),
+    ("PGN110", Standard, &[]),
+    ("PGN112", Standard, &[]),
+    ("PGN113", Standard, &[]),
+    ("PGN114", Standard, &["PGN120"]),
     ("PGN115", Taste, &[]),
     ("PGN116", Taste, &[]),
     ("PGN120", Taste, &[]),
@@ -285,7 +301,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN214", ExportSpelling, &[]),
     ("PGN215", ExportSpelling, &[]),
     ("PGN216", ExportSpelling, &[]),
-    ("PGN220", ExportSpelling, &["PGN220"]),
+    ("PGN220", Standard, &["PGN220"]),
     ("PGN221", Export, &[]),
     ("PGN230", Standard, &[]),
     ("PGN231", Export, &[]),

@@ -25,7 +25,7 @@ const FOLDER_TABLE: &str = "\
 1  EPD009  [ ] epd-illegal-move
 1  PGN200  [ ] illegal-move
 1  PGN212  [*] check-mark
-3 files checked: 2 errors, 5 warnings, 0 notes
+3 files checked: 4 errors, 3 warnings, 0 notes
 [*] 3 fixable with `kibitzer check --fix`
 ";
 
@@ -103,7 +103,7 @@ fn after_fix_only_what_is_left_is_counted() {
     let out = kibitzer(&["check", "--fix", "--statistics", "games.pgn"], dir.path(), None);
     assert_eq!(
         stdout(&out),
-        "2  PGN105  [ ] date-format\n1  PGN200  [ ] illegal-move\n1 file checked: 1 error, 2 warnings, 0 notes\n"
+        "2  PGN105  [ ] date-format\n1  PGN200  [ ] illegal-move\n1 file checked: 3 errors, 0 warnings, 0 notes\n"
     );
     assert_eq!(out.status.code(), Some(1));
 }

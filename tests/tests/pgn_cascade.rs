@@ -53,7 +53,8 @@ fn result_tag_marker_and_mate_disagreeing_is_one_diagnostic_on_the_wrong_source(
 #[test]
 fn a_run_of_shifted_move_numbers_is_one_mistake_with_one_fix() {
     let text = game("*", "1. e4 e5 3. Nf3 Nc6 4. Bb5 a6 5. Ba4 Nf6 *");
-    for (mode, severity) in [(Mode::Import, Severity::Warning), (Mode::Export, Severity::Error)] {
+    // A wrong move number is no import tolerance (PGN 8.2.2.1: "as long as the move numbers are correct").
+    for (mode, severity) in [(Mode::Import, Severity::Error), (Mode::Export, Severity::Error)] {
         let d = only(&text, &CheckOptions { mode, ..CheckOptions::default() });
         assert_eq!((d.code, d.severity), ("PGN220", severity), "{}", d.message);
         let fix = d.fix.as_ref().expect("a fix");

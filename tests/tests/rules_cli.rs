@@ -39,6 +39,29 @@ fn one_rule_is_explained_with_its_section_and_examples() {
     assert!(err.contains("XYZ999"));
 }
 
+/// The standard's own sentence, with its section and verb, or the kind of a rule that enforces
+/// none (issue 32).
+#[test]
+fn a_rule_is_shown_with_the_sentence_of_the_standard_it_enforces() {
+    let (status, out, _) = kibitzer(&["rules", "PGN102"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("Ground: PGN 8.1, should: \u{201c}The same tag name should not appear more than once in a tag pair section.\u{201d}"),
+        "{out}"
+    );
+    assert!(out.contains("Severity: warning"), "{out}");
+    let (_, out, _) = kibitzer(&["rules", "PGN202"]);
+    assert!(out.contains("Ground: law: FIDE Laws of Chess"), "{out}");
+    let (_, out, _) = kibitzer(&["rules", "--markdown"]);
+    assert!(
+        out.contains("> PGN 8.1.1.3, is (definition): \u{201c}The Date tag value field always uses"),
+        "the docs show the quote"
+    );
+    let (status, _, err) = kibitzer(&["rules", "XYZ999"]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("XYZ999"));
+}
+
 #[test]
 fn docs_rules_md_is_generated_from_the_catalogue() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");

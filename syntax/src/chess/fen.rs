@@ -35,7 +35,7 @@ crate::diagnostic::declare_rules! {
         "Piece placement: eight ranks of eight squares, piece letters PNBRQK/pnbrqk and digits 1-8"
         "The first field lists the ranks from 8 to 1, separated by `/`; each rank gives its eight squares from a to h as piece letters or counts of empty squares."
         bad: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", good: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    FEN_UNNORMALISED_DIGITS = "FEN003" "fen-adjacent-digits" Warning Import "PGN 16.1.3.1"
+    FEN_UNNORMALISED_DIGITS = "FEN003" "fen-adjacent-digits" Error Import "PGN 16.1.3.1"
         "Adjacent empty-square digits should be written as one digit"
         "A digit counts the contiguous empty squares, so two digits in a row (`44`) are one run written twice; readers differ on accepting it."
         bad: "4k3/8/8/8/8/8/8/44 w - - 0 1", good: "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -47,7 +47,7 @@ crate::diagnostic::declare_rules! {
         "Castling availability is `-` or letters from KQkq (file letters in Chess960), each at most once"
         "The third field is `-` or one to four of `K`, `Q`, `k`, `q`. Chess960 files may use X-FEN/Shredder-FEN rook file letters `A`-`H`/`a`-`h`."
         bad: "r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1", good: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    FEN_CASTLING_ORDER = "FEN006" "fen-castling-order" Warning Import "PGN 16.1.3.3"
+    FEN_CASTLING_ORDER = "FEN006" "fen-castling-order" Error Import "PGN 16.1.3.3"
         "Castling letters come upper case first, king side before queen side"
         "The standard orders the castling letters `KQkq`; other orders are read the same but are not canonical."
         bad: "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", good: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
@@ -91,11 +91,11 @@ crate::diagnostic::declare_rules! {
         "A chess-variant FEN (crazyhouse pocket, three-check counters) is not checked"
         "Crazyhouse pockets (`[Nq]` or a ninth rank) and three-check counters (`3+3`, `+0+0`) extend FEN for variants; kibitzer checks standard chess and Chess960 only, so the position is left unchecked."
         bad: "r3k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1", good: "r3k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    FEN_CLOCK_AFTER_DOUBLE_STEP = "FEN017" "fen-clock-after-double-step" Warning Import "PGN 16.1.3.5"
+    FEN_CLOCK_AFTER_DOUBLE_STEP = "FEN017" "fen-clock-after-double-step" Error Import "PGN 16.1.3.5"
         "An en passant square implies a halfmove clock of 0"
         "The en passant square is given only right after a pawn double step, and a pawn move resets the halfmove clock."
         bad: "4k3/8/8/8/4P3/8/8/4K3 b - e3 5 1", good: "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1";
-    FEN_FIELD_SEPARATOR = "FEN018" "fen-field-separator" Warning Import "PGN 16.1.3"
+    FEN_FIELD_SEPARATOR = "FEN018" "fen-field-separator" Error Import "PGN 16.1.3"
         "Fields are separated by a single space"
         "Adjacent FEN and EPD fields are separated by one ASCII space; tabs or runs of spaces trip up readers that split on single spaces."
         bad: "4k3/8/8/8/8/8/8/4K3 w  - - 0 1", good: "4k3/8/8/8/8/8/8/4K3 w - - 0 1";

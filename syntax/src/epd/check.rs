@@ -17,7 +17,7 @@ crate::diagnostic::declare_rules! {
         "An opcode appears at most once per record"
         "Any given opcode appears at most once per EPD record; merge the operands or drop one operation."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1; bm Kf1;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1 Kf1;";
-    EPD_UNKNOWN_OPCODE = "EPD005" "epd-unknown-opcode" Hint Import "PGN 16.2.4.2"
+    EPD_UNKNOWN_OPCODE = "EPD005" "epd-unknown-opcode" Warning Import "PGN 16.2.4.2"
         "A lower-case opcode that the standard does not list"
         "Programs ignore opcodes they do not know; a lower-case opcode outside the standard list may be a typo or a program's extension (private opcodes start with an upper-case letter)."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - bestmove Kd1;", good: "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1;";
@@ -29,7 +29,7 @@ crate::diagnostic::declare_rules! {
         "Integer operands are integers within the opcode's range"
         "`acn`, `acs` and `hmvc` take a non-negative integer, `dm`, `fmvn`, `rc` and `tcgs` a positive one, and `ce` an integer from -32767 to 32766."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - ce 40000;", good: "4k3/8/8/8/8/8/8/4K3 w - - ce 400;";
-    EPD_STRING_OPERAND = "EPD008" "epd-string-operand" Warning Import "PGN 16.2.4.1"
+    EPD_STRING_OPERAND = "EPD008" "epd-string-operand" Error Import "PGN 16.2.4.1"
         "String opcodes take quoted operands of fewer than 256 bytes"
         "`id`, `c0`-`c9`, `v0`-`v9`, `eco`, `nic`, `tcri` and `tcsi` take strings, which are delimited by quotes and shorter than 256 bytes. An unquoted word is read as the string it spells."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - id test1;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"test1\";";
@@ -49,11 +49,11 @@ crate::diagnostic::declare_rules! {
         "EPD has no comment lines"
         "Lines starting with `%` or `#` are a convention of some programs; EPD files are lines of records only, so other readers may fail on them."
         bad: "% my test suite", good: "4k3/8/8/8/8/8/8/4K3 w - - c0 \"my test suite\";";
-    EPD_PV_MISMATCH = "EPD014" "epd-pm-pv-mismatch" Warning Import "PGN 16.2.5.18"
+    EPD_PV_MISMATCH = "EPD014" "epd-pm-pv-mismatch" Error Import "PGN 16.2.5.18"
         "The predicted move `pm` is the first move of the predicted variation `pv`"
         "When both are present the standard requires that they agree."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - pm Kd1; pv Kf1 Kd7;", good: "4k3/8/8/8/8/8/8/4K3 w - - pm Kd1; pv Kd1 Kd7;";
-    EPD_DRAW_NEEDS_SM = "EPD015" "epd-draw-needs-sm" Warning Import "PGN 16.2.5.9"
+    EPD_DRAW_NEEDS_SM = "EPD015" "epd-draw-needs-sm" Error Import "PGN 16.2.5.9"
         "`draw_claim` and `draw_offer` need a supplied move `sm`"
         "A draw claim or offer is made together with a move, given by the `sm` opcode in the same record."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - draw_offer;", good: "4k3/8/8/8/8/8/8/4K3 w - - draw_offer; sm Kd1;";

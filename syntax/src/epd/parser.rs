@@ -11,7 +11,7 @@ use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink};
 use crate::text::TextRange;
 
 crate::diagnostic::declare_rules! {
-    EPD_OPERATION_UNTERMINATED = "EPD001" "epd-missing-semicolon" Warning Import "PGN 16.2.4"
+    EPD_OPERATION_UNTERMINATED = "EPD001" "epd-missing-semicolon" Error Import "PGN 16.2.4"
         "Every EPD operation ends with `;`"
         "An operation is an opcode, its operands and a semicolon. A missing semicolon at the end of the line is read as if it were there."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\"", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";
@@ -23,7 +23,7 @@ crate::diagnostic::declare_rules! {
         "An opcode is a letter followed by up to 14 letters, digits or underscores"
         "Each operation starts with an opcode identifier; anything else where an opcode is expected is unreadable."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - 9x 1;", good: "4k3/8/8/8/8/8/8/4K3 w - - dm 1;";
-    EPD_EMPTY_OPERATION = "EPD013" "epd-empty-operation" Warning Import "PGN 16.2.4"
+    EPD_EMPTY_OPERATION = "EPD013" "epd-empty-operation" Error Import "PGN 16.2.4"
         "A `;` without an opcode"
         "Each semicolon ends an operation that starts with an opcode; a stray `;` is an empty operation."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";

@@ -40,7 +40,7 @@ crate::diagnostic::declare_rules! {
         "The last line ends with a line terminator"
         "Characters not followed by a line terminator do not form a PBI line and readers ignore them."
         bad: "…:comment<end of file>", good: "…:comment<newline>";
-    BLANK_LINE = "PBI008" "pbi-blank-line" Warning Import "PBIfile"
+    BLANK_LINE = "PBI008" "pbi-blank-line" Error Import "PBIfile"
         "PBI files have no empty lines"
         "Every line after the marker and the comments is a data line; an empty line is not one."
         bad: "#PBI 1.2\n\nA:…", good: "#PBI 1.2\nA:…";
@@ -68,7 +68,7 @@ crate::diagnostic::declare_rules! {
         "In version 1.1 the keymove and status fields are empty"
         "Version 1.1 reserves the keymove and status fields for future use; write `#PBI 1.2` to use them."
         bad: "#PBI 1.1\nA:…:Qh7-b7:!:", good: "#PBI 1.2\nA:…:Qh7-b7:!:";
-    STATUS = "PBI015" "pbi-status" Warning Import "status"
+    STATUS = "PBI015" "pbi-status" Information Import "status"
         "The status is empty or one of `!`, `*`, `+`, `$`, `?`"
         "`!` correct, `*` more solutions than the keymove, `+` no solution, `$` shorter solution, `?` something else wrong. Other values are undefined and may be dropped by PBI software."
         bad: "…:ok:", good: "…:!:";

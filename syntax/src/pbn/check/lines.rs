@@ -13,11 +13,11 @@ crate::diagnostic::declare_rules! {
         "A control character (or a tab inside a string)."
         "Only printing ISO 8859-1 characters, tab and vertical tab are allowed, and strings may not hold tabs."
         bad: "[Event \"a\\tb\"]", good: "[Event \"a b\"]";
-    NON_LATIN1_CHARACTER = "PBN012" "non-latin1-character" Warning Import "PBN 2.2"
-        "A character outside ISO 8859-1."
-        "PBN files are ISO 8859-1; characters beyond it (such as suit symbols) cannot be written in the file's standard encoding."
+    NON_LATIN1_CHARACTER = "PBN012" "non-latin1-character" Error Export "PBN 2.2"
+        "A character outside ISO 8859-1 in export format."
+        "PBN files are ISO 8859-1; characters beyond it (such as suit symbols) cannot be written in the file's standard encoding. kibitzer reads UTF-8 in import format, but an export-format file holds only ISO 8859-1: write `\\S` for a suit symbol and transliterate the rest."
         bad: "[Note \"1:♠\"]", good: "[Note \"1:\\\\S\"]";
-    LONG_LINE = "PBN013" "long-line" Error Export "PBN 2.3"
+    LONG_LINE = "PBN013" "long-line" Warning Export "PBN 2.3"
         "A line with 80 or more printing characters in export format."
         "Lines of 80 or more printing characters are strongly discouraged."
         bad: "{ a very long comment … }", good: "{ a comment\n  over lines }";
@@ -98,7 +98,8 @@ fn count_line(text: &str, start: usize, end: usize, export_from: usize, sink: &m
                 at(i, c.len_utf8()),
                 format!("control character U+{:04X}", u32::from(c)),
             ),
-            c if u32::from(c) > 0xFF => sink.report(
+            // kibitzer reads UTF-8 in import format; export format holds Latin-1 only (as PGN014).
+            c if u32::from(c) > 0xFF && i >= export_from => sink.report(
                 &NON_LATIN1_CHARACTER,
                 at(i, c.len_utf8()),
                 format!("`{c}` (U+{:04X}) is not an ISO 8859-1 character", u32::from(c)),

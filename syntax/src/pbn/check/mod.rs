@@ -42,7 +42,7 @@ crate::diagnostic::declare_rules! {
         "`#` with no earlier value to inherit."
         "With nothing to inherit the value becomes empty."
         bad: "[Event \"#\"] in the first game", good: "[Event \"Club\"]";
-    IMPLICIT_REUSE = "PBN702" "implicit-reuse" Warning Import "PBN 3"
+    IMPLICIT_REUSE = "PBN702" "implicit-reuse" Error Import "PBN 3"
         "A game with an auction or play but no Dealer/Deal, relying on the previous game."
         "Every game contains all its data; PBN has no implicit reuse (use the tags or `#` where allowed)."
         bad: "(second game without Deal)\n[Play \"W\"]", good: "[Deal \"N:…\"]\n[Play \"W\"]";

@@ -11,7 +11,7 @@ crate::diagnostic::declare_rules! {
         "Section data after a tag that takes none."
         "Only Auction, Play, tables and user-defined sections carry data after the tag pair; data after an identification tag is usually a broken tag or a stray line."
         bad: "[Board \"1\"] 12\n", good: "[Board \"1\"]\n";
-    UNKNOWN_TAG = "PBN100" "unknown-tag" Hint Import "PBN 4.9"
+    UNKNOWN_TAG = "PBN100" "unknown-tag" Information Import "PBN 4.9"
         "A tag that neither the standard nor a known program defines."
         "Programs skip unknown tags; a misspelt standard tag is lost that way."
         bad: "[Wrong \"x\"]", good: "[Event \"x\"]";
@@ -55,7 +55,7 @@ crate::diagnostic::declare_rules! {
         "A tag value outside the values the standard defines for the tag."
         "Round, Time, FrenchMP, Room, Hidden, TimeControl, TimeCall, TimeCard and DoubleDummyTricks have fixed forms."
         bad: "[Round \"-1\"]", good: "[Round \"1\"]";
-    UNKNOWN_TAG_VALUE = "PBN111" "unknown-tag-value" Hint Import "PBN 3.4.12"
+    UNKNOWN_TAG_VALUE = "PBN111" "unknown-tag-value" Information Import "PBN 3.4.12"
         "A Scoring, Mode or Competition value the standard does not list."
         "These values are open-ended; an unknown one may be a typo."
         bad: "[Scoring \"IMP;??\"]", good: "[Scoring \"IMP\"]";

@@ -10,11 +10,11 @@ crate::diagnostic::declare_rules! {
         "A tab character in export format"
         "Export format uses spaces only; tabs are replaced by spaces."
         bad: "[Event \"x\"]\n\n1.\te4 *\n", good: "[Event \"x\"]\n\n1. e4 *\n";
-    LINE_TOO_LONG = "PGN011" "line-too-long" Warning Import "PGN 4.3"
-        "A line longer than 255 characters, or of 80 or more in export format"
-        "Import format lines hold at most 255 characters; export format lines fewer than 80."
+    LINE_TOO_LONG = "PGN011" "line-too-long" Error Import "PGN 4.3"
+        "A line longer than 255 characters"
+        "PGN text lines hold at most 255 characters, the line end included."
         bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
-    CONTROL_CHARACTER = "PGN012" "control-character" Warning Import "PGN 4.1"
+    CONTROL_CHARACTER = "PGN012" "control-character" Error Import "PGN 4.1"
         "A control character other than a line break or tab"
         "PGN text consists of printing characters, spaces and line breaks (and tabs, in import format)."
         bad: "1. e4 {a\u{7}b} *\n", good: "1. e4 {ab} *\n";
@@ -22,6 +22,10 @@ crate::diagnostic::declare_rules! {
         "A character outside ISO-8859-1 in export format"
         "PGN's character set is ISO 8859/1 (Latin-1). Import format tolerates UTF-8 text, but an export-format file holds only characters other programs can read as Latin-1: transliterate the rest."
         bad: "[Event \"Z\u{fc}rich \u{2654}\"]\n\n1. e4 *\n", good: "[Event \"Z\u{fc}rich\"]\n\n1. e4 *\n";
+    LONG_LINE = "PGN015" "long-line" Warning Export "PGN 4.3, 8.2.1"
+        "A line with 80 or more characters in export format"
+        "Lines of 80 or more printing characters are strongly discouraged (PGN 4.3), and export format fills movetext lines to under 80 (8.2.1); `kibitzer fmt` rewraps them. A long tag value, such as a FEN, may need more."
+        bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
 }
 
 pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
@@ -74,6 +78,7 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
             if c == '\t' {
                 tabs.push(TextEdit::replace(TextRange::at(at(start + i), 1.into()), " "));
             } else if mode == Mode::Export && u32::from(c) > 0xFF {
+                // kibitzer reads UTF-8 in import format; export format holds Latin-1 only.
                 out.push(Diagnostic::new(
                     &NON_LATIN1_CHARACTER,
                     TextRange::at(at(start + i), at(c.len_utf8())),
@@ -109,12 +114,17 @@ fn check_line(line: &str, start: usize, plain: bool, limit: usize, mode: Mode, o
         if chars > limit {
             let cut = line.char_indices().nth(limit).map_or(line.len(), |(i, _)| i);
             let range = TextRange::new(at(start + cut), at(start + line.len()));
-            let message = match mode {
-                Mode::Import => format!("line has {chars} characters; import format allows at most 255"),
-                Mode::Export => format!("line has {chars} characters; export format lines have fewer than 80"),
-            };
-            // Tolerated up to 255 in import format, required under 80 in export format.
-            out.push(crate::config::export_severity(Diagnostic::new(&LINE_TOO_LONG, range, message), mode));
+            // At most 255 in either format (PGN 4.3); 80 or more is strongly discouraged (a
+            // warning, looked for in export format only, where 8.2.1 fills lines to under 80).
+            out.push(if chars > 255 {
+                Diagnostic::new(&LINE_TOO_LONG, range, format!("line has {chars} characters; PGN allows at most 255"))
+            } else {
+                Diagnostic::new(
+                    &LONG_LINE,
+                    range,
+                    format!("line has {chars} characters; export format lines have fewer than 80"),
+                )
+            });
         }
     }
 }
@@ -137,7 +147,7 @@ mod tests {
                     let mut out = Vec::new();
                     check(text, mode, &mut out);
                     out.into_iter()
-                        .filter(|d| d.code == LINE_TOO_LONG.code)
+                        .filter(|d| d.code == LINE_TOO_LONG.code || d.code == LONG_LINE.code)
                         .map(|d| d.range.start())
                         .collect::<Vec<_>>()
                 };

@@ -73,7 +73,7 @@ crate::diagnostic::declare_rules! {
         "A promotion written without `=`"
         "SAN writes promotions as `e8=Q`."
         bad: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8Q *\n", good: "[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8=Q *\n";
-    WRONG_MOVE_NUMBER = "PGN220" "wrong-move-number" Warning Import "PGN 8.2.2"
+    WRONG_MOVE_NUMBER = "PGN220" "wrong-move-number" Error Import "PGN 8.2.2"
         "A move number that is not the number of the move it precedes"
         "Move number indications give the fullmove number of the following move."
         bad: "1. e4 e5 3. Nf3 *\n", good: "1. e4 e5 2. Nf3 *\n";

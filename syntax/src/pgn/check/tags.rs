@@ -20,11 +20,11 @@ crate::diagnostic::declare_rules! {
         "A tag name with characters other than letters, digits and `_`"
         "Tag names are made of letters, digits and underscores and begin with a letter (an uppercase one, by convention)."
         bad: "[Event-Name \"x\"]\n\n1. e4 *\n", good: "[EventName \"x\"]\n\n1. e4 *\n";
-    TAG_VALUE_TOO_LONG = "PGN101" "tag-value-too-long" Warning Import "PGN 7"
+    TAG_VALUE_TOO_LONG = "PGN101" "tag-value-too-long" Error Import "PGN 7"
         "A tag value longer than 255 characters"
         "A string holds at most 255 characters."
         bad: "[Annotator \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]\n\n1. e4 *\n", good: "[Annotator \"a\"]\n\n1. e4 *\n";
-    DUPLICATE_TAG = "PGN102" "duplicate-tag" Error Import "PGN 8.1"
+    DUPLICATE_TAG = "PGN102" "duplicate-tag" Warning Import "PGN 8.1"
         "The same tag name appears twice in a game"
         "A tag name appears at most once in a tag section; readers disagree on which value wins."
         bad: "[Event \"a\"]\n[Event \"b\"]\n\n1. e4 *\n", good: "[Event \"a\"]\n\n1. e4 *\n";
@@ -36,7 +36,7 @@ crate::diagnostic::declare_rules! {
         "Tags out of export order: the Seven Tag Roster first, then the others in ASCII order"
         "Export format lists Event, Site, Date, Round, White, Black, Result, then the remaining tags sorted by name."
         bad: "[Site \"?\"]\n[Event \"x\"]\n\n1. e4 *\n", good: "[Event \"x\"]\n[Site \"?\"]\n\n1. e4 *\n";
-    DATE_FORMAT = "PGN105" "date-format" Warning Import "PGN 9.5"
+    DATE_FORMAT = "PGN105" "date-format" Error Import "PGN 8.1.1.3, 9.2.1, 9.5.3"
         "A Date, EventDate or UTCDate value that is not `YYYY.MM.DD`"
         "Dates are `YYYY.MM.DD` with `?` for unknown digits, e.g. `2024.??.??`."
         bad: "[Date \"2024-03-01\"]\n\n1. e4 *\n", good: "[Date \"2024.03.01\"]\n\n1. e4 *\n";
@@ -48,35 +48,35 @@ crate::diagnostic::declare_rules! {
         "A Result value other than `1-0`, `0-1`, `1/2-1/2` or `*`"
         "The Result tag holds one of the four termination markers."
         bad: "[Result \"1:0\"]\n\n1. e4 1-0\n", good: "[Result \"1-0\"]\n\n1. e4 1-0\n";
-    TIME_FORMAT = "PGN108" "time-format" Warning Import "PGN 9.5.1"
+    TIME_FORMAT = "PGN108" "time-format" Error Import "PGN 9.5.1"
         "A Time or UTCTime value that is not `HH:MM:SS`"
         "Times are `HH:MM:SS` in 24-hour form."
         bad: "[Time \"7pm\"]\n\n1. e4 *\n", good: "[Time \"19:00:00\"]\n\n1. e4 *\n";
-    TIME_CONTROL_FORMAT = "PGN109" "time-control-format" Warning Import "PGN 9.6.1"
+    TIME_CONTROL_FORMAT = "PGN109" "time-control-format" Error Import "PGN 9.6.1"
         "A TimeControl value outside the grammar of PGN 9.6.1"
         "TimeControl is `?`, `-`, or fields joined by `:`, each `moves/seconds`, `seconds`, `seconds+increment` or `*seconds`."
         bad: "[TimeControl \"90 min\"]\n\n1. e4 *\n", good: "[TimeControl \"40/5400:1800+30\"]\n\n1. e4 *\n";
-    SETUP_VALUE = "PGN110" "setup-value" Warning Import "PGN 9.7.1"
+    SETUP_VALUE = "PGN110" "setup-value" Error Import "PGN 9.7.1"
         "SetUp is not `0` or `1`, or disagrees with the presence of a FEN tag"
         "SetUp \"1\" goes with a FEN tag giving the initial position; SetUp \"0\" (or none) means the standard position."
         bad: "[SetUp \"1\"]\n\n1. e4 *\n", good: "[SetUp \"0\"]\n\n1. e4 *\n";
-    PLYCOUNT_MISMATCH = "PGN112" "plycount-mismatch" Warning Import "PGN 9.9.3"
+    PLYCOUNT_MISMATCH = "PGN112" "plycount-mismatch" Error Import "PGN 9.9.3"
         "PlyCount differs from the number of plies in the main line"
         "PlyCount is the number of half-moves of the main line."
         bad: "[PlyCount \"3\"]\n\n1. e4 e5 *\n", good: "[PlyCount \"2\"]\n\n1. e4 e5 *\n";
-    ELO_FORMAT = "PGN113" "elo-format" Warning Import "PGN 9.1.2"
+    ELO_FORMAT = "PGN113" "elo-format" Error Import "PGN 9.1.2"
         "A WhiteElo or BlackElo value that is not a number"
         "Ratings are integers; `-` or an empty value means unrated."
         bad: "[WhiteElo \"2500+\"]\n\n1. e4 *\n", good: "[WhiteElo \"2500\"]\n\n1. e4 *\n";
-    ECO_FORMAT = "PGN114" "eco-format" Warning Import "PGN 9.4.1"
+    ECO_FORMAT = "PGN114" "eco-format" Error Import "PGN 9.4.1"
         "An ECO value that is not a code from `A00` to `E99`"
         "ECO codes are a letter A–E and two digits, optionally followed by a subcode like `/01`."
         bad: "[ECO \"F10\"]\n\n1. e4 *\n", good: "[ECO \"B10\"]\n\n1. e4 *\n";
-    TERMINATION_VALUE = "PGN115" "termination-value" Warning Import "PGN 9.8.1"
+    TERMINATION_VALUE = "PGN115" "termination-value" Information Import "PGN 9.8.1"
         "A Termination value not in the standard's list"
         "Termination is one of abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated."
         bad: "[Termination \"won\"]\n\n1. e4 *\n", good: "[Termination \"normal\"]\n\n1. e4 *\n";
-    MODE_VALUE = "PGN116" "mode-value" Warning Import "PGN 9.9.2"
+    MODE_VALUE = "PGN116" "mode-value" Information Import "PGN 9.9.2"
         "A Mode value other than OTB, PM, EM, ICS or TC"
         "Mode is OTB (over the board), PM (paper mail), EM (electronic mail), ICS (internet chess server) or TC (general telecommunication)."
         bad: "[Mode \"online\"]\n\n1. e4 *\n", good: "[Mode \"ICS\"]\n\n1. e4 *\n";
