@@ -77,6 +77,9 @@ pub enum Ground {
     Own(&'static str),
     /// kibitzer's own reading limit: what lies beyond it is not checked, said at any severity.
     Limit(&'static str),
+    /// A format with no written standard (BBO's LIN): its grammar is what its producer writes and
+    /// reads, so breaking it is an error, and its habits are warnings or notes.
+    Producer(&'static str),
 }
 
 impl Ground {
@@ -88,6 +91,7 @@ impl Ground {
             Ground::Convention(_) => "convention (not in the standard)",
             Ground::Own(_) => "kibitzer's own check (not in the standard)",
             Ground::Limit(_) => "kibitzer's limit (not in the standard)",
+            Ground::Producer(_) => "the producer's format (no written standard)",
         }
     }
 
@@ -113,7 +117,7 @@ impl Ground {
             Ground::Quote { verb: Verb::Should, .. } => &[Warning],
             Ground::Quote { verb: Verb::May, .. } => &[Information],
             Ground::Convention(_) | Ground::Own(_) => &[Warning, Information, Hint],
-            Ground::Limit(_) => &[Error, Warning, Information],
+            Ground::Limit(_) | Ground::Producer(_) => &[Error, Warning, Information],
         };
         if expected.contains(&severity) {
             Ok(())
@@ -133,11 +137,12 @@ impl Ground {
             Ground::Convention(s) => format!("convention, not in the standard: {s}"),
             Ground::Own(s) => format!("kibitzer's own check, not in the standard: {s}"),
             Ground::Limit(s) => format!("kibitzer's limit, not in the standard: {s}"),
+            Ground::Producer(s) => format!("the producer's format, no written standard: {s}"),
         }
     }
 }
 
-use Ground::{Convention, Law, Limit, Own};
+use Ground::{Convention, Law, Limit, Own, Producer};
 use Verb::*;
 
 const fn pgn(section: &'static str, verb: Verb, text: &'static str) -> Ground {
@@ -222,6 +227,24 @@ const TABLE: &[(&str, Ground)] = &[
     ("PGN304", pgn("8.2.6", Is, "Each movetext section has exactly one game termination marker")),
     ("PGN400", Convention("a database keeper's duplicate games, as pgn-extract's -D finds them")),
     ("PGN401", Convention("a database keeper's near-duplicate games (the same moves, the roster spelled otherwise)")),
+    ("PGN402", Own("one spelling per player in a file, as a database keeper wants it")),
+    ("PGN403", Own("one spelling per event and site in a file, as a database keeper wants it")),
+    ("PBN120", Own("one spelling per player in a file, as a database keeper wants it")),
+    ("PBN121", Own("one spelling per event and site in a file, as a database keeper wants it")),
+    // BBO's LIN: no written standard; the grammar and values are what BBO writes and reads.
+    ("LIN000", Producer("LIN is text, as BBO writes it")),
+    ("LIN001", Producer("a LIN pair is a two-letter name, `|`, a value and `|`, as BBO writes it")),
+    ("LIN002", Producer("the pair names BBO writes")),
+    ("LIN003", Producer("LIN holds pairs only, as BBO writes it")),
+    ("LIN100", Producer("a pair name BBO does not write is kept, a note")),
+    ("LIN101", Producer("BBO's md pair: dealer digit and three or four hands")),
+    ("LIN102", Producer("BBO's sv pair: o, n, e or b")),
+    ("LIN103", Producer("BBO's mb pair: a call")),
+    ("LIN104", Producer("BBO's pc pair: a card")),
+    ("LIN105", Producer("BBO's mc pair: a number of tricks")),
+    ("LIN106", Producer("BBO's an pair explains the call before it")),
+    ("LIN107", Producer("BBO's pn pair names four players, a habit not a fact of the board")),
+    ("LIN108", Producer("a board's calls and cards follow its md pair, as BBO writes it")),
     // The PGN standard: PGC (section 20).
     ("PGC001", pgn("20", Is, "PGC data is composed of a sequence of PGC records.")),
     // The PGN standard: FEN (16.1).

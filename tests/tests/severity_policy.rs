@@ -14,7 +14,7 @@ use kibitzer_syntax::{CheckOptions, Lang, Mode, Severity};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The standards whose rules have their grounds in `kibitzer_syntax::grounds` so far.
-const GROUNDED: [&str; 7] = ["PGN", "PGC", "FEN", "EPD", "PBN", "DDS", "PBI"];
+const GROUNDED: [&str; 8] = ["PGN", "PGC", "FEN", "EPD", "PBN", "DDS", "PBI", "LIN"];
 
 fn grounded(code: &str) -> bool {
     GROUNDED.contains(&&code[..3])
@@ -31,7 +31,7 @@ fn every_rule_has_a_ground() {
                  (\"{}\", pgn(\"<section>\", Must|Is|Should|May, \"<the sentence, verbatim from shared/specs>\")) \
                  (pbn(...) or pbi(...) for those standards), or, for a rule that enforces no sentence of a \
                  standard, Law(\"<the law>\"), Convention(\"<whose habit>\"), Own(\"<what kibitzer checks>\") or \
-                 Limit(\"<kibitzer's limit>\"); the rule's default severity must then be the one the verb gives \
+                 Limit(\"<kibitzer's limit>\") or Producer(\"<a format with no written standard>\"); the rule's default severity must then be the one the verb gives \
                  (Must/Is and Law: Error, Should: Warning, May: Information, Convention/Own: not Error)",
                 r.code, r.name, r.code
             )
