@@ -7,7 +7,7 @@
 use cozy_chess::{BitBoard, Board, Move, Piece, Square};
 
 use super::board::{is_castling, reaching};
-use super::read::{CheckMark, San};
+use super::read::{CheckMark, San, SanMove};
 
 /// The letter of a piece in SAN.
 pub fn piece_letter(piece: Piece) -> char {
@@ -46,6 +46,50 @@ impl San {
     /// worked out.
     pub fn canonical(&self, board: &Board, mv: Move, after: &Board) -> SanText {
         SanText::new(board, mv, after, self.names_origin())
+    }
+
+    /// Whether `text`, the text this move was read from, is [`San::canonical`] of `mv`. The
+    /// replay asks it of every move, and nearly every move of a real game is written in one of
+    /// SAN's plain shapes (`e4`, `exd5`, `Nf3`, `Bxc6`, each with one `+` or `#` or none): when
+    /// `text` has such a shape and names the move it resolved to (that pawn or that piece, no
+    /// castling, no en passant read from a bare square), the canonical text differs from it at
+    /// most in the check mark, so only the mark is worked out. Other moves are written out and
+    /// compared.
+    pub fn is_canonical(&self, board: &Board, mv: Move, after: &Board, text: &str) -> bool {
+        match self.plain_shape(board, mv, text) {
+            Some(()) => self.spelling.check == check_mark_after(after),
+            None => self.canonical(board, mv, after).is(text),
+        }
+    }
+
+    /// `Some` when `text` is a plain shape of SAN ([`San::is_canonical`]) that names `mv` on
+    /// `board` as canonical SAN would, the check mark aside.
+    fn plain_shape(&self, board: &Board, mv: Move, text: &str) -> Option<()> {
+        let sp = &self.spelling;
+        let SanMove::Normal { piece, from_file, from_rank: None, to, promotion: None } = self.mv else { return None };
+        if sp.castle_not_letter_o || sp.lowercase_piece || sp.hyphen || sp.promotion_equals || sp.check_chars > 1 {
+            return None;
+        }
+        // A move onto a piece of its own side is castling, as cozy-chess writes it.
+        if mv.to != to || mv.promotion.is_some() || board.colors(board.side_to_move()).has(to) {
+            return None;
+        }
+        let captures = board.occupied().has(to);
+        let pawn_moves = board.pieces(Piece::Pawn).has(mv.from);
+        let body = match (piece, from_file, sp.capture_mark) {
+            // `Nf3`, `Bxc6`: the piece named, its `x` exactly when it captures, no origin (the
+            // move resolved to one legal move, so canonical SAN needs none).
+            (Some(p), None, None | Some(b'x')) if p != Piece::Pawn && board.pieces(p).has(mv.from) => {
+                (sp.capture_mark.is_some() == captures).then_some(3 + usize::from(captures))?
+            }
+            // `e4`: a pawn's push along its file.
+            (None, None, None) if pawn_moves && mv.from.file() == to.file() => 2,
+            // `exd5`: a pawn's capture from the file named.
+            (None, Some(file), Some(b'x')) if pawn_moves && mv.from.file() == file && file != to.file() => 4,
+            _ => return None,
+        };
+        // The shape is the whole text (no other spelling reads to the same move).
+        (text.len() == body + usize::from(sp.check_chars)).then_some(())
     }
 }
 
@@ -171,6 +215,50 @@ fn disambiguation(board: &Board, piece: Piece, mv: Move) -> (bool, bool) {
 mod tests {
     use super::*;
     use crate::chess::san::{parse, resolve, Resolution};
+
+    /// [`San::is_canonical`] answers what comparing with [`San::canonical`] answers, for every
+    /// legal move of positions with captures, checks, mates, en passant, promotions and
+    /// castling, each written canonically and in the near misses of the plain shapes.
+    #[test]
+    fn is_canonical_agrees_with_the_written_canonical_text() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp2ppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+            "6k1/5ppp/8/8/8/8/1Q3PPP/R5K1 w - - 0 1",
+            "1n2k1n1/P6P/8/8/8/8/p6p/1N2K1N1 w - - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "1b4k1/8/8/2p5/1P6/8/8/6K1 w - - 0 1",
+        ];
+        let mut compared = 0;
+        for fen in fens {
+            let board: Board = fen.parse().unwrap();
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut after = board.clone();
+                    after.play_unchecked(mv);
+                    let full = canonical(&board, mv, &after).to_string();
+                    let body = full.trim_end_matches(['+', '#']);
+                    let mut texts = vec![full.clone(), body.to_owned(), format!("{body}+"), format!("{body}#")];
+                    texts.push(body.replacen('x', "", 1));
+                    texts.push(body.to_lowercase());
+                    if body.len() >= 3 && !body.contains('x') {
+                        texts.push(format!("{}x{}", &body[..body.len() - 2], &body[body.len() - 2..]));
+                    }
+                    texts.push(format!("{}{}", mv.to, ""));
+                    for text in &texts {
+                        let Some(written) = parse(text) else { continue };
+                        if resolve(&board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
+                            let expected = written.canonical(&board, mv, &after).is(text);
+                            assert_eq!(written.is_canonical(&board, mv, &after, text), expected, "{fen}: {text}");
+                            compared += 1;
+                        }
+                    }
+                }
+                false
+            });
+        }
+        assert!(compared > 300, "{compared}");
+    }
 
     /// A written move without an origin square that resolves to one legal move needs none in
     /// canonical SAN: the short cut of [`San::canonical`] gives what the full

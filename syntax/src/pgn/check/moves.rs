@@ -555,10 +555,10 @@ fn spelling(
     mode: Mode,
     out: &mut Vec<Diagnostic>,
 ) {
-    let canonical = written.canonical(board, mv, after);
-    if canonical.is(text) {
+    if written.is_canonical(board, mv, after, text) {
         return;
     }
+    let canonical = written.canonical(board, mv, after);
     let canonical = canonical.as_str();
     let sp = &written.spelling;
     let is_capture = board.color_on(mv.to).is_some_and(|c| c != board.side_to_move())
