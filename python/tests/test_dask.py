@@ -105,13 +105,7 @@ def test_corpus_files_equal_the_cli(client: Any, corpus: Path) -> None:
     files = corpus_files(corpus, ("pgn", "epd", "pbn"))
     assert files
     frame = kibitzer.dask.check(files, blocksize="256 KiB", client=client)
-    # The checks of a PGN file's games together (duplicate games PGN400/401, one spelling per
-    # name PGN402/403) see only the games of one piece in a Dask partition: kibitzer.dask does
-    # not yet gather them across the pieces of a large file (issue #34). Everything else is what
-    # the CLI says, row for row.
-    across = {"PGN400", "PGN401", "PGN402", "PGN403"}
-    alone = lambda rows: [r for r in rows if r["code"] not in across]  # noqa: E731
-    assert alone(rows_of(frame)) == alone(expected(files))
+    assert rows_of(frame) == expected(files)
 
 
 def test_the_result_writes_to_parquet(client: Any, tmp_path: Path) -> None:
