@@ -297,3 +297,37 @@ fn a_tag_repeated_after_an_escape_line_stays_in_its_game() {
     let check = run(&["fmt", "--check", "a.pgn"], dir.path());
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
 }
+
+/// A second-room game that leaves out Dealer, Vulnerable and Deal and relies on the game before
+/// it (PBN702, as rpbridge writes them): `kibitzer fmt` writes the previous game's values, the
+/// ones the check reads the game with, not `?`; a Vulnerable of the game's own stays. The result
+/// is formatted already, and the check no longer finds the reuse.
+#[test]
+fn a_second_room_game_takes_the_previous_games_deal_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = kibitzer_tests::fixtures("fmt").join("pbn/second-room-reuse.pbn");
+    std::fs::copy(&fixture, dir.path().join("match.pbn")).unwrap();
+    let before = run(&["check", "--format", "json", "match.pbn"], dir.path());
+    assert_eq!(stdout(&before).matches("\"PBN702\"").count(), 2, "{}", stdout(&before));
+
+    let out = run(&["fmt", "match.pbn"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(dir.path().join("match.pbn")).unwrap();
+    let games: Vec<&str> = text.split("\r\n\r\n").filter(|g| g.contains("[Auction")).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    let board_1 = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+    let board_2 = "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432";
+    for (game, dealer, vulnerable, deal) in [(games[1], "N", "None", board_1), (games[3], "E", "NS", board_2)] {
+        let tags = format!("[Dealer \"{dealer}\"]\r\n[Vulnerable \"{vulnerable}\"]\r\n[Deal \"{deal}\"]\r\n");
+        assert!(game.contains(&tags), "{game}");
+        assert!(!game.contains("[Deal \"?\"]") && !game.contains("[Dealer \"?\"]"), "{game}");
+    }
+    // The game before each second room gives the same deal, from its dealer.
+    assert!(games[0].contains(board_1) && games[2].contains(board_2), "{text}");
+
+    let again = run(&["fmt", "--check", "match.pbn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "not idempotent: {}", stdout(&again));
+    let after = run(&["check", "--format", "json", "match.pbn"], dir.path());
+    assert!(!stdout(&after).contains("\"PBN702\""), "{}", stdout(&after));
+    assert_eq!(after.status.code(), Some(0), "{}", stdout(&after));
+}

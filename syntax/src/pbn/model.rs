@@ -9,6 +9,7 @@ pub use crate::bridge::contract::{Contract, Denomination, Risk};
 pub use crate::bridge::deal::{parse_deal, Deal, DealError};
 
 use super::syntax_kind::{SyntaxKind, SyntaxNode};
+use crate::bridge::score::Vulnerability;
 use crate::parsing::{EventElement, EventNode};
 use crate::text::{TextRange, TextSize};
 use std::collections::HashMap;
@@ -279,13 +280,16 @@ pub fn passes_on<'v>(name: &str, value: &'v str) -> PassesOn<'v> {
     }
 }
 
-/// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order.
+/// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order,
+/// and the last game's deal data, which a game that leaves it out relies on ([`DealData`]).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Inheritance {
     /// The last real value of each tag (the text after `##` for a `##` value).
     last: HashMap<String, String>,
     /// Values given with `##`: they apply to the later games that omit the tag.
     sticky: HashMap<String, String>,
+    /// The last game's Dealer, Vulnerable and Deal, with what it took from the game before.
+    deal: DealData,
 }
 
 impl Inheritance {
@@ -324,6 +328,19 @@ impl Inheritance {
                 self.record(tag.name, tag.value);
             }
         }
+        self.record_deal(DealData::read(|name| game.value(name)), |name| game.tag(name).is_some());
+    }
+
+    /// Takes note of a game's deal data (`own`, its tags' [`DealData::read`]), for the next
+    /// game: its own, or the last game's when it relies on them ([`DealData::taken_by`]).
+    /// `has_tag` says which tags the game has.
+    pub fn record_deal(&mut self, own: DealData, has_tag: impl Fn(&str) -> bool) {
+        self.deal = self.deal.taken_by(has_tag, own.vulnerable).unwrap_or(own);
+    }
+
+    /// The deal data of the last game recorded, which the next game may rely on.
+    pub fn last_deal(&self) -> &DealData {
+        &self.deal
     }
 
     /// The value a `#` would inherit for `name` now, if an earlier game gave one.
@@ -343,6 +360,44 @@ impl Inheritance {
             "#" => self.last(name),
             _ => Some(value.strip_prefix("##").unwrap_or(value)),
         }
+    }
+}
+
+/// A game's Dealer, Vulnerable and Deal, typed (`None` where a value is unknown or unreadable).
+///
+/// Real files (rpbridge's conversions) leave these tags out of the second room's game and rely
+/// on the previous game's. PBN has no such reuse (PBN 3: every game holds all its data; rule
+/// PBN702 says so), but the data is plain: the check reads the game's auction and play against
+/// the previous game's values, and the formatter writes them into the game, from the one
+/// decision here ([`DealData::taken_by`]).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct DealData {
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    pub deal: Option<Deal>,
+}
+
+impl DealData {
+    /// The values of a game's Dealer, Vulnerable and Deal tags (`value_of` gives a tag's value
+    /// as written), read as the checks read them: the text after `##` (which these tags may not
+    /// use, PBN700), nothing for `?`, the empty string, `#` or a value that does not parse.
+    pub fn read<'v>(value_of: impl Fn(&str) -> Option<&'v str>) -> DealData {
+        let literal = |name: &str| value_of(name).map(|v| v.strip_prefix("##").unwrap_or(v));
+        DealData {
+            dealer: literal("Dealer").and_then(Seat::parse),
+            vulnerable: literal("Vulnerable").and_then(Vulnerability::parse),
+            deal: literal("Deal").and_then(|v| parse_deal(v).ok()),
+        }
+    }
+
+    /// What a game takes from `self`, the previous game's deal data, when it relies on it: a
+    /// game with an Auction or a Play but neither a Deal nor a Dealer tag (`has_tag` says which
+    /// tags it has), after a game with a deal. It takes the deal and the dealer, and the
+    /// vulnerability unless it gives its own (`own_vulnerable`). `None` when it relies on nothing.
+    pub fn taken_by(&self, has_tag: impl Fn(&str) -> bool, own_vulnerable: Option<Vulnerability>) -> Option<DealData> {
+        let relies = (has_tag("Auction") || has_tag("Play")) && !has_tag("Deal") && !has_tag("Dealer");
+        let deal = self.deal.as_ref().filter(|_| relies)?;
+        Some(DealData { dealer: self.dealer, vulnerable: own_vulnerable.or(self.vulnerable), deal: Some(deal.clone()) })
     }
 }
 
@@ -439,6 +494,41 @@ mod tests {
         assert_eq!(inherited.resolve("Date", "#"), None);
         inherited.record("Site", "#");
         assert_eq!(inherited.last("Site"), Some("Hall"));
+    }
+
+    /// A game with an auction but neither Deal nor Dealer takes the previous game's deal data
+    /// (its own Vulnerable stays); a game with either tag, or with nothing to read them for,
+    /// takes nothing; and a game that took them passes them on.
+    #[test]
+    fn a_game_without_deal_and_dealer_takes_the_previous_games() {
+        const DEAL: &str = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+        let tags = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+        };
+        let first = tags(&[("Dealer", "e"), ("Vulnerable", "Both"), ("Deal", DEAL), ("Auction", "E")]);
+        let mut inherited = Inheritance::default();
+        inherited.record_deal(DealData::read(first), |n| first(n).is_some());
+        let previous = inherited.last_deal().clone();
+        assert_eq!(previous.dealer, Some(Seat::E));
+        assert_eq!(previous.vulnerable, Some(Vulnerability::All));
+        assert_eq!(previous.deal, parse_deal(DEAL).ok());
+
+        let has = |names: &'static [&'static str]| move |name: &str| names.contains(&name);
+        assert_eq!(previous.taken_by(has(&["Auction"]), None), Some(previous.clone()));
+        let own = previous.taken_by(has(&["Play", "Vulnerable"]), Some(Vulnerability::NS)).unwrap();
+        assert_eq!((own.dealer, own.vulnerable), (Some(Seat::E), Some(Vulnerability::NS)));
+        assert_eq!(previous.taken_by(has(&["Auction", "Deal"]), None), None);
+        assert_eq!(previous.taken_by(has(&["Auction", "Dealer"]), None), None);
+        assert_eq!(previous.taken_by(has(&["Board"]), None), None, "no auction or play: nothing to read");
+        assert_eq!(DealData::default().taken_by(has(&["Auction"]), None), None, "no deal before");
+
+        // The second room's game passes what it took on to a third that leaves them out too.
+        let second = tags(&[("Auction", "E")]);
+        inherited.record_deal(DealData::read(second), |n| second(n).is_some());
+        assert_eq!(inherited.last_deal(), &previous);
+        let unknown = tags(&[("Dealer", "?"), ("Deal", "?"), ("Auction", "N")]);
+        inherited.record_deal(DealData::read(unknown), |n| unknown(n).is_some());
+        assert_eq!(inherited.last_deal(), &DealData::default(), "`?` is no value");
     }
 
     #[test]

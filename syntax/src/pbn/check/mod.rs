@@ -23,9 +23,8 @@ pub mod scores;
 pub mod tables;
 pub mod values;
 
-use super::model::{Deal, Game, Seat};
+use super::model::{DealData, Game};
 use super::syntax_kind::SyntaxKind;
-use crate::bridge::score::Vulnerability;
 use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parsing::{EventElement, EventNode, ParseEvent};
@@ -54,9 +53,8 @@ crate::diagnostic::declare_rules! {
 struct Inheritance {
     /// Which tags `#` and `##` can inherit.
     values: Inherited,
-    previous_dealer: Option<Seat>,
-    previous_vulnerable: Option<Vulnerability>,
-    previous_deal: Option<Deal>,
+    /// The previous game's Dealer, Vulnerable and Deal, as its checks read them.
+    previous_deal: DealData,
     /// The previous game's room result, for the other room's ScoreIMP.
     previous_room: Option<scores::RoomScore>,
 }
@@ -226,9 +224,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     scores::check_imps(game, &checked, tricks, &mut inheritance.previous_room, sink);
     notes::check(game, sink);
     tables::check(game, &checked, sink);
-    inheritance.previous_dealer = facts.dealer;
-    inheritance.previous_vulnerable = facts.vulnerable;
-    inheritance.previous_deal = facts.deal.clone();
+    inheritance.previous_deal = DealData { dealer: facts.dealer, vulnerable: facts.vulnerable, deal: facts.deal };
 }
 
 /// Reports forbidden and empty inheritance (`#`, `##`) and records the values later games may
@@ -262,23 +258,20 @@ fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mu
 }
 
 /// Real files (rpbridge conversions) omit Dealer, Vulnerable and Deal in the second room's game
-/// and rely on the previous game. PBN has no such reuse: warn once, then check the auction and
-/// play against the previous game's values so that their own errors are still found.
+/// and rely on the previous game. PBN has no such reuse: report it, then check the auction and
+/// play against the previous game's values so that their own errors are still found (the
+/// formatter writes the same values into the game: [`DealData::taken_by`] decides for both).
 fn reuse_previous(game: &Game<'_>, facts: &mut Facts, inheritance: &Inheritance, sink: &mut Sink) {
-    let needs = game.tag("Auction").is_some() || game.tag("Play").is_some();
-    if !needs || game.tag("Deal").is_some() || game.tag("Dealer").is_some() {
+    let Some(taken) = inheritance.previous_deal.taken_by(|name| game.tag(name).is_some(), facts.vulnerable) else {
         return;
-    }
-    let Some(deal) = &inheritance.previous_deal else { return };
+    };
     let anchor = game.tag("Auction").or(game.tag("Play")).map_or(game.range, |t| t.name_range);
     sink.report(
         &IMPLICIT_REUSE,
         anchor,
         "game has no Dealer, Vulnerable or Deal and relies on the previous game's (PBN has no implicit reuse)",
     );
-    facts.deal = Some(deal.clone());
-    facts.dealer = inheritance.previous_dealer;
-    facts.vulnerable = facts.vulnerable.or(inheritance.previous_vulnerable);
+    (facts.dealer, facts.vulnerable, facts.deal) = (taken.dealer, taken.vulnerable, taken.deal);
 }
 
 /// A Vulnerable tag that disagrees with the board's standard rotation (Law 2) while the Score

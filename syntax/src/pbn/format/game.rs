@@ -5,9 +5,10 @@
 //! out.
 
 use crate::bridge::cards::Seat;
+use crate::bridge::deal::write_deal;
 use crate::parsing::EventNode;
 use crate::pbn::check::values::MTS as MANDATORY_TAGS;
-use crate::pbn::model::{is_section, Inheritance, TABLES};
+use crate::pbn::model::{is_section, DealData, Inheritance, TABLES};
 use crate::pbn::syntax_kind::SyntaxKind;
 
 use super::blocks::{blocks, has_data, Block};
@@ -49,9 +50,8 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
             _ => ordered.push(block),
         }
     }
-    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
-    let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
     let passed_out = is_passed_out(&ordered);
+    let reused = ReusedDeal::new(&ordered, inherited);
     for (i, name) in MANDATORY_TAGS.iter().enumerate() {
         // A `##` value of an earlier game stands in for the tag (PBN 4.8).
         if ordered.iter().any(|b| b.name == *name) || inherited.is_sticky(name) {
@@ -62,12 +62,14 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
             // the empty string (PBN 3.4, 3.4.13, 3.4.15); the contract is `Pass` (3.4.14).
             "Declarer" | "Result" if passed_out => "",
             "Contract" if passed_out => "Pass",
-            // Unknown (PBN 3.4).
-            _ => "?",
+            // Unknown (PBN 3.4), unless the game relies on the previous game's deal data.
+            _ => reused.value(name).unwrap_or("?"),
         };
         let block = Block { name, value, comments: vec![], section: vec![], notes: vec![] };
         ordered.insert(i.min(ordered.len()), block);
     }
+    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
+    let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
     // Stable: a repeated tag keeps its order.
     ordered.sort_by(|a, b| {
         let (pa, pb) = (place(a), place(b));
@@ -102,6 +104,40 @@ fn is_passed_out(blocks: &[Block]) -> bool {
         [ap] => ap.eq_ignore_ascii_case("ap"),
         [_, _, _, _] => calls.iter().all(|c| c.eq_ignore_ascii_case("pass")),
         _ => false,
+    }
+}
+
+/// The Dealer, Vulnerable and Deal a game without Dealer and Deal tags takes from the previous
+/// game (rpbridge's second room, PBN702), spelled as tag values: export format writes every
+/// mandatory tag, and `?` would lose what the check reads the game with.
+struct ReusedDeal {
+    dealer: Option<String>,
+    vulnerable: Option<&'static str>,
+    deal: Option<String>,
+}
+
+impl ReusedDeal {
+    fn new(blocks: &[Block], inherited: &Inheritance) -> ReusedDeal {
+        let value_of = |name: &str| blocks.iter().find(|b| b.name == name).map(|b| b.value);
+        let own = DealData::read(value_of);
+        let taken = inherited.last_deal().taken_by(|name| value_of(name).is_some(), own.vulnerable);
+        let taken = taken.unwrap_or_default();
+        ReusedDeal {
+            dealer: taken.dealer.map(|seat| seat.letter().to_string()),
+            vulnerable: taken.vulnerable.map(|v| v.as_str()),
+            // From the dealer, as export format writes it (`normalise_value` would turn it so).
+            deal: taken.deal.map(|deal| write_deal(&deal, taken.dealer.unwrap_or(deal.first))),
+        }
+    }
+
+    /// The value of the tag `name`, if the game takes it.
+    fn value(&self, name: &str) -> Option<&str> {
+        match name {
+            "Dealer" => self.dealer.as_deref(),
+            "Vulnerable" => self.vulnerable,
+            "Deal" => self.deal.as_deref(),
+            _ => None,
+        }
     }
 }
 

@@ -4,7 +4,9 @@
 //! explains; one empty line after each game. A missing mandatory tag is added as `"?"`
 //! (unknown), as `""` for the Declarer and Result of a passed-out deal (inappropriate) and as
 //! `"Pass"` for its Contract (PBN 3.4, 3.4.13–3.4.15), and not at all when an earlier game gave
-//! it with `##` (PBN 4.8).
+//! it with `##` (PBN 4.8). A game that leaves out Dealer, Vulnerable and Deal and relies on the
+//! previous game's (rpbridge's second room, PBN702) gets the previous game's values, the ones the
+//! check reads it with ([`crate::pbn::model::DealData`]).
 //!
 //! Values: Deal from the dealer with ranks descending in upper case, Vulnerable as
 //! `None`/`NS`/`EW`/`All`, directions, contracts, calls and cards in upper case; `#`/`##`
