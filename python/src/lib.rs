@@ -321,8 +321,19 @@ fn proves_join(lang: &str, tail: &[u8], last_end: usize, head: &[u8], first_star
     })
 }
 
+/// The file encoding named as `kibitzer.dask` names it.
+fn encoding_of(name: &str) -> Result<Encoding, String> {
+    match name {
+        "utf-8" => Ok(Encoding::Utf8),
+        "utf-8-bom" => Ok(Encoding::Utf8Bom),
+        "latin-1" => Ok(Encoding::Latin1),
+        other => Err(format!("unknown encoding {other:?}")),
+    }
+}
+
 /// A piece of a file checked alone, placed as in the whole file: `encoding` is the file's
-/// ("utf-8", "utf-8-bom" or "latin-1"), `lines_before` the line breaks before the piece.
+/// ("utf-8", "utf-8-bom" or "latin-1"), `lines_before` the line breaks before the piece. With
+/// the diagnostics, the piece's facts for [`check_across_pieces`], serialized.
 #[pyfunction]
 #[pyo3(signature = (lang, piece, encoding, name, lines_before, mode=None, config=None))]
 #[allow(clippy::too_many_arguments)]
@@ -335,23 +346,76 @@ fn check_piece(
     lines_before: u32,
     mode: Option<&str>,
     config: Option<PathBuf>,
-) -> PyResult<Vec<DiagnosticTuple>> {
+) -> PyResult<(Vec<DiagnosticTuple>, Vec<u8>)> {
     let lang = lang.to_owned();
     let encoding = encoding.to_owned();
     let mode = mode.map(str::to_owned);
     py.detach(move || {
         guarded(|| {
             let lang = api::lang_of(Some(&lang), None)?;
-            let encoding = match encoding.as_str() {
-                "utf-8" => Encoding::Utf8,
-                "utf-8-bom" => Encoding::Utf8Bom,
-                "latin-1" => Encoding::Latin1,
-                other => return Err(format!("unknown encoding {other:?}")),
-            };
+            let encoding = encoding_of(&encoding)?;
             let path = PathBuf::from(&name);
             let options = options(Some(&path), mode.as_deref(), config.as_ref())?;
-            let found = api::check_piece(lang, &piece, encoding, &name, lines_before, &options);
-            Ok(found.into_iter().map(to_tuple).collect())
+            let (found, facts) = api::check_piece(lang, &piece, encoding, &name, lines_before, &options);
+            let facts = api::facts_to_bytes(&facts)?;
+            Ok((found.into_iter().map(to_tuple).collect(), facts))
+        })
+    })
+}
+
+/// A diagnostic of the checks of a file's games together: the piece it is in, its start and
+/// end offsets in that piece's text, severity, code and message.
+type InPieceTuple = (usize, u32, u32, &'static str, &'static str, String);
+
+/// The checks of a file's games together (duplicates, spellings of names) from the facts
+/// [`check_piece`] gave for each of its pieces, in file order from the start.
+#[pyfunction]
+#[pyo3(signature = (lang, facts, name, mode=None, config=None))]
+fn check_across_pieces(
+    py: Python<'_>,
+    lang: &str,
+    facts: Vec<Vec<u8>>,
+    name: String,
+    mode: Option<&str>,
+    config: Option<PathBuf>,
+) -> PyResult<Vec<InPieceTuple>> {
+    let lang = lang.to_owned();
+    let mode = mode.map(str::to_owned);
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            let options = options(Some(&PathBuf::from(&name)), mode.as_deref(), config.as_ref())?;
+            let facts = facts.iter().map(|f| api::facts_from_bytes(f)).collect::<Result<Vec<_>, _>>()?;
+            let found = api::check_across_pieces(lang, facts, &options);
+            Ok(found
+                .into_iter()
+                .map(|d| {
+                    let (start, end) = (u32::from(d.range.start()), u32::from(d.range.end()));
+                    (d.piece, start, end, d.diagnostic.severity.as_str(), d.diagnostic.code, d.diagnostic.message)
+                })
+                .collect())
+        })
+    })
+}
+
+/// Where ranges (start and end offsets) of a piece's text are in its file, as [`check_piece`]
+/// places diagnostics: (line, column, end line, end column), 1-based.
+#[pyfunction]
+fn place_in_piece(
+    py: Python<'_>,
+    lang: &str,
+    piece: Vec<u8>,
+    encoding: &str,
+    lines_before: u32,
+    ranges: Vec<(u32, u32)>,
+) -> PyResult<Vec<[u32; 4]>> {
+    let lang = lang.to_owned();
+    let encoding = encoding.to_owned();
+    py.detach(move || {
+        guarded(|| {
+            let lang = api::lang_of(Some(&lang), None)?;
+            let encoding = encoding_of(&encoding)?;
+            api::place_in_piece(lang, &piece, encoding, lines_before, &ranges)
         })
     })
 }
@@ -371,6 +435,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(survey, m)?)?;
     m.add_function(wrap_pyfunction!(proves_join, m)?)?;
     m.add_function(wrap_pyfunction!(check_piece, m)?)?;
+    m.add_function(wrap_pyfunction!(check_across_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(place_in_piece, m)?)?;
     m.add_function(wrap_pyfunction!(unit_lines, m)?)?;
     m.add_function(wrap_pyfunction!(file_kind, m)?)?;
     Ok(())

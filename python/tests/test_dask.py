@@ -78,6 +78,31 @@ def test_a_generated_set_cut_into_many_tasks_equals_the_cli(client: Any, tmp_pat
     assert any(r["code"] == "PGN210" for r in got) and any(r["path"].endswith("b.pgn") for r in got)
 
 
+def test_games_checked_together_across_pieces(client: Any, tmp_path: Path) -> None:
+    """Duplicates and spellings of names between games in different tasks are found as
+    `kibitzer check` finds them in the whole file, on the later game's line, naming the earlier
+    game's line."""
+    games = [GAME.format(n=n, move="O-O") for n in range(200)]
+    games[190] = games[3]
+    games[120] = games[5].replace('"Club"', '"club"')
+    games[160] = games[160].replace('[White "A"]', '[White "a."]')
+    path = tmp_path / "together.pgn"
+    path.write_text("".join(games))
+    tasks = kibitzer.dask.plan(path, blocksize=2048, client=client)
+    starts = [len("".join(games[:i]).encode()) for i in (3, 5, 190, 120)]
+    task_of = [next(k for k, t in enumerate(tasks) if t.start <= at < (t.end or 0)) for at in starts]
+    assert task_of[0] != task_of[2] and task_of[1] != task_of[3], task_of
+    got = rows_of(kibitzer.dask.check(path, blocksize=2048, client=client))
+    assert got == expected([path])
+    found = {(r["code"], r["line"]) for r in got if r["code"] in ("PGN400", "PGN401", "PGN402")}
+    line = lambda i: "".join(games[:i]).count("\n") + 1  # noqa: E731
+    assert found == {("PGN400", line(190)), ("PGN401", line(120)), ("PGN402", line(160) + 4)}, found
+    [duplicate] = [r for r in got if r["code"] == "PGN400"]
+    assert f"duplicate of the game at line {line(3)} " in duplicate["message"]
+    frame = kibitzer.dask.check(path, blocksize=2048, client=client).compute()
+    assert list(frame[frame["code"] == "PGN400"]["game"]) == [191]
+
+
 def test_a_likely_start_inside_a_comment_is_not_a_cut(client: Any, tmp_path: Path) -> None:
     [plain, *_] = generated_set(tmp_path / "set")
     comment = plain.read_bytes().index(b"[%clk")

@@ -11,7 +11,7 @@ use kibitzer_syntax::diagnostic::Applicability;
 use kibitzer_syntax::format::{FormatOptions, Formatted};
 use kibitzer_syntax::rules::parse_config;
 use kibitzer_syntax::text::{decode, ColumnUnit, Encoding, LineEnding, LineIndex, SourceText};
-use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, Mode};
+use kibitzer_syntax::{CheckOptions, DetachedFacts, Diagnostic, Lang, Mode};
 use std::path::Path;
 
 /// A diagnostic as `kibitzer check --format json` reports it, and its fix when it has one.
@@ -193,7 +193,9 @@ pub fn line_breaks(lang: Lang, text: &str) -> u32 {
 
 /// A piece of a file (its bytes between two proved unit starts) checked alone and placed as in
 /// the whole file: decoded in the file's `encoding`, `lines_before` lines into it. Units being
-/// independent (PGN games, EPD lines), the pieces' diagnostics are the whole file's.
+/// independent (PGN games, EPD lines), the pieces' diagnostics are the whole file's but for the
+/// checks of its games together (duplicates, spellings of names), which need every piece: the
+/// piece's facts for those are given with its diagnostics, for [`check_across_pieces`].
 pub fn check_piece(
     lang: Lang,
     bytes: &[u8],
@@ -201,11 +203,80 @@ pub fn check_piece(
     name: &str,
     lines_before: u32,
     options: &CheckOptions,
-) -> Vec<Checked> {
+) -> (Vec<Checked>, DetachedFacts) {
     let text = kibitzer_syntax::text::decode_as(bytes, encoding);
     let options = CheckOptions { encoding: Some(encoding), ..options.clone() };
-    let (diagnostics, index) = check_and_index(lang, &text, &options);
-    place_all(name, &text, &index, &diagnostics, lines_before)
+    let (diagnostics, facts) = kibitzer_syntax::check_alone(lang, &text, &options);
+    let index = LineIndex::with_breaks(&text, lang.line_breaks());
+    (place_all(name, &text, &index, &diagnostics, lines_before), facts.detach(&text))
+}
+
+/// A piece's facts ([`check_piece`]) as bytes to send where the pieces' facts are gathered:
+/// JSON, compressed (a few hundred bytes a game become about a hundred).
+pub fn facts_to_bytes(facts: &DetachedFacts) -> Result<Vec<u8>, String> {
+    let json = serde_json::to_vec(facts).map_err(|e| format!("cannot keep a piece's facts: {e}"))?;
+    zstd::bulk::compress(&json, 1).map_err(|e| format!("cannot keep a piece's facts: {e}"))
+}
+
+/// The facts [`facts_to_bytes`] gave.
+pub fn facts_from_bytes(bytes: &[u8]) -> Result<DetachedFacts, String> {
+    let json = zstd::stream::decode_all(bytes).map_err(|e| format!("the facts of a piece are not readable: {e}"))?;
+    serde_json::from_slice(&json).map_err(|e| format!("the facts of a piece are not readable: {e}"))
+}
+
+/// A diagnostic of the checks of a file's games together, found from its pieces' facts: in
+/// piece `piece` (an index into the pieces given), at `range` of that piece's text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InPiece {
+    pub piece: usize,
+    pub range: kibitzer_syntax::TextRange,
+    pub diagnostic: Diagnostic,
+}
+
+/// The checks of a file's games together from the facts of all its pieces ([`check_piece`]),
+/// the pieces in file order from its start: what `kibitzer check` finds of the whole file and
+/// [`check_piece`] leaves out, each in the piece it is in ([`place_in_piece`] places it there).
+pub fn check_across_pieces(lang: Lang, facts: Vec<DetachedFacts>, options: &CheckOptions) -> Vec<InPiece> {
+    let mut ends = Vec::with_capacity(facts.len());
+    let mut end = kibitzer_syntax::TextSize::from(0);
+    for f in &facts {
+        end += f.text_len();
+        ends.push(end);
+    }
+    kibitzer_syntax::check_across_detached(lang, facts, options)
+        .into_iter()
+        .map(|diagnostic| {
+            let piece = ends.partition_point(|end| *end <= diagnostic.range.start()).min(ends.len() - 1);
+            let start = if piece == 0 { 0.into() } else { ends[piece - 1] };
+            InPiece { piece, range: diagnostic.range - start, diagnostic }
+        })
+        .collect()
+}
+
+/// Where `ranges` (start and end offsets) of a piece's text ([`check_piece`]'s arguments) are
+/// in the file: 1-based line, column, end line and end column, as [`check_piece`] places its
+/// diagnostics. A range that is not one of the text is an error.
+pub fn place_in_piece(
+    lang: Lang,
+    bytes: &[u8],
+    encoding: Encoding,
+    lines_before: u32,
+    ranges: &[(u32, u32)],
+) -> Result<Vec<[u32; 4]>, String> {
+    let text = kibitzer_syntax::text::decode_as(bytes, encoding);
+    let index = LineIndex::with_breaks(&text, lang.line_breaks());
+    ranges
+        .iter()
+        .map(|&(start, end)| {
+            let inside = |at: u32| text.is_char_boundary(at as usize);
+            if start > end || !inside(start) || !inside(end) {
+                return Err(format!("{start}..{end} is not a range of the piece's text ({} bytes)", text.len()));
+            }
+            let range = kibitzer_syntax::TextRange::new(start.into(), end.into());
+            let [line, column, end_line, end_column] = place(&text, &index, range);
+            Ok([line + lines_before, column, end_line + lines_before, end_column])
+        })
+        .collect()
 }
 
 /// The 1-based line on which each unit of `text` (a PGN or PBN game, an EPD or PBI line)

@@ -48,6 +48,38 @@ impl UnitFacts {
         pgn::check::duplicates::may_have_duplicates(summaries.iter().copied())
             || crate::spellings::Fingerprint::may_vary(summaries.iter().flat_map(|s| s.names()))
     }
+
+    /// These facts of the unit `text` with the copies of its text that [`check_across_detached`]
+    /// needs in place of it: what a piece of a text no one holds whole sends on.
+    pub fn detach(&self, text: &str) -> DetachedFacts {
+        DetachedFacts(pgn::check::detached::Detached::of(text, &self.0))
+    }
+}
+
+/// A unit's [`UnitFacts`] taken out of its text ([`UnitFacts::detach`]), relative to the unit,
+/// to be serialized and sent where the units' facts are gathered (a Dask task's result).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DetachedFacts(pgn::check::detached::Detached);
+
+impl DetachedFacts {
+    /// The length of the unit's text: where the next unit starts in the text they make together.
+    pub fn text_len(&self) -> TextSize {
+        self.0.len()
+    }
+}
+
+/// [`check_across`] of a text no one holds whole, from the facts of its units taken out of
+/// their texts, in text order: the diagnostics, with ranges in the text the units make one after
+/// the other (unit `k` starts at the sum of the [`DetachedFacts::text_len`] before it), the same
+/// as [`check_across`] of that text gives (a test below proves it). Only PGN's units keep facts.
+pub fn check_across_detached(lang: Lang, facts: Vec<DetachedFacts>, options: &CheckOptions) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    if lang == Lang::Pgn {
+        let (mut text, summaries) = pgn::check::detached::Joined::of(facts.into_iter().map(|f| f.0), options);
+        pgn::check::across_in(&mut text, &summaries, &mut diagnostics);
+    }
+    finish(&mut diagnostics, options);
+    diagnostics
 }
 
 /// Checks a unit of a larger text (a piece, [`crate::pieces`]) as [`check`] does, leaving out the
@@ -304,5 +336,62 @@ mod tests {
         // No two games with the same moves: nothing to gather.
         let distinct: Vec<UnitFacts> = facts.iter().take(2).cloned().collect();
         assert!(!UnitFacts::may_report_across(&distinct));
+    }
+
+    /// The pass across a text's units from their facts taken out of the text, each unit sent as
+    /// a serialized value, gives what the pass over the whole text gives: the same diagnostics
+    /// (the earlier game's line in the message, the spelling's fix, the deletion of the last
+    /// game with the blanks before it), in pieces of every size, LF or CR LF, from any first line.
+    #[test]
+    fn the_pass_across_detached_facts_equals_the_pass_over_the_text() {
+        let game = |n: usize, white: &str, moves: &str| {
+            format!(
+                "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"{n}\"]\n[White \"{white}\"]\n\
+                 [Black \"Brown\"]\n[Result \"*\"]\n\n{moves} *\n\n"
+            )
+        };
+        let ruy = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+        let qgd = "1. d4 d5 2. c4 e6 3. Nc3 Nf6";
+        let english = "1. c4 e5 2. Nc3 Nf6 3. g3 d5";
+        let mut lf: String = (0..30)
+            .map(|n| {
+                game(
+                    n % 3,
+                    if n == 7 { "Adams,M" } else { "Adams, M" },
+                    [ruy, qgd, english][n % 2 + usize::from(n == 7)],
+                )
+            })
+            .collect();
+        // The last game, a copy, alone in the last piece: its deletion reaches into the piece before.
+        lf.push_str(&game(1, "Adams, M", ruy).replace("Club", "club"));
+        lf.push_str("\n\n");
+        lf.push_str(&game(0, "Adams, M", ruy));
+        let crlf = lf.replace('\n', "\r\n");
+        for text in [&lf, &crlf] {
+            for first_line in [0, 41] {
+                let options = CheckOptions { first_line, ..CheckOptions::default() };
+                let pieces = crate::pieces(Lang::Pgn, text);
+                let alone: Vec<(TextRange, UnitFacts)> =
+                    pieces.iter().map(|p| (p.range, check_alone(Lang::Pgn, &text[p.range], &options).1)).collect();
+                let facts: Vec<UnitFacts> = alone.iter().map(|(r, f)| f.shifted(r.start())).collect();
+                let whole = check_across(Lang::Pgn, text, &facts, &options);
+                let codes: Vec<&str> = whole.iter().map(|d| d.code).collect();
+                assert!(["PGN400", "PGN401", "PGN402"].iter().all(|c| codes.contains(c)), "{codes:?}");
+                for group in [1, 2, 7, pieces.len()] {
+                    let detached: Vec<DetachedFacts> = alone
+                        .chunks(group)
+                        .map(|run| {
+                            let range = TextRange::new(run[0].0.start(), run[run.len() - 1].0.end());
+                            let facts: Vec<UnitFacts> =
+                                run.iter().map(|(r, f)| f.shifted(r.start() - range.start())).collect();
+                            let joined = UnitFacts(facts.into_iter().flat_map(|f| f.0).collect());
+                            let sent = serde_json::to_string(&joined.detach(&text[range])).unwrap();
+                            serde_json::from_str(&sent).unwrap()
+                        })
+                        .collect();
+                    assert_eq!(check_across_detached(Lang::Pgn, detached, &options), whole, "pieces of {group}");
+                }
+            }
+        }
     }
 }

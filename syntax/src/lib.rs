@@ -40,8 +40,8 @@ pub use config::{CheckOptions, Mode};
 pub use cuts::likely_unit_start;
 pub use diagnostic::{Diagnostic, Rule, Severity};
 pub use engine::{
-    check, check_across, check_alone, check_pieces, check_unit, reprint, too_large_in_stream, CheckedPiece, UnitCheck,
-    UnitFacts, UnitState,
+    check, check_across, check_across_detached, check_alone, check_pieces, check_unit, reprint, too_large_in_stream,
+    CheckedPiece, DetachedFacts, UnitCheck, UnitFacts, UnitState,
 };
 pub use lang::Lang;
 pub use parallel::map_on;

@@ -33,12 +33,26 @@ use std::collections::HashMap;
 /// One tag value of a file: the range of its token (quotes included) and its value.
 pub type Occurrence<'t> = (TextRange, std::borrow::Cow<'t, str>);
 
+/// Where the written form of a value (its token as written, quotes included) is read: the text
+/// itself, or, where no one holds the whole text (a database checked in pieces), the copies of
+/// the values its pieces kept ([`crate::pgn::check::detached`]).
+pub trait Tokens {
+    /// The token at `range`, one of the ranges the check was given.
+    fn token(&self, range: TextRange) -> &str;
+}
+
+impl Tokens for str {
+    fn token(&self, range: TextRange) -> &str {
+        &self[range]
+    }
+}
+
 /// The diagnostics of `rule` for `occurrences` of `text` (in text order, each a `what`: "player",
 /// "Event"): one on each value spelled otherwise than the commonest spelling of its name, with
 /// that spelling as the fix (an unsafe one: a rename changes the data, and the commonest may
 /// be the worse spelling) and its first value as related information.
 pub fn check(
-    text: &str,
+    text: &(impl Tokens + ?Sized),
     occurrences: &[Occurrence<'_>],
     kind: NameKind,
     rule: &'static Rule,
@@ -62,7 +76,7 @@ pub fn check(
             .with_related(common_range, format!("`{common}` here"))
             .with_fix(
                 format!("Write `{common}`"),
-                vec![TextEdit::replace(*range, &text[common_range])],
+                vec![TextEdit::replace(*range, text.token(common_range))],
                 Applicability::Unsafe,
             ),
         );

@@ -44,4 +44,14 @@ def check_piece(
     lines_before: int,
     mode: Optional[str] = None,
     config: Optional[str] = None,
-) -> List[DiagnosticTuple]: ...
+) -> Tuple[List[DiagnosticTuple], bytes]: ...
+def check_across_pieces(
+    lang: str,
+    facts: List[bytes],
+    name: str,
+    mode: Optional[str] = None,
+    config: Optional[str] = None,
+) -> List[Tuple[int, int, int, str, str, str]]: ...
+def place_in_piece(
+    lang: str, piece: bytes, encoding: str, lines_before: int, ranges: List[Tuple[int, int]]
+) -> List[Tuple[int, int, int, int]]: ...

@@ -10,7 +10,15 @@ driver proves each cut with the engine's proof (the units on both sides, parsed 
 are the same: ``kibitzer_syntax::proves_join``) and joins the pieces around a cut it cannot
 prove, then surveys the joined piece again. The prefix sums of the line breaks give each piece
 its first line, so the second pass places every diagnostic on the line ``kibitzer check`` gives
-it, and no worker or driver ever holds a whole file. Compressed files (``.pgn.zst`` …), PGC
+it, and no worker or driver ever holds a whole file.
+
+The checks of a file's games together (duplicate games, PGN400 and PGN401; spellings of names,
+PGN402 and PGN403) need every game of the file. Each piece's task gives, with its diagnostics,
+its games' facts (each game's move hash, its Seven Tag Roster as written and the line it starts
+on: a few hundred bytes a game, never the moves or the text); one task per cut file gathers the
+facts of all its pieces and runs those checks once, as ``kibitzer check`` does over the whole
+file; each piece's partition then takes the notes that fall in it, placed by reading the piece
+again (only a piece that has any). Compressed files (``.pgn.zst`` …), PGC
 files and PBN and PBI files (whose games inherit tags, whose first line governs the file) are
 each one task, checked as ``kibitzer check`` checks them.
 
@@ -26,7 +34,6 @@ from __future__ import annotations
 import bisect
 import glob
 import os
-import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -227,30 +234,76 @@ def _join_unproved(
     return out
 
 
-def _check_task(task: Task, mode: Optional[str], config: Optional[str], call: str) -> "Any":
-    """A second-pass task: the diagnostics of one piece or file, as a pandas DataFrame (`call`
-    names the call of :func:`check` it belongs to)."""
+def _check_task(task: Task, mode: Optional[str], config: Optional[str]) -> "Any":
+    """A second-pass task for a file checked whole: its diagnostics, as a pandas DataFrame."""
+    found = _native.check_file(task.path, None, mode, config)
+    unit_lines: Optional[List[int]] = None
+    if found and not _compressed_or_pgc(task.path):
+        with open(task.path, "rb") as f:
+            unit_lines = _native.unit_lines(task.lang, f.read())
+    return _frame(task, _rows(found), unit_lines)
+
+
+def _check_piece_task(task: Task, mode: Optional[str], config: Optional[str]) -> Tuple["Any", bytes]:
+    """A second-pass task for a piece of a cut file: its diagnostics but for the checks of the
+    file's games together, as a pandas DataFrame, and its games' facts for those checks."""
+    assert task.end is not None
+    piece = _read(task.path, task.start, task.end)
+    found, facts = _native.check_piece(task.lang, piece, task.encoding, task.path, task.lines_before, mode, config)
+    unit_lines = _native.unit_lines(task.lang, piece) if found else None
+    return _frame(task, _rows(found), unit_lines), facts
+
+
+def _rows(found: List[Any]) -> List[Tuple[Any, ...]]:
+    """The engine's diagnostic tuples as the rows :func:`_frame` takes (related information and
+    fixes left out)."""
+    return [(p, line, col, end_line, end_col, code, sev, msg) for p, line, col, end_line, end_col, sev, code, msg, _, _ in found]
+
+
+def _across_task(
+    lang: str, path: str, facts: List[bytes], mode: Optional[str], config: Optional[str]
+) -> dict[int, List[Tuple[int, int, str, str, str]]]:
+    """The task of a cut file that runs the checks of its games together over the facts of all
+    its pieces: the diagnostics found, by the piece they are in (start and end in its text)."""
+    found: dict[int, List[Tuple[int, int, str, str, str]]] = {}
+    for piece, start, end, severity, code, message in _native.check_across_pieces(lang, facts, path, mode, config):
+        found.setdefault(piece, []).append((start, end, severity, code, message))
+    return found
+
+
+def _with_across(checked: Tuple["Any", bytes], across: dict[int, List[Tuple[int, int, str, str, str]]], k: int, task: Task) -> "Any":
+    """A piece's partition: its diagnostics and those of the checks together that fall in it,
+    in the order of the text (as ``kibitzer check`` orders them: position, then code; the checks
+    together after the piece's own on the same range)."""
     import pandas as pd
 
-    unit_lines: Optional[List[int]] = None
-    if task.end is not None:
-        piece = _read(task.path, task.start, task.end)
-        found = _native.check_piece(task.lang, piece, task.encoding, task.path, task.lines_before, mode, config)
-        unit_lines = _native.unit_lines(task.lang, piece)
-    else:
-        found = _native.check_file(task.path, None, mode, config)
-        if found and not _compressed_or_pgc(task.path):
-            with open(task.path, "rb") as f:
-                unit_lines = _native.unit_lines(task.lang, f.read())
-    rows = []
-    for path, line, column, end_line, end_column, severity, code, message, _, _ in found:
+    frame, _ = checked
+    notes = across.get(k)
+    if not notes:
+        return frame
+    assert task.end is not None
+    piece = _read(task.path, task.start, task.end)
+    places = _native.place_in_piece(task.lang, piece, task.encoding, task.lines_before, [(s, e) for s, e, *_ in notes])
+    rows = [(task.path, *place, code, severity, message) for place, (_, _, severity, code, message) in zip(places, notes)]
+    extra = _frame(task, rows, _native.unit_lines(task.lang, piece))
+    both = pd.concat([frame, extra], ignore_index=True)
+    order = ["line", "column", "end_line", "end_column", "code"]
+    return both.sort_values(order, kind="stable", ignore_index=True)
+
+
+def _frame(task: Task, rows: List[Tuple[Any, ...]], unit_lines: Optional[List[int]]) -> "Any":
+    """The DataFrame of `rows` (path, line, column, end line, end column, code, severity,
+    message) of a task, each with the number of the game or line it is in."""
+    import pandas as pd
+
+    out = []
+    for path, line, column, end_line, end_column, code, severity, message in rows:
         game = None
         if unit_lines is not None:
             k = bisect.bisect_right(unit_lines, line - task.lines_before)
             game = task.units_before + k if k > 0 else None
-        rows.append((path, game, line, column, end_line, end_column, code, severity, message))
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    return frame.astype(_dtypes())
+        out.append((path, game, line, column, end_line, end_column, code, severity, message))
+    return pd.DataFrame(out, columns=COLUMNS).astype(_dtypes())
 
 
 def _compressed_or_pgc(path: str) -> bool:
@@ -290,7 +343,29 @@ def check(
     meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _dtypes().items()})
     if not tasks:
         return dd.from_pandas(meta, npartitions=1)
-    # Every call's tasks are new to Dask (`call`): the files may have changed since the last
-    # call, and tasks named after the paths alone would let Dask hand back results it holds.
-    call = uuid.uuid4().hex
-    return dd.from_map(_check_task, tasks, mode=mode, config=config_path, call=call, meta=meta, enforce_metadata=False)
+    return dd.from_delayed(_partitions(tasks, config_path, mode), meta=meta, verify_meta=False)
+
+
+def _partitions(tasks: List[Task], config: Optional[str], mode: Optional[str]) -> List[Any]:
+    """One delayed DataFrame per task, in order: a whole file's, or a piece's with the notes of
+    the checks of its file's games together (one task per cut file gathers its pieces' facts).
+    Every task is new to Dask (``pure=False``): the files may have changed since the last call,
+    and tasks named after the paths alone would let Dask hand back results it holds."""
+    import dask
+
+    out: List[Any] = []
+    i = 0
+    while i < len(tasks):
+        task = tasks[i]
+        if task.end is None:
+            out.append(dask.delayed(_check_task, pure=False)(task, mode, config))
+            i += 1
+            continue
+        j = i
+        while j < len(tasks) and tasks[j].path == task.path and tasks[j].end is not None:
+            j += 1
+        pieces = [dask.delayed(_check_piece_task, pure=False, nout=2)(t, mode, config) for t in tasks[i:j]]
+        across = dask.delayed(_across_task, pure=False)(task.lang, task.path, [p[1] for p in pieces], mode, config)
+        out.extend(dask.delayed(_with_across, pure=False)(p, across, k, t) for k, (p, t) in enumerate(zip(pieces, tasks[i:j])))
+        i = j
+    return out

@@ -5,6 +5,7 @@
 //! and sites.
 
 pub mod comments;
+pub mod detached;
 pub mod duplicates;
 pub mod lexical;
 pub mod moves;
@@ -92,7 +93,13 @@ pub fn check_with_summaries(text: &str, options: &CheckOptions) -> (Vec<Diagnost
 /// The checks of the games of a text together (duplicate games, the spellings of names), from
 /// the summaries of its games in text order (ranges in `text`), into `out`.
 pub fn across(text: &str, summaries: &[duplicates::Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) {
-    let copies = duplicates::check(text, summaries, options, out);
+    across_in(&mut duplicates::WholeText::new(text, options), summaries, out);
+}
+
+/// [`across`] reading what it needs beyond the summaries from `text`: the text itself, or what
+/// the pieces of a text no one holds whole kept of it ([`detached`]).
+pub fn across_in(text: &mut impl duplicates::GamesText, summaries: &[duplicates::Summary], out: &mut Vec<Diagnostic>) {
+    let copies = duplicates::check(text, summaries, out);
     players::check(text, summaries, &copies, out);
 }
 

@@ -14,7 +14,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
 use crate::pgn::model::string_value;
-use crate::spellings::{Fingerprint, NameKind};
+use crate::spellings::{Fingerprint, NameKind, Tokens};
 use crate::text::{TextRange, TextSize};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -66,7 +66,7 @@ fn group_of(tag: usize) -> u8 {
 /// The start position and the main-line moves of a game, folded into 64 bits as the replay
 /// plays them: a played move by its squares and promotion, a move that could not be played by
 /// its text (so that games broken the same way still compare).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct MoveHash(u64);
 
 impl MoveHash {
@@ -95,7 +95,7 @@ fn mix(h: u64, x: u64) -> u64 {
 }
 
 /// What the duplicate pass needs of a game, collected while it is checked (no text copied).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     /// Where the game starts.
     start: TextSize,
@@ -107,6 +107,9 @@ pub struct Summary {
     /// The value tokens of the roster's tags, by their index in the Seven Tag Roster.
     roster: [Option<TextRange>; 7],
     /// The fingerprints of the Event, Site, White and Black values, for the spelling check.
+    /// Not sent with facts detached from the text ([`super::detached`]): the pass across games
+    /// reads the values, and the fingerprints only tell beforehand whether it may find anything.
+    #[serde(skip)]
     names: [Option<Fingerprint>; 4],
 }
 
@@ -166,8 +169,8 @@ impl Summary {
 struct Roster<'t>([Option<Cow<'t, str>>; 7]);
 
 impl<'t> Roster<'t> {
-    fn read(text: &'t str, summary: &Summary) -> Roster<'t> {
-        Roster(summary.roster.map(|r| r.map(|r| string_value(&text[r]))))
+    fn read<T: Tokens + ?Sized>(text: &'t T, summary: &Summary) -> Roster<'t> {
+        Roster(summary.roster.map(|r| r.map(|r| string_value(text.token(r)))))
     }
 
     fn value(&self, i: usize) -> Option<&str> {
@@ -241,10 +244,64 @@ pub fn may_have_duplicates<'a>(games: impl Iterator<Item = &'a Summary>) -> bool
     games.filter_map(|g| g.moves.filter(|(_, plies)| *plies > 0)).any(|key| !seen.insert(key))
 }
 
+/// What the checks of a text's games together read beyond the games' summaries: the roster's
+/// tokens, the line a game starts on, the text before the last game. [`WholeText`] reads them
+/// from the text; [`super::detached::Joined`] from what pieces of a text no one holds whole
+/// kept of them.
+pub trait GamesText: Tokens {
+    /// The 1-based line (counted from [`CheckOptions::first_line`]) of the game starting at
+    /// `start`; asked in increasing order of `start`.
+    fn line_of_game(&mut self, start: TextSize) -> u32;
+
+    /// The edit that deletes the text's last game, which starts at `start`, with the blank
+    /// lines before it, so that the text still ends with one line end.
+    fn delete_last_game(&self, start: TextSize) -> TextEdit;
+}
+
+/// The text itself, for [`GamesText`].
+pub struct WholeText<'t> {
+    text: &'t str,
+    lines: LineCounter<'t>,
+}
+
+impl<'t> WholeText<'t> {
+    pub fn new(text: &'t str, options: &CheckOptions) -> WholeText<'t> {
+        WholeText { text, lines: LineCounter::new(text, options.first_line) }
+    }
+}
+
+impl Tokens for WholeText<'_> {
+    fn token(&self, range: TextRange) -> &str {
+        &self.text[range]
+    }
+}
+
+impl GamesText for WholeText<'_> {
+    fn line_of_game(&mut self, start: TextSize) -> u32 {
+        self.lines.line_at(start)
+    }
+
+    fn delete_last_game(&self, start: TextSize) -> TextEdit {
+        let before = &self.text[..usize::from(start)];
+        let kept = before.trim_end_matches([' ', '\t', '\r', '\n']).len();
+        let range = TextRange::new(TextSize::from(kept as u32), TextSize::of(self.text));
+        TextEdit::replace(range, if kept == 0 { "" } else { line_end_of(before) })
+    }
+}
+
+/// The line end a text uses, read from its end: what a deletion of its last game leaves.
+pub(super) fn line_end_of(text: &str) -> &'static str {
+    if text.ends_with("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
 /// The duplicate games of `text`, whose games' summaries are `games` in text order, into `out`;
 /// gives the indices of the games found to be copies, in order (the spelling check leaves them
 /// out: a copy is deleted, not renamed).
-pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Vec<Diagnostic>) -> Vec<usize> {
+pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnostic>) -> Vec<usize> {
     if games.len() < 2 {
         return Vec::new();
     }
@@ -286,13 +343,11 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
         return Vec::new();
     }
     let copies: Vec<usize> = found.iter().map(|&(i, _, _)| i).collect();
-    let lines = LineCounter::new(text, options.first_line);
-    let mut lines = lines;
     // Messages name the earlier game's line: counted once over the text, in order of offset.
     let mut wanted: Vec<usize> = found.iter().map(|&(_, e, _)| e).collect();
     wanted.sort_unstable();
     wanted.dedup();
-    let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, lines.line_at(games[e].start))).collect();
+    let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, text.line_of_game(games[e].start))).collect();
     for (i, e, likeness) in found {
         let (game, first) = (&games[i], &games[e]);
         let line = line_of[&e];
@@ -322,32 +377,28 @@ pub fn check(text: &str, games: &[Summary], options: &CheckOptions, out: &mut Ve
 /// The edit that deletes game `i` (never the first: it repeats an earlier one): its text up
 /// to the next game; the last game with the blank lines before it, so that the file still ends
 /// with one line end.
-fn deletion(text: &str, games: &[Summary], i: usize) -> TextEdit {
-    let start = usize::from(games[i].start);
-    if let Some(next) = games.get(i + 1) {
-        return TextEdit::delete(TextRange::new(games[i].start, next.start));
+fn deletion(text: &impl GamesText, games: &[Summary], i: usize) -> TextEdit {
+    match games.get(i + 1) {
+        Some(next) => TextEdit::delete(TextRange::new(games[i].start, next.start)),
+        None => text.delete_last_game(games[i].start),
     }
-    let kept = text[..start].trim_end_matches([' ', '\t', '\r', '\n']).len();
-    let ending = if text[..start].ends_with("\r\n") { "\r\n" } else { "\n" };
-    let range = TextRange::new(TextSize::from(kept as u32), TextSize::of(text));
-    TextEdit::replace(range, if kept == 0 { "" } else { ending })
 }
 
 /// Line numbers of offsets asked in increasing order, counted once over the text (CR, LF and
 /// CR LF end a line, as [`crate::text::LineIndex`] counts them).
-struct LineCounter<'t> {
+pub(super) struct LineCounter<'t> {
     bytes: &'t [u8],
     at: usize,
     line: u32,
 }
 
 impl<'t> LineCounter<'t> {
-    fn new(text: &'t str, first_line: u32) -> LineCounter<'t> {
+    pub(super) fn new(text: &'t str, first_line: u32) -> LineCounter<'t> {
         LineCounter { bytes: text.as_bytes(), at: 0, line: first_line + 1 }
     }
 
     /// The 1-based line of `offset`, at or after the last one asked.
-    fn line_at(&mut self, offset: TextSize) -> u32 {
+    pub(super) fn line_at(&mut self, offset: TextSize) -> u32 {
         let to = usize::from(offset);
         for i in memchr::memchr2_iter(b'\n', b'\r', &self.bytes[self.at..to]) {
             let at = self.at + i;

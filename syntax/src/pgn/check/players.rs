@@ -11,7 +11,7 @@
 use super::duplicates::{Summary, BLACK, EVENT, SITE, WHITE};
 use crate::diagnostic::Diagnostic;
 use crate::pgn::model::string_value;
-use crate::spellings::{self, NameKind, Occurrence};
+use crate::spellings::{self, NameKind, Occurrence, Tokens};
 
 crate::diagnostic::declare_rules! {
     PLAYER_SPELLING = "PGN402" "player-spelling" Information Import "PGN 8.1.1.5"
@@ -29,7 +29,7 @@ crate::diagnostic::declare_rules! {
 /// The spelling notes of `text`, whose games' summaries are `games` in text order, into `out`.
 /// The games of `copies` (indices, in order), duplicates of earlier games, are left out: a copy
 /// is deleted rather than renamed, and does not make a spelling commoner.
-pub fn check(text: &str, games: &[Summary], copies: &[usize], out: &mut Vec<Diagnostic>) {
+pub fn check(text: &(impl Tokens + ?Sized), games: &[Summary], copies: &[usize], out: &mut Vec<Diagnostic>) {
     if games.len() < 2 {
         return;
     }
@@ -40,7 +40,7 @@ pub fn check(text: &str, games: &[Summary], copies: &[usize], out: &mut Vec<Diag
     let values = |tags: &[usize]| -> Vec<Occurrence<'_>> {
         kept()
             .flat_map(|g| tags.iter().filter_map(|&t| g.roster()[t]))
-            .map(|range| (range, string_value(&text[range])))
+            .map(|range| (range, string_value(text.token(range))))
             .collect()
     };
     spellings::check(text, &values(&[WHITE, BLACK]), NameKind::Person, &PLAYER_SPELLING, "player", out);

@@ -1,0 +1,151 @@
+//! The facts of a text's games kept apart from the text: what a piece of a database that no one
+//! holds whole (a task of `kibitzer.dask`, a chunk of a compressed file) gives for the checks of
+//! its games together with every other piece's (duplicate games, the spellings of names). Each
+//! game's [`Summary`] goes with copies of its roster's tokens and the line it starts on, so that
+//! [`Joined`] can stand in for the text those checks would read ([`GamesText`]): the pieces'
+//! facts, a hundred bytes or so a game, travel; their text does not.
+
+use super::duplicates::{line_end_of, GamesText, LineCounter, Summary};
+use crate::config::CheckOptions;
+use crate::diagnostic::TextEdit;
+use crate::spellings::Tokens;
+use crate::text::{TextRange, TextSize};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// What a deleted last game takes with it before its start.
+const BLANKS: [char; 4] = [' ', '\t', '\r', '\n'];
+
+/// The facts of the games of one piece of a text, with ranges relative to the piece.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Detached {
+    games: Vec<Summary>,
+    /// Each game's roster tokens as written (quotes included), by their index in the roster.
+    tokens: Vec<[Option<Box<str>>; 7]>,
+    /// The 1-based line of the piece each game starts on.
+    lines: Vec<u32>,
+    /// The length of the piece and the line ends in it: how far the pieces after it are moved.
+    len: TextSize,
+    breaks: u32,
+    /// Where the text before the piece's last game ends once the blank lines before it are left
+    /// out (0: only blanks are before it in the piece), and whether the line before it ends in
+    /// CR LF (`None`: the game starts the piece): the deletion of that game, should it be the
+    /// last of the whole text.
+    before_last: Option<(TextSize, Option<bool>)>,
+    /// Whether the piece ends in CR LF.
+    ends_in_crlf: bool,
+    /// Where the piece's text ends once its trailing blanks are left out (0: it is all blanks).
+    trimmed_len: TextSize,
+}
+
+impl Detached {
+    /// The facts of `text`'s games, whose summaries are `games` (in text order, ranges in `text`).
+    pub fn of(text: &str, games: &[Summary]) -> Detached {
+        let mut lines = LineCounter::new(text, 0);
+        let starts: Vec<u32> = games.iter().map(|g| lines.line_at(g.start())).collect();
+        let breaks = lines.line_at(TextSize::of(text)) - 1;
+        let tokens = games.iter().map(|g| g.roster().map(|r| r.map(|r| Box::from(&text[r])))).collect();
+        let before_last = games.last().map(|g| {
+            let before = &text[..usize::from(g.start())];
+            let kept = before.trim_end_matches(BLANKS).len();
+            (TextSize::from(kept as u32), (!before.is_empty()).then(|| line_end_of(before) == "\r\n"))
+        });
+        let trimmed_len = TextSize::from(text.trim_end_matches(BLANKS).len() as u32);
+        Detached {
+            games: games.to_vec(),
+            tokens,
+            lines: starts,
+            len: TextSize::of(text),
+            breaks,
+            before_last,
+            trimmed_len,
+            ends_in_crlf: line_end_of(text) == "\r\n",
+        }
+    }
+
+    /// The length of the piece's text: where the next piece starts, in the joined text.
+    pub fn len(&self) -> TextSize {
+        self.len
+    }
+
+    /// Whether the piece has no games.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}
+
+/// The pieces' facts put back in order, in place of the whole text for [`GamesText`]: offsets
+/// are in the text the pieces make one after the other, lines counted from the first piece's.
+pub struct Joined {
+    tokens: HashMap<TextSize, Box<str>>,
+    /// Each game's start and 1-based line, in text order.
+    lines: Vec<(TextSize, u32)>,
+    len: TextSize,
+    /// Where the text before the last game ends once blanks are left out, and its line end.
+    before_last: Option<(TextSize, bool)>,
+}
+
+impl Joined {
+    /// The joined text of `pieces` (in text order) and the summaries of all their games, ranges
+    /// in that text.
+    pub fn of(pieces: impl IntoIterator<Item = Detached>, options: &CheckOptions) -> (Joined, Vec<Summary>) {
+        let mut joined =
+            Joined { tokens: HashMap::new(), lines: Vec::new(), len: TextSize::from(0), before_last: None };
+        let mut summaries = Vec::new();
+        let mut lines_before = options.first_line;
+        // Where the pieces so far end once trailing blanks are left out.
+        let mut trimmed_end = TextSize::from(0);
+        let mut ends_in_crlf = false;
+        for piece in pieces {
+            let delta = joined.len;
+            for ((game, tokens), line) in piece.games.into_iter().zip(piece.tokens).zip(piece.lines) {
+                let game = game.shifted(delta);
+                for (range, token) in game.roster().iter().zip(tokens) {
+                    if let (Some(range), Some(token)) = (range, token) {
+                        joined.tokens.insert(range.start(), token);
+                    }
+                }
+                joined.lines.push((game.start(), lines_before + line));
+                summaries.push(game);
+            }
+            if let Some((kept, crlf)) = piece.before_last {
+                // Only blanks before the game in its piece: they go back into the pieces before.
+                let kept = if kept == TextSize::from(0) { trimmed_end } else { kept + delta };
+                joined.before_last = Some((kept, crlf.unwrap_or(ends_in_crlf)));
+            }
+            if piece.trimmed_len > TextSize::from(0) {
+                trimmed_end = delta + piece.trimmed_len;
+            }
+            ends_in_crlf = piece.ends_in_crlf;
+            joined.len += piece.len;
+            lines_before += piece.breaks;
+        }
+        (joined, summaries)
+    }
+}
+
+impl Tokens for Joined {
+    fn token(&self, range: TextRange) -> &str {
+        // The checks ask only for the ranges of the summaries' roster, which were all kept.
+        self.tokens.get(&range.start()).map_or("", |t| t)
+    }
+}
+
+impl GamesText for Joined {
+    fn line_of_game(&mut self, start: TextSize) -> u32 {
+        let i = self.lines.partition_point(|(s, _)| *s < start);
+        self.lines.get(i).map_or(0, |(_, line)| *line)
+    }
+
+    fn delete_last_game(&self, _start: TextSize) -> TextEdit {
+        let (kept, crlf) = self.before_last.unwrap_or_default();
+        let ending = if kept == TextSize::from(0) {
+            ""
+        } else if crlf {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        TextEdit::replace(TextRange::new(kept, self.len), ending)
+    }
+}
