@@ -36,6 +36,7 @@ pub fn vscode_capabilities() -> Value {
                 "resolveSupport": { "properties": ["edit"] }
             },
             "foldingRange": { "lineFoldingOnly": true },
+            "rename": { "prepareSupport": true, "honorsChangeAnnotations": true },
             "semanticTokens": {
                 "requests": { "full": { "delta": true }, "range": true },
                 "tokenTypes": ["namespace", "type", "property", "string", "number", "function", "operator", "comment", "keyword", "enumMember", "macro", "decorator"],

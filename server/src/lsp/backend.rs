@@ -6,7 +6,7 @@
 
 use super::guard;
 use super::handlers::board_view::BoardViewRequest;
-use super::handlers::{self, code_actions, configuration, diagnostics, text_sync, workspace_symbol};
+use super::handlers::{self, code_actions, configuration, diagnostics, names, text_sync, workspace_symbol};
 use super::initialize;
 use super::state::State;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,7 +57,7 @@ impl LanguageServer for Backend {
         semantic_tokens_full_delta: request::SemanticTokensFullDeltaRequest,
         semantic_tokens_range: request::SemanticTokensRangeRequest,
         goto_definition: request::GotoDefinition,
-        references: request::References,
+        prepare_rename: request::PrepareRenameRequest,
         formatting: request::Formatting,
         range_formatting: request::RangeFormatting,
         code_action: request::CodeActionRequest,
@@ -74,6 +74,14 @@ impl LanguageServer for Backend {
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
         Ok(())
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        guard::request("textDocument/references", names::references(&self.state, params)).await
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        guard::request("textDocument/rename", names::rename(&self.state, params)).await
     }
 
     async fn code_action_resolve(&self, action: CodeAction) -> Result<CodeAction> {

@@ -43,6 +43,8 @@ pub async fn initialize(state: &State, client: &Client, params: InitializeParams
         .and_then(|t| t.code_action.as_ref())
         .and_then(|c| c.resolve_support.as_ref())
         .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
+    let prepare_rename =
+        text_capabilities.and_then(|t| t.rename.as_ref()).and_then(|r| r.prepare_support) == Some(true);
     {
         let mut config = state.config_mut();
         config.unit = unit;
@@ -63,13 +65,14 @@ pub async fn initialize(state: &State, client: &Client, params: InitializeParams
             name: "kibitzer".to_owned(),
             version: Some(env!("CARGO_PKG_VERSION").to_owned()),
         }),
-        capabilities: capabilities(encoding_kind(unit)),
+        capabilities: capabilities(encoding_kind(unit), prepare_rename),
         ..InitializeResult::default()
     })
 }
 
-/// What the server offers, in the column unit negotiated.
-pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
+/// What the server offers, in the column unit negotiated; `prepareRename` to a client that
+/// supports it (the protocol allows rename options only then).
+pub fn capabilities(encoding: PositionEncodingKind, prepare_rename: bool) -> ServerCapabilities {
     ServerCapabilities {
         position_encoding: Some(encoding),
         text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
@@ -88,6 +91,13 @@ pub fn capabilities(encoding: PositionEncodingKind) -> ServerCapabilities {
         selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(match prepare_rename {
+            true => OneOf::Right(RenameOptions {
+                prepare_provider: Some(true),
+                work_done_progress_options: WorkDoneProgressOptions::default(),
+            }),
+            false => OneOf::Left(true),
+        }),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {

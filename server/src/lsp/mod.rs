@@ -10,7 +10,8 @@
 //!   `dd`): the DDS diagnostics and the double-dummy action, the solver off the request path;
 //!   [`views`]: outline, folding and semantic tokens cached per unit;
 //! - [`pull`]: pull diagnostics' reports and result ids; [`workspace`]: the files of the
-//!   workspace folders; [`workspace_symbols`]: games across the workspace;
+//!   workspace folders; [`workspace_symbols`]: games across the workspace; [`workspace_names`]:
+//!   the players, events and sites of the workspace, for references and rename;
 //! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`transport`] (stdio framing
 //!   that survives malformed messages), [`large_answers`] (large answers written as JSON
 //!   directly), [`allocator`] (memory returned to the system).
@@ -35,6 +36,7 @@ mod to_lsp;
 mod transport;
 mod views;
 mod workspace;
+mod workspace_names;
 mod workspace_symbols;
 
 use handlers::board_view::BoardViewRequest;

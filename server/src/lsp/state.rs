@@ -5,6 +5,7 @@
 use super::document::{Document, Snapshot};
 use super::guard;
 use super::settings::{pictures_by_default, ClientSettings};
+use super::workspace_names;
 use super::workspace_symbols;
 use kibitzer_syntax::ide::InlayOptions;
 use kibitzer_syntax::text::ColumnUnit;
@@ -22,6 +23,8 @@ pub struct State {
     pub publishing: tokio::sync::Mutex<()>,
     /// The outlines of workspace files on disk, for `workspace/symbol`.
     pub symbols: workspace_symbols::Cache,
+    /// The names (players, events, sites) of workspace files on disk, for references and rename.
+    pub names: workspace_names::Cache,
 }
 
 #[derive(Default)]
@@ -65,6 +68,7 @@ impl State {
             config: RwLock::new(Config::default()),
             publishing: tokio::sync::Mutex::new(()),
             symbols: workspace_symbols::Cache::default(),
+            names: workspace_names::Cache::default(),
         }
     }
 

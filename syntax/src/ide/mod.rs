@@ -10,7 +10,7 @@
 //! position at the cursor, [`bridge`] the PBN check's auction and play models.
 //!
 //! One module per feature, as rust-analyzer's `ide` crate: `hover`, `completion`, `outline`,
-//! `folding`, `token_classes`, `note_navigation`, `inlay`, `links`, [`board_view`]; what several
+//! `folding`, `token_classes`, `note_navigation`, `names`, `inlay`, `links`, [`board_view`]; what several
 //! of them read the same way (lines, games, EPD fields, the offset conversion `ts`) is in `split`.
 
 pub mod board_view;
@@ -24,6 +24,7 @@ mod folding;
 mod hover;
 mod inlay;
 mod links;
+mod names;
 mod note_navigation;
 mod outline;
 pub mod picture;
@@ -39,6 +40,7 @@ pub use folding::folding;
 pub use hover::{hover, hover_with};
 pub use inlay::{inlay_hints, Inlay, InlayOptions};
 pub use links::{links, Link};
+pub use names::{name_at, name_values, renamed_value, same_name, NameField, NameValue};
 pub use note_navigation::{definition, references};
 pub use outline::symbols;
 pub use token_classes::classify;

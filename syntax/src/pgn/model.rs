@@ -115,6 +115,12 @@ pub fn string_value_range(token: &SyntaxToken) -> TextRange {
     value_range(token.text_range())
 }
 
+/// `value` as the inside of a string token: `\\` and `"` escaped (PGN 7; PBN writes its
+/// strings alike), the inverse of [`string_value`].
+pub fn string_escaped(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
 /// The range of the value of the string token at `r`, without its quotes.
 pub fn value_range(r: TextRange) -> TextRange {
     if r.len() >= 2.into() {

@@ -7,8 +7,8 @@
 //! the work on the blocking pool, a panic answered as an error naming the method, and a request
 //! cancelled before its work started never started. The dispatch table in
 //! [`backend`](super::backend) names the request type beside the `LanguageServer` method that
-//! receives it. Requests about the workspace (pull diagnostics, workspace symbols) and the
-//! notifications are plain async functions over the [`State`].
+//! receives it. Requests about the workspace (pull diagnostics, workspace symbols, references
+//! and rename of names) and the notifications are plain async functions over the [`State`].
 
 pub mod board_view;
 pub mod code_actions;
@@ -22,6 +22,7 @@ pub mod folding_range;
 pub mod format_document;
 pub mod hover;
 pub mod inlay_hints;
+pub mod names;
 pub mod navigation;
 pub mod selection_range;
 pub mod semantic_tokens;

@@ -18,6 +18,7 @@ use super::tags::{OpeningTags, Value, SEVEN_TAG_ROSTER};
 use crate::chess::openings::{Opening, Route};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::pgn::flat::Game;
+use crate::pgn::model::string_escaped as escaped;
 use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
@@ -180,11 +181,6 @@ fn insertion_point(game: &Game<'_>, name: &str) -> Insertion {
         Some(end) => Insertion::After(end),
         None => Insertion::NoTags(game.range().start()),
     }
-}
-
-/// A tag value with `\` and `"` escaped (PGN 7).
-fn escaped(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The edits that name `last` in the form the tags use: a family alone stays a family, a
