@@ -96,6 +96,28 @@ pub fn run_kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> std::pro
     child.wait_with_output().unwrap()
 }
 
+/// One diagnostic of `check --format json` as the tests of the checks across games compare it:
+/// its line, code, message and the lines of its related information.
+pub type JsonNote = (u64, String, String, Vec<u64>);
+
+/// The diagnostics with one of `codes` in the JSON array `check --format json` printed to
+/// `stdout`, in order.
+pub fn json_notes(stdout: &[u8], codes: &[&str]) -> Vec<JsonNote> {
+    let found: serde_json::Value = serde_json::from_slice(stdout).expect("check --format json prints JSON");
+    found
+        .as_array()
+        .expect("a JSON array")
+        .iter()
+        .filter(|d| codes.contains(&d["code"].as_str().unwrap_or_default()))
+        .map(|d| {
+            let related =
+                d["related"].as_array().map_or(Vec::new(), |r| r.iter().filter_map(|r| r["line"].as_u64()).collect());
+            let text = |key: &str| d[key].as_str().unwrap_or_default().to_owned();
+            (d["line"].as_u64().unwrap_or_default(), text("code"), text("message"), related)
+        })
+        .collect()
+}
+
 /// A small deterministic random number generator (xorshift64*) for generated test cases: the
 /// same seed gives the same cases on every machine, with no dependency.
 pub struct Rng(pub u64);

@@ -6,6 +6,7 @@
 //! the action that deletes the copy.
 
 use kibitzer_tests::lsp_client::{apply_edits, vscode_capabilities, LspClient};
+use kibitzer_tests::{json_notes, JsonNote};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
@@ -25,27 +26,11 @@ fn fixture(name: &str) -> Vec<u8> {
 
 /// The duplicates of `PGN400.pgn` as `check --format json` reports them: (line, code, message,
 /// related lines).
-fn duplicates(out: &Output) -> Vec<(u64, String, String, Vec<u64>)> {
-    let found: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    found
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| matches!(d["code"].as_str().unwrap(), "PGN400" | "PGN401"))
-        .map(|d| {
-            let related =
-                d["related"].as_array().map_or(Vec::new(), |r| r.iter().map(|r| r["line"].as_u64().unwrap()).collect());
-            (
-                d["line"].as_u64().unwrap(),
-                d["code"].as_str().unwrap().to_owned(),
-                d["message"].as_str().unwrap().to_owned(),
-                related,
-            )
-        })
-        .collect()
+fn duplicates(out: &Output) -> Vec<JsonNote> {
+    json_notes(&out.stdout, &["PGN400", "PGN401"])
 }
 
-fn expected_pgn400() -> Vec<(u64, String, String, Vec<u64>)> {
+fn expected_pgn400() -> Vec<JsonNote> {
     vec![
         (
             21,

@@ -5,6 +5,7 @@
 //! given names could stand for) are left alone; `--statistics` counts the notes and `--fix`
 //! renames nothing (the rename is an unsafe fix, the editor's to offer).
 
+use kibitzer_tests::{json_notes, JsonNote};
 use std::path::Path;
 use std::process::Output;
 
@@ -17,24 +18,8 @@ fn stdout(o: &Output) -> String {
 }
 
 /// The notes of `codes` in `check --format json`'s report: (line, code, message, related lines).
-fn notes(out: &Output, codes: &[&str]) -> Vec<(u64, String, String, Vec<u64>)> {
-    let found: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    found
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| codes.contains(&d["code"].as_str().unwrap()))
-        .map(|d| {
-            let related =
-                d["related"].as_array().map_or(Vec::new(), |r| r.iter().map(|r| r["line"].as_u64().unwrap()).collect());
-            (
-                d["line"].as_u64().unwrap(),
-                d["code"].as_str().unwrap().to_owned(),
-                d["message"].as_str().unwrap().to_owned(),
-                related,
-            )
-        })
-        .collect()
+fn notes(out: &Output, codes: &[&str]) -> Vec<JsonNote> {
+    json_notes(&out.stdout, codes)
 }
 
 /// A PGN game of eight lines: five tags, a blank line, the moves, a blank line.
