@@ -4,6 +4,7 @@
 //!
 //! BBO and PbnTools write `2021-04-03 05:06` in the Date tag; lichess's and many databases'
 //! exports write `2021-04-03`; others `2021/04/03` or an ISO timestamp `2021-04-03T05:06:07Z`.
+//! tablemonitor writes `2-Aug-2023`, BridgeNZ's txt2pbn `20151006`.
 //! Each has exactly one standard spelling: the date `2021.04.03`, and the time, when there is
 //! one, in the tag the standards give it (`Time` beside `Date`, `UTCTime` beside `UTCDate`,
 //! `HH:MM:SS`). A date whose order is not certain (`03/04/2021`: March or April?) is never
@@ -21,38 +22,81 @@ pub struct Spelled {
     pub time: Option<String>,
 }
 
-/// The standard spelling of a date value written year first with `-` or `/` (or `.`) between its
-/// parts, optionally followed by a time (after a space or `T`, `HH:MM` or `HH:MM:SS`, an optional
-/// `Z`); `None` for anything else, and for a date or time out of range.
+/// The standard spelling of a date value as producers write it, optionally followed by a time
+/// (after a space, or after `T` in the ISO form: `HH:MM` or `HH:MM:SS`, an optional `Z`):
+///
+/// - year first with `-` or `/` (or `.`) between its parts: `2021-04-03`, `2021/04/03`;
+/// - the day, the English month's abbreviation and the year (tablemonitor): `2-Aug-2023`,
+///   `02-aug-2023`;
+/// - eight digits, year, month and day (BridgeNZ's txt2pbn): `20151006`.
+///
+/// `None` for anything else, and for a day the month does not have (29 February only in a leap
+/// year) or a time out of range.
 pub fn producer_spelling(value: &str) -> Option<Spelled> {
     let value = value.trim();
-    let (date, time) = match value.find([' ', 'T']) {
+    let (date, time) = match value.find(' ').or_else(|| (value.as_bytes().get(10) == Some(&b'T')).then_some(10)) {
         Some(i) => (&value[..i], Some(value[i + 1..].trim_start())),
         None => (value, None),
     };
-    let b = date.as_bytes();
-    if b.len() != 10 || !(b[4] == b[7] && matches!(b[4], b'-' | b'/' | b'.')) {
-        return None;
-    }
-    let (year, month, day) = (&date[..4], &date[5..7], &date[8..10]);
-    let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
-    if !(digits(year) && digits(month) && digits(day)) {
-        return None;
-    }
-    let (m, d) = (month.parse::<u32>().ok()?, day.parse::<u32>().ok()?);
-    let days = match m {
-        2 => 29,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
-    if !(1..=12).contains(&m) || !(1..=days).contains(&d) {
+    let (year, month, day) = year_first(date).or_else(|| day_month_year(date)).or_else(|| eight_digits(date))?;
+    if !(1..=12).contains(&month) || !(1..=days_in_month(year, month)).contains(&day) {
         return None;
     }
     let time = match time {
         None => None,
         Some(t) => Some(time_of(t.strip_suffix('Z').unwrap_or(t))?),
     };
-    Some(Spelled { date: format!("{year}.{month}.{day}"), time })
+    Some(Spelled { date: format!("{year:04}.{month:02}.{day:02}"), time })
+}
+
+/// Whether `s` is all ASCII digits (and not empty).
+fn digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD`: year, month and day as written (not yet checked).
+fn year_first(date: &str) -> Option<(u32, u32, u32)> {
+    let b = date.as_bytes();
+    if b.len() != 10 || !(b[4] == b[7] && matches!(b[4], b'-' | b'/' | b'.')) {
+        return None;
+    }
+    let (year, month, day) = (&date[..4], &date[5..7], &date[8..10]);
+    if !(digits(year) && digits(month) && digits(day)) {
+        return None;
+    }
+    Some((year.parse().ok()?, month.parse().ok()?, day.parse().ok()?))
+}
+
+/// The months' English abbreviations, January first.
+const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/// `D-Mon-YYYY` or `DD-Mon-YYYY`, the month's English abbreviation in any case.
+fn day_month_year(date: &str) -> Option<(u32, u32, u32)> {
+    let mut parts = date.split('-');
+    let (day, month, year) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || !(1..=2).contains(&day.len()) || !digits(day) || year.len() != 4 || !digits(year) {
+        return None;
+    }
+    let month = MONTHS.iter().position(|m| m.eq_ignore_ascii_case(month))?;
+    Some((year.parse().ok()?, u32::try_from(month).ok()? + 1, day.parse().ok()?))
+}
+
+/// `YYYYMMDD`: eight digits.
+fn eight_digits(date: &str) -> Option<(u32, u32, u32)> {
+    if date.len() != 8 || !digits(date) {
+        return None;
+    }
+    Some((date[..4].parse().ok()?, date[4..6].parse().ok()?, date[6..].parse().ok()?))
+}
+
+/// The days of `month` (1–12) in `year` of the Gregorian calendar.
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// `HH:MM` or `HH:MM:SS` as `HH:MM:SS`.
@@ -144,6 +188,27 @@ mod tests {
         assert_eq!(spelled("2021-04-03 05:06:07"), both("2021.04.03", "05:06:07"));
         assert_eq!(spelled("2021-04-03T05:06:07Z"), both("2021.04.03", "05:06:07"));
         assert_eq!(spelled("2021.04.03 23:59"), both("2021.04.03", "23:59:00"));
+        assert_eq!(spelled("2024-02-29"), date("2024.02.29"), "a leap year");
+        assert_eq!(spelled("2000/02/29"), date("2000.02.29"), "a leap year");
+    }
+
+    #[test]
+    fn day_month_name_and_year() {
+        let date = |d: &str| Some((d.to_owned(), None));
+        assert_eq!(spelled("2-Aug-2023"), date("2023.08.02"));
+        assert_eq!(spelled("02-Aug-2023"), date("2023.08.02"));
+        assert_eq!(spelled("31-dec-1999"), date("1999.12.31"));
+        assert_eq!(spelled("1-JAN-2024"), date("2024.01.01"));
+        assert_eq!(spelled("7-OCT-2023"), date("2023.10.07"), "the T of OCT is no time");
+        assert_eq!(spelled("29-Feb-2024"), date("2024.02.29"));
+        assert_eq!(spelled("2-Aug-2023 19:30"), Some(("2023.08.02".to_owned(), Some("19:30:00".to_owned()))));
+    }
+
+    #[test]
+    fn eight_digits_year_month_day() {
+        assert_eq!(spelled("20151006"), Some(("2015.10.06".to_owned(), None)));
+        assert_eq!(spelled("20240229"), Some(("2024.02.29".to_owned(), None)));
+        assert_eq!(spelled("19991231"), Some(("1999.12.31".to_owned(), None)));
     }
 
     #[test]
@@ -160,6 +225,27 @@ mod tests {
             "2021-4-3",
             "2021-04/03",
             "2021.??.03 05:06",
+            "2021-02-29",
+            "1900-02-29",
+            // Day, month name, year: only the English abbreviations, a one- or two-digit day.
+            "2-Aug-23",
+            "2-August-2023",
+            "2-Ago-2023",
+            "002-Aug-2023",
+            "32-Aug-2023",
+            "31-Sep-2023",
+            "29-Feb-2023",
+            "2 Aug 2023",
+            "Aug-2-2023",
+            "2-Aug-2023-1",
+            // Eight digits: a calendar date or nothing (never day first).
+            "20151306",
+            "20151032",
+            "20230229",
+            "06102015",
+            "2015106",
+            "201510061",
+            "2015-1006",
         ] {
             assert_eq!(spelled(v), None, "{v}");
         }

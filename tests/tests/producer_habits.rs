@@ -1,7 +1,8 @@
 //! What producers write that is not the standard, and what `kibitzer check --fix` and the
 //! editor make of it (docs/producers.md): the fixtures under `fixtures/producers/` are written in
 //! each habit's shape (BBO and PbnTools dates with a time and `P` for a pass, BridgeComposer's
-//! `...` for a hand it leaves out, databases' `2023-10-07` and ISO timestamps, coordinate moves);
+//! `...` for a hand it leaves out, databases' `2023-10-07` and ISO timestamps, Bridge Monitor's
+//! `2-Aug-2023`, a converter's `20151006`, coordinate moves);
 //! `check --fix` must give `fixtures/producers/fixed/` exactly, and `check` of that nothing at
 //! all: each of these habits has one right answer. In the editor the same fixes are quick fixes,
 //! with "fix every … in this file" for a rule the file breaks more than once.
@@ -14,7 +15,13 @@ fn producers() -> std::path::PathBuf {
     kibitzer_tests::fixtures("producers")
 }
 
-const HABITS: [&str; 3] = ["bbo-pbntools.pbn", "bridgecomposer-lesson.pbn", "database-dates.pgn"];
+const HABITS: [&str; 5] = [
+    "bbo-pbntools.pbn",
+    "bridgecomposer-lesson.pbn",
+    "bridgenz-txt2pbn.pbn",
+    "database-dates.pgn",
+    "tablemonitor-training.pbn",
+];
 
 #[test]
 fn check_fix_leaves_nothing_of_each_habit() {
