@@ -7,7 +7,7 @@
 use kibitzer_tests::lsp_client::{apply_edits, file_uri, neovim_capabilities, vscode_capabilities, LspClient};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// Open, and on disk in the workspace folder: two games, the same player spelled two ways, the
 /// same event two ways.
@@ -22,22 +22,36 @@ const C: &str = "[White \"Lindqvist, H.\"]\n[Black \"Lindqvist, Sigrun\"]\n\n1. 
 const D: &str = "[Board \"1\"]\n[North \"Lindqvist, Halvard\"]\n";
 const B_URI: &str = "file:///tmp/kibitzer-names-open/b.pgn";
 
-/// The server with the workspace folder `root` (a.pgn, c.pgn, d.pbn on disk), a.pgn and b.pgn open.
-fn started(root: &Path) -> (LspClient, Value, String, String) {
+/// The server over a workspace folder (a.pgn, c.pgn, d.pbn on disk), a.pgn and b.pgn open.
+struct Workspace {
+    c: LspClient,
+    init: Value,
+    root: PathBuf,
+    /// The URIs of a.pgn (open) and c.pgn (closed).
+    a: String,
+    closed: String,
+    /// Kept (bound) for as long as the test runs: dropped, it deletes the folder.
+    _dir: tempfile::TempDir,
+}
+
+fn started() -> Workspace {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
     std::fs::write(root.join("a.pgn"), A).unwrap();
     std::fs::write(root.join("c.pgn"), C).unwrap();
     std::fs::write(root.join("d.pbn"), D).unwrap();
     let mut c = LspClient::start();
     let init = c.call(
         "initialize",
-        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(root), "name": "games"}],
+        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(&root), "name": "games"}],
                "capabilities": vscode_capabilities()}),
     );
     c.notify("initialized", json!({}));
     let a = file_uri(&root.join("a.pgn"));
     c.open(&a, "pgn", 1, A);
     c.open(B_URI, "pgn", 1, B);
-    (c, init, a, file_uri(&root.join("c.pgn")))
+    let closed = file_uri(&root.join("c.pgn"));
+    Workspace { c, init, root, a, closed, _dir: dir }
 }
 
 fn at(uri: &str, line: u32, character: u32) -> Value {
@@ -92,9 +106,7 @@ fn renamed(
 
 #[test]
 fn references_list_every_spelling_of_a_player_or_event_in_open_and_closed_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let (mut c, _, a, closed) = started(&root);
+    let Workspace { mut c, a, closed, _dir, .. } = started();
     let halvard = set(&[(&a, 2, 8, 26), (&a, 11, 8, 19), (B_URI, 1, 8, 26), (&closed, 0, 8, 21)]);
     // From any of its spellings, at its first character, inside it or at its end.
     assert_eq!(references(&mut c, &a, 2, 8), halvard);
@@ -111,9 +123,7 @@ fn references_list_every_spelling_of_a_player_or_event_in_open_and_closed_files(
 
 #[test]
 fn prepare_rename_answers_a_name_and_nothing_else() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let (mut c, init, a, _) = started(&root);
+    let Workspace { mut c, a, init, _dir, .. } = started();
     assert_eq!(init["capabilities"]["renameProvider"], json!({"prepareProvider": true}));
     let prepared = c.call("textDocument/prepareRename", at(&a, 2, 12));
     assert_eq!(
@@ -144,9 +154,7 @@ fn prepare_rename_answers_a_name_and_nothing_else() {
 
 #[test]
 fn rename_rewrites_every_spelling_in_every_open_and_closed_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let (mut c, _, a, closed) = started(&root);
+    let Workspace { mut c, a, closed, root, _dir, .. } = started();
     // From the initials' spelling: both spellings of a.pgn, the open b.pgn, the closed c.pgn;
     // never Sigrun, never the PBN file.
     let texts = [(a.as_str(), A), (B_URI, B), (closed.as_str(), C)];
@@ -171,9 +179,7 @@ fn rename_rewrites_every_spelling_in_every_open_and_closed_file() {
 
 #[test]
 fn a_new_name_is_escaped_as_a_tag_value_and_a_line_break_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let (mut c, _, a, _) = started(&root);
+    let Workspace { mut c, a, _dir, .. } = started();
     let after = renamed(&mut c, &a, 3, 10, "Oduya \\ Jr, Tamsin \"Tam\"", &[(&a, A)]);
     let written = "[Black \"Oduya \\\\ Jr, Tamsin \\\"Tam\\\"\"]";
     assert_eq!(
