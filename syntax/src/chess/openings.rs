@@ -5,22 +5,21 @@
 //! when a legal en passant capture exists, as the data set's EPD keys are written by
 //! python-chess) makes transpositions count.
 //!
-//! The table is built at first use: each of its lines is replayed once (about 3,800 lines,
-//! a few milliseconds; docs/performance.md has the figure) into a sorted list of position
-//! keys, then every lookup is a binary search.
+//! The table is generated source, checked in (`openings/table.rs`): every line's position key,
+//! sorted, with a filter of the keys and the longest line, written by `openings/generate.rs`,
+//! which replays the data set's lines (about 3,800; a test keeps the file equal to what the data
+//! generates). No run of the program replays the table (docs/performance.md has what that
+//! saved); a lookup is one probe of the filter and, for the few positions it lets through, a
+//! binary search. Only the sorted names and families, which the Opening tag checks read, are
+//! gathered at first use.
 
-use crate::chess::san::{self, Resolution};
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
 use std::sync::LazyLock;
 
-/// The five tables, ECO volumes A to E: `eco`, `name`, `pgn` columns separated by tabs.
-const TABLES: [&str; 5] = [
-    include_str!("../../data/eco/a.tsv"),
-    include_str!("../../data/eco/b.tsv"),
-    include_str!("../../data/eco/c.tsv"),
-    include_str!("../../data/eco/d.tsv"),
-    include_str!("../../data/eco/e.tsv"),
-];
+#[cfg(test)]
+mod generate;
+#[rustfmt::skip]
+mod table;
 
 /// A named opening position of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,107 +50,46 @@ impl Opening {
     }
 }
 
-/// The table: every named position by its key, sorted, with a filter that answers most
-/// lookups of positions the table does not name (nearly all of a game's) in one probe.
-struct Table {
-    by_key: Vec<(u64, Opening)>,
-    /// Bit `k >> 48` is set when a key `k` with those top 16 bits is in `by_key`.
-    filter: Box<[u64; 1024]>,
-    longest: u32,
-    /// Every name, and every family ([`Opening::family`]), sorted.
+/// Every name, and every family ([`Opening::family`]), of the table, sorted.
+struct Names {
     names: Vec<&'static str>,
     families: Vec<&'static str>,
 }
 
-static TABLE: LazyLock<Table> = LazyLock::new(build);
-
-fn build() -> Table {
-    let mut lines: Vec<(&'static str, &'static str, &'static str)> = Vec::with_capacity(4096);
-    for table in TABLES {
-        for line in table.lines().skip(1) {
-            let mut columns = line.split('\t');
-            if let (Some(eco), Some(name), Some(moves)) = (columns.next(), columns.next(), columns.next()) {
-                lines.push((eco, name, moves));
-            }
-        }
-    }
-    // In the order of their moves, a line shares most of its moves with the line before it:
-    // only the moves after the shared ones are played (half the table's moves are shared).
-    lines.sort_by_key(|(_, _, moves)| *moves);
-    let mut by_key = Vec::with_capacity(lines.len());
-    let mut longest = 0;
-    // The previous line's moves and the position after each of them (`boards[0]` the start).
-    let mut words: Vec<&str> = Vec::new();
-    let mut boards = vec![Board::default()];
-    for (eco, name, moves) in lines {
-        let mut shared = 0;
-        let mut plies = 0;
-        for (i, word) in moves.split_ascii_whitespace().filter(|w| !w.ends_with('.')).enumerate() {
-            if shared == i && words.get(i) == Some(&word) {
-                shared += 1;
-                plies += 1;
-                continue;
-            }
-            if plies == shared {
-                words.truncate(shared);
-                boards.truncate(shared + 1);
-            }
-            let board = boards.last().expect("the start is never dropped");
-            let Some(written) = san::parse(word) else { break };
-            let Resolution::Legal(mv) = san::resolve(board, &written.mv, written.spelling.ambiguous_b) else { break };
-            let mut after = board.clone();
-            after.play_unchecked(mv);
-            words.push(word);
-            boards.push(after);
-            plies += 1;
-        }
-        words.truncate(plies);
-        boards.truncate(plies + 1);
-        longest = longest.max(plies as u32);
-        by_key.push((key(boards.last().expect("the start is never dropped")), Opening { eco, name }));
-    }
-    // The data set names each position once; were one named twice, one name is kept.
-    by_key.sort_by_key(|(k, _)| *k);
-    by_key.dedup_by_key(|(k, _)| *k);
-    let mut filter = Box::new([0u64; 1024]);
-    for (k, _) in &by_key {
-        let bit = (k >> 48) as usize;
-        filter[bit / 64] |= 1 << (bit % 64);
-    }
-    let mut names: Vec<&'static str> = by_key.iter().map(|(_, o)| o.name).collect();
+static NAMES: LazyLock<Names> = LazyLock::new(|| {
+    let mut names: Vec<&'static str> = table::BY_KEY.iter().map(|(_, o)| o.name).collect();
     names.sort_unstable();
     names.dedup();
-    let mut families: Vec<&'static str> = by_key.iter().map(|(_, o)| o.family()).collect();
+    let mut families: Vec<&'static str> = table::BY_KEY.iter().map(|(_, o)| o.family()).collect();
     families.sort_unstable();
     families.dedup();
-    Table { by_key, filter, longest, names, families }
-}
+    Names { names, families }
+});
 
 /// The named opening of `board`'s position, if the table names it.
 pub fn named(board: &Board) -> Option<&'static Opening> {
-    let table = &*TABLE;
     let key = key(board);
     let bit = (key >> 48) as usize;
-    if table.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+    if table::FILTER[bit / 64] & (1 << (bit % 64)) == 0 {
         return None;
     }
-    table.by_key.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &table.by_key[i].1)
+    table::BY_KEY.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &table::BY_KEY[i].1)
 }
 
 /// Whether `name` is the whole name of some opening of the table.
 pub fn is_name(name: &str) -> bool {
-    TABLE.names.binary_search(&name).is_ok()
+    NAMES.names.binary_search(&name).is_ok()
 }
 
 /// Whether `name` is the family of some opening of the table ([`Opening::family`]).
 pub fn is_family(name: &str) -> bool {
-    TABLE.families.binary_search(&name).is_ok()
+    NAMES.families.binary_search(&name).is_ok()
 }
 
 /// The number of plies of the table's longest line: past it a game is not looked up (a named
 /// position reached later would need moves that go back and forth).
 pub fn longest_line() -> u32 {
-    TABLE.longest
+    table::LONGEST
 }
 
 /// The key of a position as the data set tells positions apart: cozy-chess's hash of piece
@@ -175,9 +113,6 @@ fn en_passant_is_legal(board: &Board, file: File) -> bool {
     pawns.into_iter().any(|from| board.is_legal(Move { from, to, promotion: None }))
 }
 
-/// The number of plies of the table's longest line ([`longest_line`], checked by a test).
-const LONGEST_LINE: u32 = 36;
-
 /// The named positions a game's main line passes through, in the order it reaches them, from
 /// the first ply to [`longest_line`]: what classifying the game and checking its ECO and
 /// Opening tags need.
@@ -191,8 +126,8 @@ impl Route {
     #[inline]
     pub fn after_ply(&mut self, ply: u32, board: &Board) {
         // Within the longest line of the data set (36 plies): a constant, so that the common
-        // case, a ply past it, asks nothing of the table. A test keeps it the table's.
-        if ply <= LONGEST_LINE {
+        // case, a ply past it, asks nothing of the table.
+        if ply <= table::LONGEST {
             if let Some(opening) = named(board) {
                 self.passed.push(opening);
             }
@@ -213,6 +148,7 @@ impl Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::san::{self, Resolution};
 
     fn route(moves: &str) -> Route {
         let mut board = Board::default();
@@ -224,16 +160,6 @@ mod tests {
             route.after_ply(ply as u32 + 1, &board);
         }
         route
-    }
-
-    #[test]
-    fn every_line_of_the_table_is_legal_and_named_once() {
-        let lines: usize = TABLES.iter().map(|t| t.lines().skip(1).filter(|l| !l.is_empty()).count()).sum();
-        assert!(lines > 3000, "{lines}");
-        // One key per line: no two lines end in the same position, and none was cut short
-        // by a move that could not be played (it would share its prefix's key).
-        assert_eq!(TABLE.by_key.len(), lines);
-        assert_eq!(longest_line(), LONGEST_LINE);
     }
 
     #[test]
