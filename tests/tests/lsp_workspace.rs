@@ -344,7 +344,11 @@ fn code_lenses_offer_show_board_above_each_game_and_deal() {
     assert_eq!(lenses[1]["command"]["arguments"], json!([{"uri": pgn, "position": {"line": 7, "character": 0}}]));
     let pbn = "file:///tmp/kibitzer-lens/deal.pbn";
     c.open(pbn, "pbn", 1, PBN);
-    assert_eq!(c.call("textDocument/codeLens", doc(pbn)).as_array().unwrap().len(), 1);
+    // Show board, then the deal's BBO handviewer link (tests/tests/lin_lsp.rs checks the link).
+    let lenses = c.call("textDocument/codeLens", doc(pbn));
+    let titles: Vec<&str> =
+        lenses.as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Show board", "Open in BBO handviewer"], "{lenses}");
     let epd = "file:///tmp/kibitzer-lens/a.epd";
     c.open(epd, "epd", 1, "8/8/8/8/8/8/8/K6k w - - bm Kb2;\n");
     assert_eq!(c.call("textDocument/codeLens", doc(epd)), json!([]));

@@ -1,6 +1,6 @@
 //! Hover: what the element at the cursor is and what it means — tags, tag values (a PBN
 //! contract's scores, a deal or a FEN drawn), NAGs, note references, command comments, moves,
-//! calls and cards, EPD fields and opcodes, PBI fields.
+//! calls and cards, EPD fields and opcodes, PBI fields, a LIN deal.
 
 use super::diagrams;
 use super::docs::{self, TagDoc};
@@ -24,8 +24,33 @@ pub fn hover_with(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> O
         Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset, pictures),
         Lang::Epd => hover_epd(text, offset, pictures),
         Lang::Pbi => hover_pbi(text, offset, pictures),
-        Lang::Lin => None,
+        Lang::Lin => hover_lin(text, offset, pictures),
     }
+}
+
+/// Hover on a LIN board's deal (`md`, its name or value): the hand picture of a PBN Deal, the
+/// dealer and vulnerability when the board gives them, and the board's deal as PBN tags.
+fn hover_lin(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
+    use crate::lin::{model, pbn, read};
+    let parse = crate::lin::parse(text);
+    let boards = model::boards(&parse.syntax(), text);
+    let pairs = boards.iter().find(|b| !b.header && b.range.contains_inclusive(offset))?;
+    let md = pairs.pairs.iter().find(|p| p.is("md") && p.range.contains_inclusive(offset))?;
+    let board = read::read_board(pairs, None, &mut Vec::new());
+    let dealer = board.dealer.map(|d| d.letter().to_string());
+    let vulnerable = board.vulnerable.map(|v| v.as_str());
+    let tags = diagrams::DealTags { dealer: dealer.as_deref(), vulnerable, ..Default::default() };
+    let mut md_text = diagrams::deal_markdown(&pbn::deal_value(&board)?, tags, pictures)?;
+    let facts: Vec<String> =
+        [dealer.map(|d| format!("dealer **{d}**")), vulnerable.map(|v| format!("vulnerable **{v}**"))]
+            .into_iter()
+            .flatten()
+            .collect();
+    if !facts.is_empty() {
+        md_text.push_str(&format!("\n\n{}", facts.join(", ")));
+    }
+    md_text.push_str(&format!("\n\nAs PBN:\n```\n{}```", pbn::deal_tags(&board)));
+    Some(HoverInfo { range: md.range, markdown: md_text })
 }
 
 fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
@@ -60,7 +85,11 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Opt
                     declarer: tag("Declarer"),
                     result: tag("Result"),
                 };
-                return diagrams::deal_markdown(value, tags, pictures).and_then(info);
+                let picture = diagrams::deal_markdown(value, tags, pictures)?;
+                return info(match crate::lin::handviewer::url_of_pbn(text) {
+                    Some(url) => format!("{picture}\n\n[Open in BBO's handviewer]({url})\n\n`{url}`"),
+                    None => picture,
+                });
             }
             tag_value_markdown(lang, name, value, pictures).and_then(info)
         }
@@ -247,5 +276,29 @@ mod tests {
         let pbi = "#PBI 1.2\nSm\\xC3\\xADth:8/8/8/8/8/8/8/K6k:#2:::::sound:\n";
         let h = hover(Lang::Pbi, pbi, at(pbi, "th:")).unwrap();
         assert!(h.markdown.contains("Decoded: Sm\u{ed}th"), "{}", h.markdown);
+    }
+
+    #[test]
+    fn a_lin_deal_shows_its_hands_dealer_vulnerability_and_pbn() {
+        let lin = "pn|Ann,Bob,Cy,Di|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|e|mb|p|\n";
+        let h = hover(Lang::Lin, lin, at(lin, "DAKQJCT98")).unwrap();
+        assert_eq!(&lin[h.range], "md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|");
+        assert!(h.markdown.contains("♠ AKQJ") && h.markdown.contains("♦ AKQJ"), "{}", h.markdown);
+        assert!(h.markdown.contains("dealer **N**, vulnerable **EW**"), "{}", h.markdown);
+        assert!(h
+            .markdown
+            .contains("[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]"));
+        assert!(hover(Lang::Lin, lin, at(lin, "Bob")).is_none());
+        let picture = hover_with(Lang::Lin, lin, at(lin, "md|"), true).unwrap();
+        assert!(picture.markdown.contains("data:image/svg+xml"), "{}", picture.markdown);
+    }
+
+    #[test]
+    fn a_pbn_deal_links_to_bbo_handviewer() {
+        let pbn = "[Dealer \"S\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n";
+        let h = hover(Lang::Pbn, pbn, at(pbn, "N:")).unwrap();
+        let url = crate::lin::handviewer::url_of_pbn(pbn).unwrap();
+        assert!(h.markdown.contains(&format!("]({url})")), "{}", h.markdown);
+        assert!(h.markdown.contains("♠ AKQJ"), "{}", h.markdown);
     }
 }

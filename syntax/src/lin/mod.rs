@@ -6,11 +6,13 @@
 //! their ranges; a board in the bridge model) ← `read` (values into the model, and their
 //! rules) → `pbn` (a board as a PBN game, mapped back to the LIN text) → `check` (the grammar's
 //! and the values' rules, and the bridge checks PBN runs, moved onto the LIN text) and
-//! `from_pbn` (a PBN game as a LIN board); `format` writes a board a line.
+//! `from_pbn` (a PBN game as a LIN board, and `handviewer` its BBO link); `format` writes a
+//! board a line.
 
 pub mod check;
 pub mod format;
 pub mod from_pbn;
+pub mod handviewer;
 pub mod lexer;
 pub mod model;
 pub mod parser;

@@ -136,16 +136,7 @@ pub fn write_game(board: &Board, out: &mut PbnText) {
             out.tag(seat.name(), name, None);
         }
     }
-    let md_start = board.deal_range.map(|r| TextRange::at(r.start(), 1.into()));
-    if let Some(dealer) = board.dealer {
-        out.tag("Dealer", &dealer.letter().to_string(), md_start);
-    }
-    if let Some(vulnerable) = board.vulnerable {
-        out.tag("Vulnerable", vulnerable.as_str(), board.vulnerable_range);
-    }
-    if let Some(deal) = &board.deal {
-        out.tag("Deal", &write_deal(deal, board.dealer.unwrap_or(Seat::N)), board.deal_range);
-    }
+    write_deal_tags(board, out);
     let outcome = outcome(board);
     match outcome.map(|o| (o.contract, o.over)) {
         Some((Some((contract, declarer)), _)) => {
@@ -167,6 +158,32 @@ pub fn write_game(board: &Board, out: &mut PbnText) {
     write_auction(board, out);
     write_play(board, out);
     out.text.push('\n');
+}
+
+/// The board's Dealer, Vulnerable and Deal tags as PBN writes them (those it has), a line each:
+/// what a LIN deal's hover offers as its PBN.
+pub fn deal_tags(board: &Board) -> String {
+    let mut out = PbnText::default();
+    write_deal_tags(board, &mut out);
+    out.text
+}
+
+/// The Deal value of `board` in PBN (`N:…`, from the dealer, North when none), if it has a deal.
+pub fn deal_value(board: &Board) -> Option<String> {
+    board.deal.as_ref().map(|deal| write_deal(deal, board.dealer.unwrap_or(Seat::N)))
+}
+
+fn write_deal_tags(board: &Board, out: &mut PbnText) {
+    let md_start = board.deal_range.map(|r| TextRange::at(r.start(), 1.into()));
+    if let Some(dealer) = board.dealer {
+        out.tag("Dealer", &dealer.letter().to_string(), md_start);
+    }
+    if let Some(vulnerable) = board.vulnerable {
+        out.tag("Vulnerable", vulnerable.as_str(), board.vulnerable_range);
+    }
+    if let Some(deal) = deal_value(board) {
+        out.tag("Deal", &deal, board.deal_range);
+    }
 }
 
 /// `o12` is the open room's board 12, `c12` the closed room's.

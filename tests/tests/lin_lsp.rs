@@ -1,0 +1,124 @@
+//! BBO's LIN in the language server, over stdio against the real `kibitzer lsp`: hover on a LIN
+//! deal (`md|…|`) draws the hands as a PBN Deal's hover does, with dealer, vulnerability and the
+//! deal as PBN tags; a PBN deal's hover and a code lens above its game offer BBO's handviewer
+//! link, whose `lin=` parameter is the board `kibitzer convert --to lin` writes.
+
+use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
+use kibitzer_tests::run_kibitzer;
+use serde_json::{json, Value};
+
+const LIN_URI: &str = "file:///tmp/kibitzer-lin-lsp/club-night.lin";
+const PBN_URI: &str = "file:///tmp/kibitzer-lin-lsp/club-night.pbn";
+
+/// Two invented boards, one a line as BBO writes them: East deals the second, both vulnerable.
+const LIN: &str = "pn|Alma,Brun,Cato,Dove|st||md|3S2345H2345D2345C2,S6789H6789D6789C3,STJQKHTJQKDTJQKC4,|sv|o|ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\n\
+pn|Alma,Brun,Cato,Dove|st||md|4SAKQJHT98D765C432,S432HAKQJDT98C765,ST98H765D432CAKQJ,|sv|b|ah|Board 2|mb|1C!|an|strong|mb|p|pg||\n";
+
+/// An invented PBN game: West deals, East-West vulnerable.
+const PBN: &str =
+    "[Event \"Club night\"]\n[Board \"3\"]\n[West \"Dove\"]\n[North \"Cato\"]\n[East \"Brun\"]\n[South \"Alma\"]\n\
+[Dealer \"W\"]\n[Vulnerable \"EW\"]\n\
+[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n";
+
+const HANDVIEWER: &str = "https://www.bridgebase.com/tools/handviewer.html?lin=";
+
+/// The text of `%XX` escapes read back (what a browser does with the `lin` parameter).
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).expect("a %XX escape"));
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("UTF-8")
+}
+
+/// The first handviewer link in `text`, up to the first character a percent-encoded link never has.
+fn handviewer_link(text: &str) -> Option<&str> {
+    let start = text.find(HANDVIEWER)?;
+    let rest = &text[start..];
+    let end = rest.find([')', '`', ' ', '\n']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// The markdown of a hover at (line, character).
+fn hover(c: &mut LspClient, uri: &str, line: u32, character: u32) -> Value {
+    c.call("textDocument/hover", LspClient::position_params(uri, line, character))
+}
+
+fn started() -> LspClient {
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    c
+}
+
+#[test]
+fn hover_on_a_lin_deal_draws_the_four_hands_with_dealer_and_vulnerability() {
+    let mut c = started();
+    c.open(LIN_URI, "lin", 1, LIN);
+    // Line 1, inside the second board's `md` value.
+    let md = LIN.lines().nth(1).unwrap().find("md|").unwrap() as u32;
+    let answer = hover(&mut c, LIN_URI, 1, md + 6);
+    let text = answer["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {answer}"));
+    // South's hand (the first of `md`) and North's, drawn as the PBN Deal hover draws them.
+    for suit in ["♠ AKQJ", "♥ T98", "♦ 765", "♣ 432"] {
+        assert!(text.contains(suit), "South's {suit}: {text}");
+    }
+    assert!(text.contains("♠ T98") && text.contains("♣ AKQJ"), "North's hand: {text}");
+    assert!(text.contains("HCP"), "{text}");
+    assert!(text.contains("dealer **E**, vulnerable **All**"), "{text}");
+    // The reverse of the handviewer: the board as PBN.
+    assert!(
+        text.contains("[Deal \"E:765.432.AKQJ.T98 AKQJ.T98.765.432 432.AKQJ.T98.765 T98.765.432.AKQJ\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Dealer \"E\"]") && text.contains("[Vulnerable \"All\"]"), "{text}");
+    // The hover's range is the `md` pair of that line.
+    assert_eq!(answer["range"]["start"], json!({"line": 1, "character": md}), "{answer}");
+    // Elsewhere on the board (the players) no deal hover.
+    let players = hover(&mut c, LIN_URI, 0, 5);
+    assert!(!players.to_string().contains("HCP"), "{players}");
+    assert!(c.shutdown().success());
+}
+
+#[test]
+fn a_pbn_deal_offers_its_bbo_handviewer_link_in_hover_and_code_lens() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club-night.pbn"), PBN).unwrap();
+    let converted = run_kibitzer(&["convert", "club-night.pbn", "--to", "lin"], dir.path(), None);
+    assert!(converted.status.success(), "{}", String::from_utf8_lossy(&converted.stderr));
+    let lin = String::from_utf8(converted.stdout).unwrap();
+    let lin = lin.trim_end();
+
+    let mut c = started();
+    c.open(PBN_URI, "pbn", 1, PBN);
+    let deal_line = PBN.lines().position(|l| l.starts_with("[Deal ")).unwrap() as u32;
+    let answer = hover(&mut c, PBN_URI, deal_line, 10);
+    let text = answer["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {answer}"));
+    assert!(text.contains("♠ AKQJ"), "the deal's picture comes first: {text}");
+    let link = handviewer_link(text).unwrap_or_else(|| panic!("a handviewer link: {text}"));
+    let board = percent_decode(&link[HANDVIEWER.len()..]);
+    assert_eq!(board, lin, "the link's board is what convert --to lin writes");
+    // West deals (LIN's dealer 2), South West North hands, East's left out; East-West vulnerable.
+    assert!(board.contains("|md|2S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|"), "{board}");
+    assert!(board.contains("|sv|e|"), "{board}");
+    assert!(board.starts_with("pn|Alma,Dove,Cato,Brun|"), "{board}");
+
+    let lenses = c.call("textDocument/codeLens", json!({"textDocument": {"uri": PBN_URI}}));
+    let handviewer: Vec<&Value> =
+        lenses.as_array().unwrap().iter().filter(|l| l["command"]["title"] == "Open in BBO handviewer").collect();
+    assert_eq!(handviewer.len(), 1, "{lenses}");
+    assert_eq!(handviewer[0]["command"]["command"], "vscode.open");
+    assert_eq!(handviewer[0]["command"]["arguments"], json!([link]), "{lenses}");
+    assert_eq!(handviewer[0]["range"]["start"], json!({"line": 0, "character": 0}));
+    // A LIN document has no lens (its deals are already LIN).
+    c.open(LIN_URI, "lin", 1, LIN);
+    assert_eq!(c.call("textDocument/codeLens", json!({"textDocument": {"uri": LIN_URI}})), json!([]));
+    assert!(c.shutdown().success());
+}
