@@ -33,6 +33,8 @@ find . -type f ! -name 'SOURCES.md' ! -name '*.md' | LC_ALL=C sort | while read 
     copy="$scratch/fmt/$file"
     mkdir -p "$(dirname "$copy")"
     cp "$file" "$copy"
+    # The corpus is read-only, and cp keeps the mode: fmt must be able to write the copy.
+    chmod u+w "$copy"
     status=0
     "$binary" fmt "$copy" >/dev/null 2>"$scratch/fmt.err" || status=$?
     echo "$(cat "$copy" | sha256sum | cut -c1-16) fmt:$status $file"
