@@ -190,6 +190,31 @@ fn pbn_meaning(unit: &str) -> Vec<String> {
     tags.into_iter().chain(sequence).chain(annotations).collect()
 }
 
+/// A PBN game's meaning with what it takes from the game before (`previous`, its meaning): a
+/// game with an Auction or a Play but neither a Deal nor a Dealer tag is read, by the check
+/// (PBN702, rpbridge's second-room games), with the previous game's deal, dealer and, unless it
+/// gives its own, vulnerability; the formatter writes them into it.
+fn with_reused_deal(mut meaning: Vec<String>, previous: &[String]) -> Vec<String> {
+    let tags = meaning.iter().take_while(|m| m.starts_with('[')).count();
+    let has = |name: &str| meaning[..tags].iter().any(|m| m.starts_with(&format!("[{name} ")));
+    let plays = meaning.iter().any(|m| m.starts_with("Auction ") || m.starts_with("Play "));
+    let previous_deal = previous.iter().any(|m| m.starts_with("[Deal "));
+    if !plays || has("Deal") || has("Dealer") || !previous_deal {
+        return meaning;
+    }
+    let own_vulnerable = has("Vulnerable");
+    let taken: Vec<String> = previous
+        .iter()
+        .filter(|m| {
+            m.starts_with("[Deal ") || m.starts_with("[Dealer ") || (!own_vulnerable && m.starts_with("[Vulnerable "))
+        })
+        .cloned()
+        .collect();
+    let mut head: Vec<String> = meaning.drain(..tags).chain(taken).collect();
+    head.sort();
+    head.into_iter().chain(meaning).collect()
+}
+
 /// The cards of each player of a Deal value, whatever the first player and the order of ranks.
 fn deal_cards(value: &str) -> String {
     let Some((first, hands)) = value.split_once(':') else { return value.to_owned() };
@@ -231,6 +256,8 @@ fn run_corpus(lang: Lang) {
         let before = units(lang, text);
         let after = units(lang, &formatted.text);
         assert_eq!(before.len(), after.len(), "{name}: the number of units changed");
+        // The meaning of the unit before, as formatted: what a PBN game may take from it.
+        let mut previous: Vec<String> = Vec::new();
         for (b, a) in before.iter().zip(&after) {
             let (old, new) = (&text[*b], &formatted.text[*a]);
             if formatted.skipped.iter().any(|s| s.range == *b) {
@@ -238,7 +265,11 @@ fn run_corpus(lang: Lang) {
                 continue;
             }
             formatted_units += 1;
-            let (m_old, m_new) = (meaning(lang, old), meaning(lang, new));
+            let (mut m_old, m_new) = (meaning(lang, old), meaning(lang, new));
+            if lang == Lang::Pbn {
+                m_old = with_reused_deal(m_old, &previous);
+            }
+            previous = m_new.clone();
             if m_old != m_new {
                 let lost: Vec<_> = m_old.iter().filter(|m| !m_new.contains(m)).collect();
                 let added: Vec<_> = m_new.iter().filter(|m| !m_old.contains(m)).collect();
