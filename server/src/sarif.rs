@@ -112,13 +112,7 @@ pub fn path_to_uri(path: &str) -> String {
     if path.starts_with('/') {
         out.push_str("file://");
     }
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
+    out.push_str(&kibitzer_syntax::text::percent_encode(&path, b"/"));
     out
 }
 

@@ -427,6 +427,21 @@ pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
     &buf[start..]
 }
 
+/// `s` with every byte but RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) and those
+/// of `keep` written `%XX`: a URI's query value (a handviewer link's LIN board) keeps none, a
+/// relative path (SARIF's artifact locations) keeps `/`.
+pub fn percent_encode(s: &str, keep: &[u8]) -> String {
+    let mut out = String::with_capacity(s.len() * 2);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) || keep.contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -118,6 +118,18 @@ pub fn json_notes(stdout: &[u8], codes: &[&str]) -> Vec<JsonNote> {
         .collect()
 }
 
+/// Whether `python3` can import `module` (a PyPI package of the same name), installed with pip
+/// when it cannot yet: the differential tests against Python peers skip without it.
+pub fn python_module_available(module: &str) -> bool {
+    let ok =
+        || Command::new("python3").args(["-c", &format!("import {module}")]).output().is_ok_and(|o| o.status.success());
+    if ok() {
+        return true;
+    }
+    let _ = Command::new("python3").args(["-m", "pip", "install", "-q", module]).output();
+    ok()
+}
+
 /// A small deterministic random number generator (xorshift64*) for generated test cases: the
 /// same seed gives the same cases on every machine, with no dependency.
 pub struct Rng(pub u64);

@@ -17,12 +17,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn endplay_available() -> bool {
-    let ok = || Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if ok() {
-        return true;
-    }
-    let _ = Command::new("python3").args(["-m", "pip", "install", "-q", "endplay"]).output();
-    ok()
+    kibitzer_tests::python_module_available("endplay")
 }
 
 /// What a game holds, as both sides must read it: hands N E S W, dealer, vulnerability, the

@@ -38,12 +38,7 @@ for g, b in zip(games, boards):
 "#;
 
 fn endplay_available() -> bool {
-    let ok = || Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if ok() {
-        return true;
-    }
-    let _ = Command::new("python3").args(["-m", "pip", "install", "-q", "endplay"]).output();
-    ok()
+    kibitzer_tests::python_module_available("endplay")
 }
 
 #[test]

@@ -20,19 +20,11 @@ pub fn url_of_pbn(pbn: &str) -> Option<String> {
     lin.lines().next().filter(|l| !l.is_empty()).map(url)
 }
 
-/// `s` with every byte but RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) written
-/// `%XX`: `|`, `,`, spaces and `!` of a LIN board all become escapes, so that no client
-/// reads part of the board as its own syntax.
+/// `s` percent-encoded as a query value ([`crate::text::percent_encode`], keeping nothing but
+/// the unreserved characters): `|`, `,`, spaces and `!` of a LIN board all become escapes, so
+/// that no client reads part of the board as its own syntax.
 pub fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() * 2);
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::text::percent_encode(s, b"")
 }
 
 #[cfg(test)]
