@@ -213,3 +213,54 @@ fn pbn_players_and_events_are_renamed_and_inherited_values_left_alone() {
     assert_eq!(after[0], pbn.replace("Tal, Ivo", "Tal, Ivan").replace("Tal, I\"", "Tal, Ivan\""));
     assert!(c.shutdown().success());
 }
+
+/// LIN names are the players of `pn` pairs: a board's four, a vugraph header's eight.
+const LIN_A: &str = "pn|wrenok,ivotal,annroe,boek|st||md|3SA,,,|sv|o|pg||\n\
+    pn|annroe, WrenOk ,cydunn,ivotal|md|1SA,,,|sv|b|pg||\n";
+/// On disk only: a vugraph file whose header names the same player.
+const LIN_B: &str = "vg|Final,1|pn|wrenok,ed,fi,gu,ha,io,ju,ka|\nqx|o1|md|3SA,,,|pg||\n";
+
+#[test]
+fn lin_players_are_referenced_and_renamed_across_lin_files_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("a.lin"), LIN_A).unwrap();
+    std::fs::write(root.join("b.lin"), LIN_B).unwrap();
+    // The same name in a PBN file, which a LIN name never reaches.
+    std::fs::write(root.join("d.pbn"), "[Board \"1\"]\n[North \"wrenok\"]\n").unwrap();
+    let mut c = LspClient::start();
+    c.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(&root), "name": "boards"}],
+               "capabilities": vscode_capabilities()}),
+    );
+    c.notify("initialized", json!({}));
+    let a = file_uri(&root.join("a.lin"));
+    let b = file_uri(&root.join("b.lin"));
+    c.open(&a, "lin", 1, LIN_A);
+    let wren = set(&[(&a, 0, 3, 9), (&a, 1, 11, 17), (&b, 0, 14, 20)]);
+    assert_eq!(references(&mut c, &a, 0, 5), wren);
+    // The blanks around a name are not part of it.
+    assert_eq!(references(&mut c, &a, 1, 17), wren);
+    assert_eq!(references(&mut c, &a, 0, 26), set(&[(&a, 0, 24, 28)]));
+    assert_eq!(
+        c.call("textDocument/prepareRename", at(&a, 1, 12)),
+        json!({"range": {"start": {"line": 1, "character": 11}, "end": {"line": 1, "character": 17}},
+               "placeholder": "WrenOk"})
+    );
+    // A deal, a pair name, the blank before a name are no names.
+    for (line, character) in [(0, 37), (0, 1), (1, 10)] {
+        assert_eq!(c.call("textDocument/prepareRename", at(&a, line, character)), Value::Null, "at {line}:{character}");
+    }
+    let after = renamed(&mut c, &a, 1, 13, "Wren \"Ok\" Okafor", &[(&a, LIN_A), (&b, LIN_B)]);
+    assert_eq!(after[0], LIN_A.replace("wrenok", "Wren \"Ok\" Okafor").replace("WrenOk", "Wren \"Ok\" Okafor"));
+    assert_eq!(after[1], LIN_B.replace("wrenok", "Wren \"Ok\" Okafor"));
+    // LIN has no quoting: a `,` would split the name in two, a `|` would end the value.
+    for refused in ["Okafor, Wren", "Wren|Okafor"] {
+        let mut params = at(&a, 0, 5);
+        params["newName"] = json!(refused);
+        let answer = c.request("textDocument/rename", params);
+        assert!(answer["error"]["message"].as_str().unwrap().contains("LIN name holds no"), "{answer}");
+    }
+    assert!(c.shutdown().success());
+}

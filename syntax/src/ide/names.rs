@@ -1,6 +1,6 @@
 //! References and rename of names: the players, events and sites a file's games name, read
 //! from the tag values that hold them (PGN White and Black, PBN North, East, South and West;
-//! Event and Site in both), and the values across several files that name the same one, grouped
+//! Event and Site in both) and from the players a LIN `pn` pair lists, and the values across several files that name the same one, grouped
 //! as [`crate::spellings`] groups them for PGN402/PGN403 and PBN120/PBN121 (`Carlsen, Magnus`,
 //! `Carlsen,M` and `carlsen, magnus` are one player). The language server lists those values as
 //! a name's references and rewrites them all on rename.
@@ -8,7 +8,8 @@
 //! Values are found with the forgiving [`scan`](super::scan), so that a file with syntax errors
 //! elsewhere still has its names. A value that names no one is left out: an unknown one (`?`,
 //! empty), a PBN value inherited from the game before (`#`), and a string without its closing
-//! quote (where it ends is a guess).
+//! quote (where it ends is a guess). A LIN name is one of the comma-separated names of a `pn`
+//! value, blanks around it left out (LIN has no quoting: a name holds neither `|` nor `,`).
 
 use super::scan::{scan, tag_pairs};
 use crate::pgn::model::{string_escaped, string_value};
@@ -20,7 +21,7 @@ use crate::Lang;
 /// another field's (a player and a site of the same spelling are two names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NameField {
-    /// PGN White and Black, PBN North, East, South and West.
+    /// PGN White and Black, PBN North, East, South and West, the names of a LIN `pn`.
     Player,
     Event,
     Site,
@@ -61,6 +62,9 @@ pub struct NameValue {
 /// Every value of `text` that names a player, event or site, in text order; none for a format
 /// without such tags (EPD, PBI).
 pub fn name_values(lang: Lang, text: &str) -> Vec<NameValue> {
+    if lang == Lang::Lin {
+        return lin_players(text);
+    }
     if !matches!(lang, Lang::Pgn | Lang::Pbn) {
         return Vec::new();
     }
@@ -83,6 +87,31 @@ pub fn name_values(lang: Lang, text: &str) -> Vec<NameValue> {
             })
         })
         .collect()
+}
+
+/// The players of every `pn` pair of a LIN text (a board's four, a vugraph header's eight):
+/// each name between commas, blanks around it left out; an empty or unknown one names no one.
+fn lin_players(text: &str) -> Vec<NameValue> {
+    let parse = crate::lin::parse(text);
+    let mut out = Vec::new();
+    for board in crate::lin::model::boards(&parse.syntax(), text) {
+        for pair in board.pairs.iter().filter(|p| p.is("pn")) {
+            let mut at = pair.value_range.start();
+            for written in pair.value.split(',') {
+                let start = at + TextSize::from((written.len() - written.trim_start().len()) as u32);
+                at += TextSize::from(written.len() as u32 + 1);
+                let name = written.trim();
+                if !is_unknown(name) {
+                    out.push(NameValue {
+                        field: NameField::Player,
+                        range: TextRange::at(start, TextSize::from(name.len() as u32)),
+                        name: name.to_owned(),
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The value among `values` (those of one text, from [`name_values`]) at `offset`, the cursor
@@ -110,10 +139,16 @@ pub fn same_name(values: &[&[NameValue]], target: (usize, usize)) -> Vec<(usize,
 }
 
 /// What a rename writes inside the quotes for the new name `name`: the name escaped as a
-/// string of `lang` holds it (`"` and `\` behind a backslash). An error when a tag value cannot
-/// hold it: a line break or another control character, or no name at all.
+/// string of `lang` holds it (`"` and `\` behind a backslash); in LIN, which has no quoting,
+/// the name as it is. An error when a value cannot hold it: a line break or another control
+/// character, no name at all, or in LIN a `|` (which ends the value) or a `,` (which separates
+/// the names of `pn`).
 pub fn renamed_value(lang: Lang, name: &str) -> Result<String, String> {
-    if !matches!(lang, Lang::Pgn | Lang::Pbn) {
+    if lang == Lang::Lin {
+        if let Some(c) = name.chars().find(|c| matches!(c, '|' | ',')) {
+            return Err(format!("a LIN name holds no `{c}`: `|` ends the value and `,` separates the players of `pn`"));
+        }
+    } else if !matches!(lang, Lang::Pgn | Lang::Pbn) {
         return Err(format!("{} files have no names to rename", lang.id().to_uppercase()));
     }
     if name.trim().is_empty() {
@@ -122,7 +157,7 @@ pub fn renamed_value(lang: Lang, name: &str) -> Result<String, String> {
     if name.chars().any(char::is_control) {
         return Err("a tag value holds no line break, tab or other control character".to_owned());
     }
-    Ok(string_escaped(name))
+    Ok(if lang == Lang::Lin { name.to_owned() } else { string_escaped(name) })
 }
 
 #[cfg(test)]
@@ -167,6 +202,31 @@ mod tests {
         assert_eq!(same_name(&texts, (0, 1)), [(0, 1), (1, 0)]);
         assert_eq!(same_name(&texts, (0, 2)), [(0, 2)]);
         assert_eq!(same_name(&texts, (2, 0)), []);
+    }
+
+    #[test]
+    fn the_players_of_a_lin_pn_are_names() {
+        let lin = "pn|Ann Roe, bo_ek,,?|md|3SA,,,|\nvg|Final,1|pn|cy|\npn|x|y|";
+        let found = names(Lang::Lin, lin);
+        assert_eq!(
+            found,
+            [
+                (NameField::Player, "Ann Roe", "Ann Roe".to_owned()),
+                (NameField::Player, "bo_ek", "bo_ek".to_owned()),
+                (NameField::Player, "cy", "cy".to_owned()),
+                (NameField::Player, "x", "x".to_owned()),
+            ]
+        );
+        assert!(names(Lang::Lin, "md|3SA,,,|mb|p|").is_empty());
+    }
+
+    #[test]
+    fn a_lin_name_is_written_as_it_is_without_a_bar_or_comma() {
+        assert_eq!(renamed_value(Lang::Lin, "O'Hara \"Red\"").unwrap(), "O'Hara \"Red\"");
+        assert!(renamed_value(Lang::Lin, "Roe, Ann").unwrap_err().contains('`'));
+        assert!(renamed_value(Lang::Lin, "a|b").is_err());
+        assert!(renamed_value(Lang::Lin, "a\nb").is_err());
+        assert!(renamed_value(Lang::Lin, " ").is_err());
     }
 
     #[test]
