@@ -49,6 +49,59 @@ pub fn producer_spelling(value: &str) -> Option<Spelled> {
     Some(Spelled { date: format!("{year:04}.{month:02}.{day:02}"), time })
 }
 
+/// What is wrong with a date value that should be `YYYY.MM.DD`, `?` standing for each unknown
+/// digit (PGN 8.1.1.3 and 9.5, PBN 3.4.3: the same words in both standards, so one reading and
+/// one message for both); `None` when it is right. A known month is 01–12 and a known day one
+/// the month has: 29 February only in a leap year, or when the year is not known.
+pub fn standard_date_problem(value: &str) -> Option<String> {
+    const SHAPE: &str = "expected `YYYY.MM.DD` (`?` for unknown digits)";
+    let b = value.as_bytes();
+    if b.len() != 10 || b[4] != b'.' || b[7] != b'.' {
+        return Some(SHAPE.to_owned());
+    }
+    // The shape is right: name the one character that is not a digit (`1995.o6.10`).
+    if let Some(c) = value.chars().enumerate().find(|&(i, c)| i != 4 && i != 7 && !(c.is_ascii_digit() || c == '?')) {
+        return Some(format!("`{}` is not a digit or `?` (expected `YYYY.MM.DD`)", c.1));
+    }
+    let (year, month, day) = (&value[..4], &value[5..7], &value[8..]);
+    let known = |s: &str| digits(s).then(|| s.parse::<u32>().ok()).flatten();
+    let month = known(month);
+    if let Some(m) = month.filter(|m| !(1..=12).contains(m)) {
+        return Some(format!("month {m:02} is not 01–12"));
+    }
+    let d = known(day)?;
+    let max = match (known(year), month) {
+        (Some(y), Some(m)) => days_in_month(y, m),
+        (None, Some(m)) => days_in_month(2000, m), // an unknown year may be a leap year
+        (_, None) => 31,
+    };
+    if (1..=max).contains(&d) {
+        None
+    } else if d == 29 && max == 28 {
+        Some(format!("day 29 is not 01–28: {year} is not a leap year"))
+    } else {
+        Some(format!("day {d:02} is not 01–{max}"))
+    }
+}
+
+/// What is wrong with a time value that should be `HH:MM:SS` (PGN 9.5.1 and 9.5.2, PBN's Time
+/// and UTCTime in the same words), `??` standing for an unknown field; `None` when it is right.
+/// Hours are 00–23, minutes and seconds 00–59.
+pub fn standard_time_problem(value: &str) -> Option<String> {
+    let mut parts = value.split(':');
+    let (Some(h), Some(m), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return Some("expected `HH:MM:SS`".to_owned());
+    };
+    if ![h, m, s].iter().all(|p| p.len() == 2 && (digits(p) || *p == "??")) {
+        return Some("expected `HH:MM:SS`".to_owned());
+    }
+    let over = |p: &str, max: u32| p.parse::<u32>().is_ok_and(|n| n >= max);
+    if over(h, 24) || over(m, 60) || over(s, 60) {
+        return Some("hours are 00–23, minutes and seconds 00–59".to_owned());
+    }
+    None
+}
+
 /// Whether `s` is all ASCII digits (and not empty).
 fn digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())
@@ -107,7 +160,7 @@ fn time_of(t: &str) -> Option<String> {
     }
     let n = |i: usize| parts.get(i).map_or(Some(0), |p| p.parse::<u32>().ok());
     let (h, m, s) = (n(0)?, n(1)?, n(2)?);
-    (h < 24 && m < 60 && s < 61).then(|| format!("{h:02}:{m:02}:{s:02}"))
+    (h < 24 && m < 60 && s < 60).then(|| format!("{h:02}:{m:02}:{s:02}"))
 }
 
 /// The tag that holds the time of a date tag: `Time` for `Date`, `UTCTime` for `UTCDate`;
@@ -173,6 +226,43 @@ pub fn with_fix(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn standard_dates_are_checked_alike_for_every_format() {
+        assert_eq!(standard_date_problem("2024.??.??"), None);
+        assert_eq!(standard_date_problem("????.??.??"), None);
+        assert_eq!(standard_date_problem("2024.1?.05"), None);
+        assert_eq!(standard_date_problem("2024.02.29"), None);
+        assert_eq!(standard_date_problem("????.02.29"), None);
+        assert_eq!(standard_date_problem("2024.13.01").as_deref(), Some("month 13 is not 01–12"));
+        assert_eq!(standard_date_problem("2024.04.31").as_deref(), Some("day 31 is not 01–30"));
+        assert_eq!(standard_date_problem("2024.02.30").as_deref(), Some("day 30 is not 01–29"));
+        assert_eq!(
+            standard_date_problem("2023.02.29").as_deref(),
+            Some("day 29 is not 01–28: 2023 is not a leap year")
+        );
+        assert_eq!(standard_date_problem("2024.00.01").as_deref(), Some("month 00 is not 01–12"));
+        let shape = Some("expected `YYYY.MM.DD` (`?` for unknown digits)");
+        assert_eq!(
+            standard_date_problem("1995.o6.10").as_deref(),
+            Some("`o` is not a digit or `?` (expected `YYYY.MM.DD`)")
+        );
+        for bad in ["2024-01-01", "2024.1.01", "24.01.01", "2024.01.01 ", "2024.01.01.01", "2024.01.é1", ""] {
+            assert_eq!(standard_date_problem(bad).as_deref(), shape, "{bad}");
+        }
+    }
+
+    #[test]
+    fn standard_times_are_checked_alike_for_every_format() {
+        assert_eq!(standard_time_problem("23:59:59"), None);
+        assert_eq!(standard_time_problem("??:??:??"), None);
+        let range = Some("hours are 00–23, minutes and seconds 00–59");
+        assert_eq!(standard_time_problem("24:00:00").as_deref(), range);
+        assert_eq!(standard_time_problem("12:00:60").as_deref(), range);
+        for bad in ["12:00", "1:00:00", "12.00.00", "12:00:00:00", "noon"] {
+            assert_eq!(standard_time_problem(bad).as_deref(), Some("expected `HH:MM:SS`"), "{bad}");
+        }
+    }
 
     fn spelled(v: &str) -> Option<(String, Option<String>)> {
         producer_spelling(v).map(|s| (s.date, s.time))

@@ -41,6 +41,26 @@ fn check_fix_leaves_nothing_of_each_habit() {
     }
 }
 
+/// A file with CR LF line ends keeps them through every fix: the Time tag a date's time moves
+/// to is a line that ends as the file's lines do (the BBO/PbnTools and database habits, their
+/// fixtures' lines ended with CR LF).
+#[test]
+fn check_fix_keeps_cr_lf_line_ends_in_the_lines_it_adds() {
+    let crlf = |text: &str| text.replace('\n', "\r\n");
+    for name in ["bbo-pbntools.pbn", "database-dates.pgn"] {
+        let dir = tempfile::tempdir().unwrap();
+        let original = std::fs::read_to_string(producers().join(name)).unwrap();
+        std::fs::write(dir.path().join(name), crlf(&original)).unwrap();
+        kibitzer_tests::run_kibitzer(&["check", "--fix", name], dir.path(), None);
+        let fixed = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        let expected = std::fs::read_to_string(producers().join("fixed").join(name)).unwrap();
+        assert!(expected.contains("[Time \""), "{name}: the fix adds a Time tag");
+        assert_eq!(fixed, crlf(&expected), "{name}");
+        let after = kibitzer_tests::run_kibitzer(&["check", name], dir.path(), None);
+        assert_eq!(String::from_utf8_lossy(&after.stdout), "1 file checked: no problems found\n", "{name}");
+    }
+}
+
 /// A date's time goes to the Time tag only when nothing is lost: a game that already has a
 /// different time keeps it, and the date fix that would drop the other time is left to the user.
 #[test]

@@ -230,33 +230,25 @@ mod tests {
             "1b4k1/8/8/2p5/1P6/8/8/6K1 w - - 0 1",
         ];
         let mut compared = 0;
-        for fen in fens {
-            let board: Board = fen.parse().unwrap();
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut after = board.clone();
-                    after.play_unchecked(mv);
-                    let full = canonical(&board, mv, &after).to_string();
-                    let body = full.trim_end_matches(['+', '#']);
-                    let mut texts = vec![full.clone(), body.to_owned(), format!("{body}+"), format!("{body}#")];
-                    texts.push(body.replacen('x', "", 1));
-                    texts.push(body.to_lowercase());
-                    if body.len() >= 3 && !body.contains('x') {
-                        texts.push(format!("{}x{}", &body[..body.len() - 2], &body[body.len() - 2..]));
-                    }
-                    texts.push(format!("{}{}", mv.to, ""));
-                    for text in &texts {
-                        let Some(written) = parse(text) else { continue };
-                        if resolve(&board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
-                            let expected = written.canonical(&board, mv, &after).is(text);
-                            assert_eq!(written.is_canonical(&board, mv, &after, text), expected, "{fen}: {text}");
-                            compared += 1;
-                        }
-                    }
+        for_every_legal_move(&fens, |fen, board, mv, after| {
+            let full = canonical(board, mv, after).to_string();
+            let body = full.trim_end_matches(['+', '#']);
+            let mut texts = vec![full.clone(), body.to_owned(), format!("{body}+"), format!("{body}#")];
+            texts.push(body.replacen('x', "", 1));
+            texts.push(body.to_lowercase());
+            if body.len() >= 3 && !body.contains('x') {
+                texts.push(format!("{}x{}", &body[..body.len() - 2], &body[body.len() - 2..]));
+            }
+            texts.push(format!("{}{}", mv.to, ""));
+            for text in &texts {
+                let Some(written) = parse(text) else { continue };
+                if resolve(board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
+                    let expected = written.canonical(board, mv, after).is(text);
+                    assert_eq!(written.is_canonical(board, mv, after, text), expected, "{fen}: {text}");
+                    compared += 1;
                 }
-                false
-            });
-        }
+            }
+        });
         assert!(compared > 300, "{compared}");
     }
 
@@ -273,35 +265,42 @@ mod tests {
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         ];
         let mut compared = 0;
+        for_every_legal_move(&fens, |fen, board, mv, after| {
+            let full = canonical(board, mv, after);
+            let piece = board.piece_on(mv.from).unwrap();
+            // The canonical text, and the same move written with no origin at all.
+            let mut bare = String::new();
+            if piece != Piece::Pawn && !is_castling(board, mv) {
+                bare.push(piece_letter(piece));
+                if board.occupied().has(mv.to) {
+                    bare.push('x');
+                }
+                bare.push_str(&mv.to.to_string());
+            }
+            for text in [full.as_str(), bare.as_str()].into_iter().filter(|t| !t.is_empty()) {
+                let written = parse(text).unwrap_or_else(|| panic!("{text}"));
+                if resolve(board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
+                    let short = written.canonical(board, mv, after);
+                    assert_eq!(short.as_str(), full.as_str(), "{fen}: {text}");
+                    compared += 1;
+                }
+            }
+        });
+        assert!(compared > 150, "{compared}");
+    }
+
+    /// Calls `each(fen, board, move, board after it)` for every legal move of each position.
+    fn for_every_legal_move(fens: &[&str], mut each: impl FnMut(&str, &Board, Move, &Board)) {
         for fen in fens {
             let board: Board = fen.parse().unwrap();
             board.generate_moves(|moves| {
                 for mv in moves {
                     let mut after = board.clone();
                     after.play_unchecked(mv);
-                    let full = canonical(&board, mv, &after);
-                    let piece = board.piece_on(mv.from).unwrap();
-                    // The canonical text, and the same move written with no origin at all.
-                    let mut bare = String::new();
-                    if piece != Piece::Pawn && !is_castling(&board, mv) {
-                        bare.push(piece_letter(piece));
-                        if board.occupied().has(mv.to) {
-                            bare.push('x');
-                        }
-                        bare.push_str(&mv.to.to_string());
-                    }
-                    for text in [full.as_str(), bare.as_str()].into_iter().filter(|t| !t.is_empty()) {
-                        let written = parse(text).unwrap_or_else(|| panic!("{text}"));
-                        if resolve(&board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
-                            let short = written.canonical(&board, mv, &after);
-                            assert_eq!(short.as_str(), full.as_str(), "{fen}: {text}");
-                            compared += 1;
-                        }
-                    }
+                    each(fen, &board, mv, &after);
                 }
                 false
             });
         }
-        assert!(compared > 150, "{compared}");
     }
 }

@@ -277,15 +277,15 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
         match tag.name {
             "Date" | "EventDate" | "UTCDate" => {
                 if !is_placeholder(v) {
-                    if let Err(why) = check_date(v) {
+                    if let Some(why) = crate::dates::standard_date_problem(v) {
                         let d = Diagnostic::new(&INVALID_DATE, whole, format!("{} value `{v}`: {why}", tag.name));
                         sink.push(crate::dates::with_fix(d, tag.name, v, whole, time_place(game, tag.name)));
                     }
                 }
             }
             "Time" | "UTCTime" => {
-                if !is_placeholder(v) && !is_time(v) {
-                    bad(&INVALID_TAG_VALUE, format!("{} value `{v}` is not HH:MM:SS", tag.name));
+                if let Some(why) = crate::dates::standard_time_problem(v).filter(|_| !is_placeholder(v)) {
+                    bad(&INVALID_TAG_VALUE, format!("{} value `{v}`: {why}", tag.name));
                 }
             }
             "Board" => {
@@ -460,38 +460,6 @@ fn time_place<'a>(game: &'a Game<'_>, date_tag: &str) -> crate::dates::TimePlace
 
 fn is_uint(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-fn check_date(v: &str) -> Result<(), String> {
-    let b = v.as_bytes();
-    if b.len() != 10 || b[4] != b'.' || b[7] != b'.' {
-        return Err("expected YYYY.MM.DD".to_owned());
-    }
-    for (i, &c) in b.iter().enumerate() {
-        if i != 4 && i != 7 && !(c.is_ascii_digit() || c == b'?') {
-            return Err(format!("`{}` is not a digit or `?`", c as char));
-        }
-    }
-    if let Ok(m) = v[5..7].parse::<u32>() {
-        if !(1..=12).contains(&m) {
-            return Err(format!("month {:02} is not 01–12", m));
-        }
-    }
-    if let Ok(d) = v[8..10].parse::<u32>() {
-        if !(1..=31).contains(&d) {
-            return Err(format!("day {:02} is not 01–31", d));
-        }
-    }
-    Ok(())
-}
-
-fn is_time(v: &str) -> bool {
-    let parts: Vec<&str> = v.split(':').collect();
-    parts.len() == 3
-        && parts.iter().all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
-        && parts[0] < "24"
-        && parts[1] < "60"
-        && parts[2] < "61"
 }
 
 fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink: &mut Sink) {

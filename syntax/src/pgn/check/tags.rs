@@ -339,14 +339,14 @@ fn valid_tag_name(name: &str) -> bool {
 
 fn check_value(name: &str, value: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
     let problem: Option<(&Rule, String)> = match name {
-        "Date" | "EventDate" | "UTCDate" => date_problem(value).map(|p| (&DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "Date" | "EventDate" | "UTCDate" => crate::dates::standard_date_problem(value).map(|p| (&DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
         "Round" => (!valid_round(value)).then(|| {
             (&ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))
         }),
         "Result" => (!matches!(value, "1-0" | "0-1" | "1/2-1/2" | "*")).then(|| {
             (&RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))
         }),
-        "Time" | "UTCTime" => time_problem(value).map(|p| (&TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
+        "Time" | "UTCTime" => crate::dates::standard_time_problem(value).map(|p| (&TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
         "TimeControl" => (!valid_time_control(value)).then(|| {
             (
                 &TIME_CONTROL_FORMAT,
@@ -408,50 +408,8 @@ fn all_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())
 }
 
-fn date_problem(value: &str) -> Option<String> {
-    let mut parts = value.split('.');
-    let (Some(y), Some(m), Some(d), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into());
-    };
-    let shaped = |s: &str, n: usize| s.len() == n && s.bytes().all(|c| c.is_ascii_digit() || c == b'?');
-    if !(shaped(y, 4) && shaped(m, 2) && shaped(d, 2)) {
-        return Some("expected `YYYY.MM.DD` (`?` for unknown digits)".into());
-    }
-    if let Ok(month) = m.parse::<u32>() {
-        if !(1..=12).contains(&month) {
-            return Some(format!("month {m} is not 01–12"));
-        }
-    }
-    if let Ok(day) = d.parse::<u32>() {
-        let max = match m.parse::<u32>() {
-            Ok(2) => 29,
-            Ok(4 | 6 | 9 | 11) => 30,
-            _ => 31,
-        };
-        if !(1..=max).contains(&day) {
-            return Some(format!("day {d} is not 01–{max}"));
-        }
-    }
-    None
-}
-
 fn valid_round(value: &str) -> bool {
     value == "?" || value == "-" || value.split('.').all(all_digits)
-}
-
-fn time_problem(value: &str) -> Option<String> {
-    let mut parts = value.split(':');
-    let (Some(h), Some(m), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Some("expected `HH:MM:SS`".into());
-    };
-    if ![h, m, s].iter().all(|p| p.len() == 2 && (all_digits(p) || *p == "??")) {
-        return Some("expected `HH:MM:SS`".into());
-    }
-    let over = |p: &str, max: u32| p.parse::<u32>().is_ok_and(|n| n >= max);
-    if over(h, 24) || over(m, 60) || over(s, 60) {
-        return Some("hours are 00–23, minutes and seconds 00–59".into());
-    }
-    None
 }
 
 /// PGN 9.6.1: `?`, `-`, or fields joined by `:` — `moves/seconds`, `seconds`,
@@ -547,13 +505,7 @@ mod tests {
 
     #[test]
     fn value_formats() {
-        assert!(date_problem("2024.??.??").is_none());
-        assert!(date_problem("????.??.??").is_none());
-        assert_eq!(date_problem("2024.13.01").unwrap(), "month 13 is not 01–12");
-        assert!(date_problem("2024-01-01").is_some());
-        assert!(date_problem("2024.02.30").is_some());
         assert!(valid_round("3.1.2") && valid_round("?") && !valid_round("3.") && !valid_round("R3"));
-        assert!(time_problem("23:59:59").is_none() && time_problem("24:00:00").is_some());
         assert!(valid_time_control("40/7200:3600") && valid_time_control("300+2") && valid_time_control("*60"));
         assert!(!valid_time_control("40/") && !valid_time_control("5 min"));
         assert_eq!(termination_problem("Time forfeit", Mode::Export), None);
