@@ -28,7 +28,9 @@
 
 use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
 use crate::text::TextRange;
-use std::collections::HashMap;
+// FxHash rather than the standard SipHash: the keys are a file's own values, hashed in one
+// process, where no one picks them to collide; SipHash was most of this module's time.
+use rustc_hash::FxHashMap as HashMap;
 
 /// One tag value of a file: the range of its token (quotes included) and its value.
 pub type Occurrence<'t> = (TextRange, std::borrow::Cow<'t, str>);
@@ -109,7 +111,7 @@ impl Spellings {
     /// Groups `values` as the module says.
     pub fn of<S: AsRef<str>>(values: &[S], kind: NameKind) -> Spellings {
         // Distinct spellings, with their first value and count.
-        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut ids: HashMap<&str, usize> = HashMap::default();
         let mut distinct: Vec<(usize, usize)> = Vec::new(); // (first value, count)
         let mut spelling_of: Vec<Option<usize>> = Vec::with_capacity(values.len());
         for (i, value) in values.iter().enumerate() {
@@ -126,35 +128,45 @@ impl Spellings {
             spelling_of.push(Some(id));
         }
         let mut groups = UnionFind::new(distinct.len());
-        // Rule 1: the same folded spelling.
-        let mut by_folding: HashMap<String, usize> = HashMap::new();
+        // Rule 1: the same folded spelling, keyed by the hash of the folded form (no `String`
+        // built per spelling). Spellings whose hashes are equal are chained, latest first, and
+        // compared character by character, so that two folded forms that merely share a hash
+        // are never joined.
+        let mut by_folding: HashMap<u64, usize> = HashMap::default();
+        let mut same_hash_before: Vec<Option<usize>> = vec![None; distinct.len()];
         for (id, &(first, _)) in distinct.iter().enumerate() {
-            let key = folded(values[first].as_ref());
-            match by_folding.get(&key) {
-                Some(&other) => groups.join(id, other),
-                None => {
-                    by_folding.insert(key, id);
+            let value = values[first].as_ref();
+            let mut other = by_folding.insert(folded_hash(value).unwrap_or(EMPTY), id);
+            same_hash_before[id] = other;
+            while let Some(o) = other {
+                if folded_chars(values[distinct[o].0].as_ref()).eq(folded_chars(value)) {
+                    groups.join(id, o);
+                    break;
                 }
+                other = same_hash_before[o];
             }
         }
         if kind == NameKind::Person {
             join_initials(values, &distinct, &mut groups);
         }
-        // Each group's commonest spelling.
-        let mut group_index: HashMap<usize, usize> = HashMap::new();
+        // Each group's commonest spelling; groups numbered by their first spelling, indexed
+        // by their root.
+        let mut group_of_root: Vec<Option<usize>> = vec![None; distinct.len()];
         let mut best: Vec<usize> = Vec::new(); // group → its commonest distinct spelling
         for id in 0..distinct.len() {
             let root = groups.root(id);
-            let next = best.len();
-            let g = *group_index.entry(root).or_insert(next);
-            if g == next {
-                best.push(id);
-            } else if distinct[id].1 > distinct[best[g]].1 {
+            match group_of_root[root] {
+                None => {
+                    group_of_root[root] = Some(best.len());
+                    best.push(id);
+                }
                 // Ids are in order of first occurrence: on a tie the earlier spelling stays.
-                best[g] = id;
+                Some(g) if distinct[id].1 > distinct[best[g]].1 => best[g] = id,
+                Some(_) => {}
             }
         }
-        let group: Vec<Option<usize>> = spelling_of.iter().map(|s| s.map(|id| group_index[&groups.root(id)])).collect();
+        let group: Vec<Option<usize>> =
+            spelling_of.iter().map(|s| s.and_then(|id| group_of_root[groups.root(id)])).collect();
         let rarer = spelling_of
             .iter()
             .zip(&group)
@@ -214,7 +226,7 @@ impl Fingerprint {
     /// Whether any two of `prints` (each with the group of tags it belongs to: players, events,
     /// sites) may be spellings of one name.
     pub fn may_vary(prints: impl Iterator<Item = (u8, Fingerprint)>) -> bool {
-        let mut by_key: HashMap<(u8, usize, u64), u64> = HashMap::new();
+        let mut by_key: HashMap<(u8, usize, u64), u64> = HashMap::default();
         for (group, print) in prints {
             for (k, key) in print.keys.into_iter().enumerate().filter(|(_, key)| *key != 0) {
                 if *by_key.entry((group, k, key)).or_insert(print.exact) != print.exact {
@@ -249,32 +261,41 @@ fn folded_hash(value: &str) -> Option<u64> {
 /// Rule 2: each spelling of initials only joined to the one spelled-out given name with its
 /// surname and initials, when there is exactly one.
 fn join_initials<S: AsRef<str>>(values: &[S], distinct: &[(usize, usize)], groups: &mut UnionFind) {
-    /// A spelled-out given name that a key of initials matches; `None` once two different
-    /// ones do.
-    type Candidate = Option<(String, usize)>;
     let people: Vec<Option<Person>> = distinct.iter().map(|&(first, _)| Person::read(values[first].as_ref())).collect();
-    let mut by_initials: HashMap<(&str, String), Candidate> = HashMap::new();
+    // The initials of each spelled-out given name (empty for the others), which the keys below
+    // borrow: a leading run of them is a key.
+    let initials: Vec<String> = people
+        .iter()
+        .map(|p| match p {
+            Some(p) if !p.given.is_empty() && !p.initials_only() => {
+                p.given.iter().filter_map(|w| w.chars().next()).collect()
+            }
+            _ => String::new(),
+        })
+        .collect();
+    // Surname and initials → the one spelled-out person they match; `None` once two with
+    // different given names do.
+    let mut by_initials: HashMap<(&str, &str), Option<usize>> = HashMap::default();
     for (id, person) in people.iter().enumerate() {
-        let Some(person) = person.as_ref().filter(|p| !p.given.is_empty() && !p.initials_only()) else { continue };
-        let given = person.given.join(" ");
-        let initials: String = person.given.iter().filter_map(|w| w.chars().next()).collect();
+        let Some(person) = person.as_ref().filter(|_| !initials[id].is_empty()) else { continue };
+        let initials = initials[id].as_str();
         // Every leading run of the initials: `M` and `M.O.` both name `Magnus Oen`.
         for (end, _) in initials.char_indices().skip(1).chain([(initials.len(), ' ')]) {
-            let key = (person.surname.as_str(), initials[..end].to_owned());
             by_initials
-                .entry(key)
+                .entry((person.surname.as_str(), &initials[..end]))
                 .and_modify(|c| {
-                    if c.as_ref().is_some_and(|(g, _)| *g != given) {
+                    // Given names are folded words, so equal lists are equal names.
+                    if c.is_some_and(|other| people[other].as_ref().is_none_or(|o| o.given != person.given)) {
                         *c = None;
                     }
                 })
-                .or_insert_with(|| Some((given.clone(), id)));
+                .or_insert(Some(id));
         }
     }
     for (id, person) in people.iter().enumerate() {
         let Some(person) = person.as_ref().filter(|p| p.initials_only()) else { continue };
         let initials: String = person.given.concat();
-        if let Some(Some((_, full))) = by_initials.get(&(person.surname.as_str(), initials)) {
+        if let Some(Some(full)) = by_initials.get(&(person.surname.as_str(), initials.as_str())) {
             groups.join(id, *full);
         }
     }
@@ -327,7 +348,12 @@ fn is_initials(word: &str) -> bool {
 
 /// Letters and digits only, in lower case: what spelling leaves of a name.
 pub fn folded(value: &str) -> String {
-    value.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+    folded_chars(value).collect()
+}
+
+/// The characters of [`folded`]`(value)`, not collected.
+fn folded_chars(value: &str) -> impl Iterator<Item = char> + '_ {
+    value.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase)
 }
 
 /// No name: empty, or only `?` and `-` (`?`, `-`, `??`) once folded punctuation is kept.
