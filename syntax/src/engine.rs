@@ -194,6 +194,15 @@ pub struct CheckedPiece {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnitState(pbn::check::Carry);
 
+impl UnitState {
+    /// The Dealer, Vulnerable and Deal of the last game checked, which the next game takes when
+    /// it leaves them out and has an auction or play (PBN702's reading,
+    /// [`pbn::model::DealData::taken_by`]); empty for other formats.
+    pub fn previous_deal(&self) -> &pbn::model::DealData {
+        self.0.previous_deal()
+    }
+}
+
 /// The outcome of [`check_unit`].
 #[derive(Debug, Clone, Default)]
 pub struct UnitCheck {

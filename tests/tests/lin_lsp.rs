@@ -122,3 +122,58 @@ fn a_pbn_deal_offers_its_bbo_handviewer_link_in_hover_and_code_lens() {
     assert_eq!(c.call("textDocument/codeLens", json!({"textDocument": {"uri": LIN_URI}})), json!([]));
     assert!(c.shutdown().success());
 }
+
+/// The second room of an invented board as rpbridge writes it: the game leaves out Dealer and
+/// Deal and plays the game before's (PBN702's reading); its own Vulnerable is kept.
+const SECOND_ROOM: &str =
+    "\n[Event \"Club night\"]\n[Board \"3\"]\n[West \"Eda\"]\n[North \"Fay\"]\n[East \"Gil\"]\n[South \"Hal\"]\n\
+[Vulnerable \"EW\"]\n[Auction \"W\"]\n1C Pass 1NT AP\n";
+
+#[test]
+fn a_game_that_plays_the_deal_before_links_to_it_in_hover_and_code_lens() {
+    let text = format!("{PBN}[Auction \"W\"]\nPass AP\n{SECOND_ROOM}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club-night.pbn"), &text).unwrap();
+    let converted = run_kibitzer(&["convert", "club-night.pbn", "--to", "lin"], dir.path(), None);
+    assert!(converted.status.success(), "{}", String::from_utf8_lossy(&converted.stderr));
+    let boards = String::from_utf8(converted.stdout).unwrap();
+    let boards: Vec<&str> = boards.lines().collect();
+    assert_eq!(boards.len(), 2, "convert --to lin writes the second room's board too: {boards:?}");
+    assert!(boards[1].starts_with("pn|Hal,Eda,Fay,Gil|"), "{}", boards[1]);
+    assert!(boards[1].contains("|md|2S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|"), "{}", boards[1]);
+    assert!(boards[1].contains("|mb|1C|mb|p|mb|1N|"), "{}", boards[1]);
+
+    let mut c = started();
+    c.open(PBN_URI, "pbn", 1, &text);
+    // The check has cut the document into games: each knows what the game before left.
+    let diagnostics = c.diagnostics(PBN_URI, 1);
+    assert!(diagnostics.iter().any(|d| d["code"] == "PBN702"), "{diagnostics:?}");
+    let auction = text.lines().enumerate().filter(|(_, l)| l.starts_with("[Auction ")).last().unwrap().0 as u32;
+    let answer = hover(&mut c, PBN_URI, auction, 3);
+    let shown = answer["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {answer}"));
+    assert!(shown.contains("previous game's deal (PBN702)"), "{shown}");
+    assert!(shown.contains("♠ AKQJ") && shown.contains("HCP"), "the deal taken is drawn: {shown}");
+    let link = handviewer_link(shown).unwrap_or_else(|| panic!("a handviewer link: {shown}"));
+    assert_eq!(percent_decode(&link[HANDVIEWER.len()..]), boards[1], "the link's board is convert's second");
+    // The first game's Auction takes nothing.
+    let first_auction = text.lines().position(|l| l.starts_with("[Auction ")).unwrap() as u32;
+    let own = hover(&mut c, PBN_URI, first_auction, 3).to_string();
+    assert!(!own.contains("PBN702") && !own.contains(HANDVIEWER), "{own}");
+
+    let lenses = c.call("textDocument/codeLens", json!({"textDocument": {"uri": PBN_URI}}));
+    let links: Vec<(u64, String)> = lenses
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["command"]["title"] == "Open in BBO handviewer")
+        .map(|l| {
+            (l["range"]["start"]["line"].as_u64().unwrap(), l["command"]["arguments"][0].as_str().unwrap().to_owned())
+        })
+        .collect();
+    let second_game = text.lines().enumerate().filter(|(_, l)| l.starts_with("[Event ")).last().unwrap().0 as u64;
+    assert_eq!(links.len(), 2, "{lenses}");
+    assert_eq!(links[1].0, second_game, "{lenses}");
+    assert_eq!(percent_decode(&links[1].1[HANDVIEWER.len()..]), boards[1]);
+    assert_eq!(percent_decode(&links[0].1[HANDVIEWER.len()..]), boards[0]);
+    assert!(c.shutdown().success());
+}

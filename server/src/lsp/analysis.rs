@@ -57,6 +57,12 @@ impl Segment {
         self.diagnostics.is_some()
     }
 
+    /// For chained units, the state the segment was checked from (what the games before it
+    /// left); `None` while it is dirty and for other formats.
+    pub fn state_before(&self) -> Option<&UnitState> {
+        self.chain.as_deref().map(|c| &*c.before)
+    }
+
     /// Whether the segment is one piece of the text ([`kibitzer_syntax::pieces`]), not a
     /// stretch an edit touched that is yet to be cut.
     fn is_cut(&self) -> bool {

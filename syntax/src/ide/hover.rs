@@ -9,6 +9,7 @@ use super::scan::{scan, tag_pairs, token_at, Kind};
 use super::split::{epd_words, lines, ts};
 use super::types::HoverInfo;
 use super::{bridge, chess};
+use crate::pbn::model::DealData;
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
@@ -20,8 +21,16 @@ pub fn hover(lang: Lang, text: &str, offset: TextSize) -> Option<HoverInfo> {
 /// [`hover`], with positions, deals and tricks drawn as SVG pictures (Markdown `data:` images)
 /// when `pictures` is set: for clients that show images.
 pub fn hover_with(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
+    hover_after(lang, text, offset, pictures, &DealData::default())
+}
+
+/// [`hover_with`] in a PBN game that follows games whose last left `previous` (its Dealer,
+/// Vulnerable and Deal, [`crate::UnitState::previous_deal`]): on the Auction or Play tag of a
+/// game that has neither a Deal nor a Dealer and so takes the previous game's (PBN702's
+/// reading), the hover draws that deal and gives its BBO handviewer link.
+pub fn hover_after(lang: Lang, text: &str, offset: TextSize, pictures: bool, previous: &DealData) -> Option<HoverInfo> {
     match lang {
-        Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset, pictures),
+        Lang::Pgn | Lang::Pbn => hover_tagged(lang, text, offset, pictures, previous),
         Lang::Epd => hover_epd(text, offset, pictures),
         Lang::Pbi => hover_pbi(text, offset, pictures),
         Lang::Lin => hover_lin(text, offset, pictures),
@@ -53,7 +62,7 @@ fn hover_lin(text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> 
     Some(HoverInfo { range: md.range, markdown: md_text })
 }
 
-fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Option<HoverInfo> {
+fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool, previous: &DealData) -> Option<HoverInfo> {
     let tokens = scan(text);
     let tok = token_at(&tokens, offset)?;
     let pairs = tag_pairs(text, &tokens);
@@ -61,10 +70,16 @@ fn hover_tagged(lang: Lang, text: &str, offset: TextSize, pictures: bool) -> Opt
     match tok.kind {
         Kind::TagName => {
             let name = &text[tok.range];
-            match docs::tag_doc(lang, name) {
-                Some(t) => info(docs::tag_markdown(t)),
-                None => info(format!("**{name}** — not a standard {} tag", lang_name(lang))),
+            let mut markdown = match docs::tag_doc(lang, name) {
+                Some(t) => docs::tag_markdown(t),
+                None => format!("**{name}** — not a standard {} tag", lang_name(lang)),
+            };
+            if lang == Lang::Pbn && matches!(name, "Auction" | "Play") {
+                if let Some(taken) = taken_deal_markdown(text, &pairs, pictures, previous) {
+                    markdown = format!("{markdown}\n\n---\n\n{taken}");
+                }
             }
+            info(markdown)
         }
         Kind::TagValue => {
             let pair = pairs.iter().find(|p| p.range.contains_range(tok.range))?;
@@ -163,6 +178,34 @@ fn lang_name(lang: Lang) -> &'static str {
         Lang::Pbi => "PBI",
         Lang::Lin => "LIN",
     }
+}
+
+/// The deal a PBN game without Deal and Dealer takes from the game before (`previous`, PBN702's
+/// reading), drawn, with its BBO handviewer link; `None` when the game takes none.
+fn taken_deal_markdown(
+    text: &str,
+    pairs: &[super::scan::TagPair],
+    pictures: bool,
+    previous: &DealData,
+) -> Option<String> {
+    let tag = |n: &str| pairs.iter().find(|p| &text[p.name] == n).and_then(|p| p.value).map(|v| &text[v]);
+    let has_tag = |n: &str| pairs.iter().any(|p| &text[p.name] == n);
+    let own_vulnerable = tag("Vulnerable").and_then(crate::bridge::score::Vulnerability::parse);
+    let taken = previous.taken_by(has_tag, own_vulnerable)?;
+    let deal =
+        crate::bridge::deal::write_deal(taken.deal.as_ref()?, taken.dealer.unwrap_or(crate::bridge::cards::Seat::N));
+    let dealer = taken.dealer.map(|d| d.letter().to_string());
+    let tags = diagrams::DealTags {
+        dealer: dealer.as_deref(),
+        vulnerable: taken.vulnerable.map(|v| v.as_str()),
+        ..Default::default()
+    };
+    let picture = diagrams::deal_markdown(&deal, tags, pictures)?;
+    let mut out = format!("The game has no Deal or Dealer: it plays the previous game's deal (PBN702)\n\n{picture}");
+    if let Some(url) = crate::lin::handviewer::url_of_pbn_after(text, previous) {
+        out.push_str(&format!("\n\n[Open in BBO's handviewer]({url})\n\n`{url}`"));
+    }
+    Some(out)
 }
 
 fn tag_value_markdown(lang: Lang, name: &str, value: &str, pictures: bool) -> Option<String> {

@@ -37,7 +37,7 @@ mod types;
 
 pub use completion::completions;
 pub use folding::folding;
-pub use hover::{hover, hover_with};
+pub use hover::{hover, hover_after, hover_with};
 pub use inlay::{inlay_hints, Inlay, InlayOptions};
 pub use links::{links, Link};
 pub use names::{name_at, name_values, renamed_value, same_name, NameField, NameValue};

@@ -17,24 +17,36 @@ use crate::bridge::contract::{Contract, Denomination};
 use crate::bridge::deal::parse_deal;
 use crate::bridge::play::trick_winner;
 use crate::bridge::score::Vulnerability;
-use crate::pbn::model::{Game, Inheritance, Tag};
+use crate::pbn::model::{DealData, Game, Inheritance, Tag};
 use crate::pbn::syntax_kind::SyntaxKind;
 use std::fmt::Write;
 
 /// Every game of a PBN text with a deal, a LIN line each.
 pub fn to_lin(text: &str) -> String {
+    to_lin_after(text, &DealData::default())
+}
+
+/// [`to_lin`] of PBN text that follows games whose last left `previous` (its Dealer,
+/// Vulnerable and Deal, [`crate::UnitState::previous_deal`]): a game that relies on the game
+/// before for them (PBN702's reading, [`DealData::taken_by`]) gets them, as it gets those of an
+/// earlier game of `text`. The language server converts one game this way.
+pub fn to_lin_after(text: &str, previous: &DealData) -> String {
     let parse = crate::pbn::parser::parse(text);
-    let mut inheritance = Inheritance::default();
+    let mut inheritance = Inheritance::after_deal(previous.clone());
     let mut out = String::new();
     for node in parse.syntax().children().filter(|n| n.kind() == SyntaxKind::GAME) {
         let game = Game::from_node(&node, text);
         let value = |name: &str| game.value(name).and_then(|v| inheritance.resolve(name, v)).map(str::to_owned);
+        let own = DealData {
+            dealer: value("Dealer").as_deref().and_then(Seat::parse),
+            vulnerable: value("Vulnerable").as_deref().and_then(Vulnerability::parse),
+            deal: value("Deal").and_then(|v| parse_deal(&v).ok()),
+        };
+        let deal = inheritance.last_deal().taken_by(|name| game.tag(name).is_some(), own.vulnerable).unwrap_or(own);
         let values = Values {
             board: value("Board"),
             players: [value("North"), value("East"), value("South"), value("West")],
-            dealer: value("Dealer"),
-            vulnerable: value("Vulnerable"),
-            deal: value("Deal"),
+            deal,
             contract: value("Contract"),
             result: value("Result"),
         };
@@ -47,13 +59,12 @@ pub fn to_lin(text: &str) -> String {
     out
 }
 
-/// The game's tag values after inheritance; players by [`Seat::index`].
+/// The game's tag values after inheritance; players by [`Seat::index`]; its dealer,
+/// vulnerability and deal, its own or those it takes from the game before.
 struct Values {
     board: Option<String>,
     players: [Option<String>; 4],
-    dealer: Option<String>,
-    vulnerable: Option<String>,
-    deal: Option<String>,
+    deal: DealData,
     contract: Option<String>,
     result: Option<String>,
 }
@@ -64,8 +75,8 @@ fn value(s: &str) -> String {
 }
 
 fn write_board(game: &Game<'_>, values: &Values) -> Option<String> {
-    let deal = parse_deal(values.deal.as_deref()?).ok()?;
-    let dealer = values.dealer.as_deref().and_then(Seat::parse);
+    let deal = values.deal.deal.as_ref()?;
+    let dealer = values.deal.dealer;
     let mut out = String::new();
     let names: Vec<String> =
         LIN_ORDER.iter().map(|s| value(values.players[s.index()].as_deref().unwrap_or("")).replace(',', " ")).collect();
@@ -94,7 +105,7 @@ fn write_board(game: &Game<'_>, values: &Values) -> Option<String> {
     if let Some(board) = &values.board {
         let _ = write!(out, "ah|Board {}|", value(board));
     }
-    if let Some(v) = values.vulnerable.as_deref().and_then(Vulnerability::parse) {
+    if let Some(v) = values.deal.vulnerable {
         let letter = match v {
             Vulnerability::None => 'o',
             Vulnerability::NS => 'n',
@@ -245,5 +256,25 @@ mod tests {
             "pn|S,W,N,E|st||md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|rh||ah|Board 3|sv|e|\
              mb|1C!|an|strong|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|S2|pc|SA|pc|ST|pc|S3|pg||mc|13|pg||\n"
         );
+    }
+
+    /// rpbridge's second room: a game with an auction but no Dealer or Deal takes the game
+    /// before's (PBN702's reading), in the same text or from what the text follows.
+    #[test]
+    fn a_game_relying_on_the_deal_before_takes_it() {
+        let first = "[Board \"1\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+            [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n[Auction \"E\"]\nPass AP\n\n";
+        let second = "[Board \"1\"]\n[Vulnerable \"EW\"]\n[Auction \"E\"]\n1C AP\n";
+        let both = to_lin(&format!("{first}{second}"));
+        let lines: Vec<&str> = both.lines().collect();
+        assert_eq!(lines.len(), 2, "{both}");
+        let md = "md|4S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|";
+        assert!(lines[1].contains(md) && lines[1].contains("sv|e|") && lines[1].contains("mb|1C|"), "{both}");
+        assert_eq!(to_lin(second), "", "alone, it has no deal");
+        let mut inheritance = Inheritance::default();
+        let parse = crate::pbn::parser::parse(first);
+        let game = parse.syntax().children().find(|n| n.kind() == SyntaxKind::GAME).unwrap();
+        inheritance.record_game(&Game::from_node(&game, first));
+        assert_eq!(to_lin_after(second, inheritance.last_deal()), format!("{}\n", lines[1]));
     }
 }

@@ -2,6 +2,8 @@
 //! and the board's LIN, percent-encoded. Built only, never fetched: what a PBN deal's hover and
 //! code lens offer, the LIN coming from the one PBN→LIN conversion ([`super::from_pbn`]).
 
+use crate::pbn::model::DealData;
+
 /// The handviewer page; the board follows as its `lin` query parameter.
 pub const HANDVIEWER: &str = "https://www.bridgebase.com/tools/handviewer.html?lin=";
 
@@ -16,7 +18,13 @@ pub fn url(lin: &str) -> String {
 /// The handviewer link of the first game with a deal in the PBN text `pbn` (a game, as the
 /// language server hands it over), `None` when it has no deal.
 pub fn url_of_pbn(pbn: &str) -> Option<String> {
-    let lin = super::to_lin(pbn);
+    url_of_pbn_after(pbn, &DealData::default())
+}
+
+/// [`url_of_pbn`] of a game that follows games whose last left `previous`: a game without a
+/// deal of its own that relies on that one (PBN702's reading) links to it.
+pub fn url_of_pbn_after(pbn: &str, previous: &DealData) -> Option<String> {
+    let lin = super::from_pbn::to_lin_after(pbn, previous);
     lin.lines().next().filter(|l| !l.is_empty()).map(url)
 }
 

@@ -338,6 +338,12 @@ impl Inheritance {
         self.deal = self.deal.taken_by(has_tag, own.vulnerable).unwrap_or(own);
     }
 
+    /// Inheritance after games that left no tag values but `deal`, the last one's deal data
+    /// (a game converted on its own, after the games before it were checked).
+    pub fn after_deal(deal: DealData) -> Inheritance {
+        Inheritance { deal, ..Inheritance::default() }
+    }
+
     /// The deal data of the last game recorded, which the next game may rely on.
     pub fn last_deal(&self) -> &DealData {
         &self.deal

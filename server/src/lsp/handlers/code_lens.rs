@@ -2,7 +2,9 @@
 //! command `kibitzer.showBoard` with `{ uri, position }` (the game's first line). The editor
 //! extension implements the command; the server only offers it. Above a PBN game with a deal,
 //! a second lens *Open in BBO handviewer* runs `vscode.open` on the board's handviewer link
-//! ([`kibitzer_syntax::lin::handviewer`]): the client opens it, the server writes nothing.
+//! ([`kibitzer_syntax::lin::handviewer`]; a game without Deal and Dealer that plays the previous
+//! game's deal, PBN702's reading, links to that deal): the client opens it, the server writes
+//! nothing.
 
 use super::super::document::Snapshot;
 use super::super::state::RequestSettings;
@@ -46,7 +48,9 @@ fn code_lenses(s: &Snapshot) -> Vec<CodeLens> {
         };
         lenses.push(lens("Show board", SHOW_BOARD, serde_json::json!({ "uri": s.uri.as_str(), "position": at })));
         if s.lang == Lang::Pbn {
-            let link = unit_at(s, pos.offset(at)).and_then(|(_, text)| handviewer::url_of_pbn(&text));
+            let offset = pos.offset(at);
+            let previous = super::previous_deal_at(s, offset);
+            let link = unit_at(s, offset).and_then(|(_, text)| handviewer::url_of_pbn_after(&text, &previous));
             if let Some(url) = link {
                 lenses.push(lens("Open in BBO handviewer", OPEN_LINK, serde_json::Value::String(url)));
             }

@@ -29,7 +29,8 @@ fn hover(s: &Snapshot, position: Position, pictures: bool) -> Option<Hover> {
     let pos = s.positions();
     let offset = pos.offset(position);
     let (unit, text) = unit_at(s, offset)?;
-    let info = ide::hover_with(s.lang, &text, TextSize::from(offset as u32) - unit.start(), pictures);
+    let previous = super::previous_deal_at(s, offset);
+    let info = ide::hover_after(s.lang, &text, TextSize::from(offset as u32) - unit.start(), pictures, &previous);
     // On a PBN deal: the double-dummy table and par after what the deal's hover says.
     let info = {
         let dd = match s.lang {

@@ -90,6 +90,15 @@ pub fn unit_at(s: &Snapshot, offset: usize) -> Option<(TextRange, String)> {
         .then(|| (range, s.rope.byte_slice(usize::from(range.start())..usize::from(range.end())).into()))
 }
 
+/// The Dealer, Vulnerable and Deal the games before the unit at `offset` left, which a PBN game
+/// relying on them takes (PBN702's reading); none before the document is checked.
+pub fn previous_deal_at(s: &Snapshot, offset: usize) -> kibitzer_syntax::pbn::model::DealData {
+    analysis::segment_at(&s.segments, offset)
+        .and_then(|i| s.segments[i].state_before())
+        .map(|state| state.previous_deal().clone())
+        .unwrap_or_default()
+}
+
 /// The range of the unit at `offset` ([`unit_at`]).
 pub fn unit_range_at(s: &Snapshot, offset: usize) -> TextRange {
     match analysis::segment_at(&s.segments, offset) {

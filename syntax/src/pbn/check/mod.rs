@@ -82,6 +82,11 @@ pub struct Carry {
 }
 
 impl Carry {
+    /// The last game's Dealer, Vulnerable and Deal, which a game that leaves them out takes.
+    pub(crate) fn previous_deal(&self) -> &DealData {
+        &self.inheritance.previous_deal
+    }
+
     /// The same carry with its ranges (the last room score's) moved by `delta` bytes: a piece's
     /// carry placed into its file.
     fn shifted(mut self, delta: TextSize) -> Carry {
