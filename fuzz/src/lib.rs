@@ -5,7 +5,7 @@
 //! stable Rust: SanitizerCoverage instrumentation with `--sanitizer none`, no AddressSanitizer,
 //! which needs a nightly compiler; fuzz/coverage.sh). One implementation of every oracle.
 //!
-//! Targets (LANG is pgn, epd, pbn or pbi):
+//! Targets (LANG is pgn, epd, pbn or pbi; parse, check, fmt and every also lin):
 //! - `parse-LANG`: the tree prints back the input byte for byte; units are ordered and inside
 //!   the text.
 //! - `check-LANG`: no panic in import or export mode; every range and fix inside the text and on
@@ -13,8 +13,11 @@
 //!   state the piece before left equals checking whole.
 //! - `fmt-LANG`: formatting is idempotent, keeps every unit with syntax errors byte for byte,
 //!   and gives the same text when done a small window at a time.
-//! - `every-LANG`: the three oracles above, one after the other, on each input: for a long
-//!   coverage-guided run per format, whose corpus grows from the code all three reach.
+//! - `convert-lin`: LIN to PBN and back (`kibitzer convert`): the PBN written has no syntax
+//!   error, nor the LIN written from it, and the round trip LIN → PBN → LIN is a fixed point
+//!   after its first pass (what one pass leaves out, a second has nothing more to lose).
+//! - `every-LANG`: the oracles above, one after the other, on each input: for a long
+//!   coverage-guided run per format, whose corpus grows from the code all of them reach.
 //! - `compressed-LANG`: the stream reader of archives and standard input (the binary's
 //!   `compressed` module). The input, read as a `.gz`, `.bz2`, `.zst` and `.zip` file, never
 //!   makes it panic; compressed (gzip, zstd, and as a zip member beside a nested `.zst` member)
@@ -51,6 +54,11 @@ pub const TARGETS: &[&str] = &[
     "every-epd",
     "every-pbn",
     "every-pbi",
+    "parse-lin",
+    "check-lin",
+    "fmt-lin",
+    "convert-lin",
+    "every-lin",
     "compressed-pgn",
     "compressed-epd",
     "compressed-pbn",
@@ -73,10 +81,14 @@ pub fn run(target: &str, input: &[u8]) {
         Some("parse") => parse(lang, &text),
         Some("check") => check_oracle(lang, &text),
         Some("fmt") => fmt(lang, &text),
+        Some("convert") if lang == Lang::Lin => convert_lin(&text),
         Some("every") => {
             parse(lang, &text);
             check_oracle(lang, &text);
             fmt(lang, &text);
+            if lang == Lang::Lin {
+                convert_lin(&text);
+            }
         }
         Some("compressed") => compressed(lang, input),
         _ => panic!("unknown target {target}"),
@@ -159,6 +171,22 @@ fn fmt(lang: Lang, text: &str) {
         Ok::<(), ()>(())
     });
     assert!(windowed == once.text, "formatting in small windows differs");
+}
+
+/// The `convert-lin` oracle (see the crate's documentation).
+fn convert_lin(text: &str) {
+    use kibitzer_syntax::format::syntax_errors;
+    use kibitzer_syntax::lin::{to_lin, to_pbn};
+    let pbn = to_pbn(text);
+    let errors = syntax_errors(Lang::Pbn, &pbn);
+    assert!(errors.is_empty(), "the PBN written has syntax errors: {errors:?}\n{pbn}");
+    // As `convert --to pbn` writes it: formatted, which must not fail either.
+    let _ = format(Lang::Pbn, &pbn, &FormatOptions::default());
+    let lin = to_lin(&pbn);
+    let errors = syntax_errors(Lang::Lin, &lin);
+    assert!(errors.is_empty(), "the LIN written back has syntax errors: {errors:?}\n{lin}");
+    let again = to_lin(&to_pbn(&lin));
+    assert!(again == lin, "LIN → PBN → LIN is not a fixed point:\n{lin}\n{again}");
 }
 
 /// The `compressed-LANG` oracle (see the crate's documentation).
@@ -385,8 +413,8 @@ pub fn dictionary(lang: Option<Lang>) -> Vec<&'static [u8]> {
     d
 }
 
-/// The seeds: corpus and fixture files of the target's format, cut at line ends into pieces of
-/// at most [`SEED_BYTES`] (ACBLscore files whole).
+/// The seeds: corpus and fixture files of the target's format (for LIN, the PBN ones converted
+/// too), cut at line ends into pieces of at most [`SEED_BYTES`] (ACBLscore files whole).
 pub fn load_seeds(root: &Path, lang: Option<Lang>) -> Vec<Vec<u8>> {
     let mut files = Vec::new();
     let corpus = std::env::var_os("KIBITZER_CORPUS")
@@ -403,8 +431,10 @@ pub fn load_seeds(root: &Path, lang: Option<Lang>) -> Vec<Vec<u8>> {
     files.sort();
     let mut seeds = Vec::new();
     for file in files {
+        // LIN has no corpus of its own: every corpus PBN file converted to LIN seeds it too.
+        let from_pbn = lang == Some(Lang::Lin) && Lang::from_path(&file) == Some(Lang::Pbn);
         let wanted = match lang {
-            Some(lang) => Lang::from_path(&file) == Some(lang),
+            Some(lang) => Lang::from_path(&file) == Some(lang) || from_pbn,
             None => file
                 .extension()
                 .is_some_and(|e| e.len() == 3 && e.to_ascii_lowercase().to_string_lossy().starts_with("ac")),
@@ -416,6 +446,10 @@ pub fn load_seeds(root: &Path, lang: Option<Lang>) -> Vec<Vec<u8>> {
             seeds.push(bytes);
             continue;
         }
+        let bytes = match from_pbn {
+            true => kibitzer_syntax::lin::to_lin(&kibitzer_syntax::text::decode(&bytes).text).into_bytes(),
+            false => bytes,
+        };
         let mut rest: &[u8] = &bytes;
         while !rest.is_empty() {
             let mut end = rest.len().min(SEED_BYTES);

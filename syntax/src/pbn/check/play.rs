@@ -191,10 +191,12 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
             out.next_leader = winner.filter(|_| trump_known);
         }
         if let (Some(w), Some(d), true) = (winner, declarer, trump_known) {
+            // Saturating: a section of hundreds of rows (cards repeated, the deal partial, so
+            // that nothing stops the replay) has more tricks than a u8 counts.
             if w.is_ns() == d.is_ns() {
-                out.won.declarer += 1;
+                out.won.declarer = out.won.declarer.saturating_add(1);
             } else {
-                out.won.defenders += 1;
+                out.won.defenders = out.won.defenders.saturating_add(1);
             }
             known_tricks += 1;
         }
@@ -537,4 +539,18 @@ impl PlayState {
 
 fn suit_name(s: Suit) -> &'static str {
     ["spades", "hearts", "diamonds", "clubs"][s as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    /// Found by the LIN fuzz suite (tests/tests/lin_fuzz.rs): a play of more than 255 tricks
+    /// whose cards nothing stops (a partial deal, so no card is "not held") overflowed the count
+    /// of tricks won, a panic in a debug build.
+    #[test]
+    fn a_play_of_hundreds_of_tricks_is_counted_without_overflow() {
+        let rows = "S2 S3 S4 S5\n".repeat(300);
+        let pbn = format!("[Deal \"N:A... - - -\"]\n[Declarer \"S\"]\n[Contract \"1S\"]\n[Play \"W\"]\n{rows}*\n");
+        // The check returns (its diagnostics are another matter: the panic was the fault).
+        crate::check(crate::Lang::Pbn, &pbn, &Default::default());
+    }
 }
