@@ -7,6 +7,7 @@
 //! into `kibitzer.Error`. Work on texts runs with the GIL released.
 
 use kibitzer::api::{self, Checked};
+use kibitzer_syntax::diagnostic::Applicability;
 use kibitzer_syntax::text::Encoding;
 use kibitzer_syntax::{CheckOptions, Lang, Mode};
 use pyo3::exceptions::PyException;
@@ -58,9 +59,9 @@ type DiagnosticTuple =
 fn to_tuple(checked: Checked) -> DiagnosticTuple {
     let l = checked.located;
     let related = l.related.into_iter().map(|r| (r.line, r.column, r.end_line, r.end_column, r.message)).collect();
-    let fix = checked.fix.map(|f| {
-        let edits = f.edits.into_iter().map(|e| (e.line, e.column, e.end_line, e.end_column, e.replacement)).collect();
-        (f.title, f.safe, edits)
+    let fix = l.fix.map(|f| {
+        let edits = f.edits.into_iter().map(|e| (e.line, e.column, e.end_line, e.end_column, e.content)).collect();
+        (f.message, f.applicability == Applicability::Safe, edits)
     });
     (l.path, l.line, l.column, l.end_line, l.end_column, l.severity.as_str(), l.code, l.message, related, fix)
 }

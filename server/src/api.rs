@@ -1,44 +1,22 @@
 //! The library face of kibitzer for programs that embed it (the Python extension in `python/`):
 //! a text or a file checked exactly as `kibitzer check` checks it, each diagnostic placed as its
 //! JSON output places it ([`crate::report::locate`]: 1-based lines and columns in characters),
-//! with the fix's edits placed the same way; formatting as `kibitzer fmt` formats; the settings
+//! with the fix's edits placed the same way (its `fix`); formatting as `kibitzer fmt` formats; the settings
 //! of `kibitzer.toml`. No I/O here that the subcommands do not do, and nothing printed.
 
 use crate::check::{check_and_index, check_compressed_chunks, check_pgc_file};
 use crate::report::{locate, place};
-pub use crate::report::{Located, LocatedRelated};
-use kibitzer_syntax::diagnostic::Applicability;
+pub use crate::report::{Located, LocatedEdit, LocatedFix, LocatedRelated};
 use kibitzer_syntax::format::{FormatOptions, Formatted};
 use kibitzer_syntax::rules::parse_config;
 use kibitzer_syntax::text::{decode, ColumnUnit, Encoding, LineEnding, LineIndex, SourceText};
 use kibitzer_syntax::{CheckOptions, DetachedFacts, Diagnostic, Lang, Mode};
 use std::path::Path;
 
-/// A diagnostic as `kibitzer check --format json` reports it, and its fix when it has one.
+/// A diagnostic as `kibitzer check --format json` reports it, its fix included.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
     pub located: Located,
-    pub fix: Option<PlacedFix>,
-}
-
-/// A diagnostic's fix with its edits placed in the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlacedFix {
-    pub title: String,
-    /// Safe fixes are the ones `check --fix` applies; the others are only offered.
-    pub safe: bool,
-    pub edits: Vec<PlacedEdit>,
-}
-
-/// One replacement: the text from (line, column) up to (end_line, end_column), 1-based, columns
-/// in characters, becomes `replacement`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlacedEdit {
-    pub line: u32,
-    pub column: u32,
-    pub end_line: u32,
-    pub end_column: u32,
-    pub replacement: String,
 }
 
 /// The format named by `lang` (`pgn`, `pbn`, `pbi`, `epd`, `fen`), else by the name of `path`
@@ -125,30 +103,7 @@ pub fn check_file(path: &Path, lang: Option<Lang>, options: &CheckOptions) -> Re
 /// Every diagnostic of `text` placed, in order; `text` starts after `lines_before` lines of its
 /// file.
 fn place_all(name: &str, text: &str, index: &LineIndex, diagnostics: &[Diagnostic], lines_before: u32) -> Vec<Checked> {
-    diagnostics
-        .iter()
-        .map(|d| Checked {
-            located: locate(name, text, index, d).shifted(lines_before),
-            fix: d.fix.as_ref().map(|fix| PlacedFix {
-                title: fix.title.clone(),
-                safe: fix.applicability == Applicability::Safe,
-                edits: fix
-                    .edits
-                    .iter()
-                    .map(|edit| {
-                        let [line, column, end_line, end_column] = place(text, index, edit.range);
-                        PlacedEdit {
-                            line: line + lines_before,
-                            column,
-                            end_line: end_line + lines_before,
-                            end_column,
-                            replacement: edit.replacement.clone(),
-                        }
-                    })
-                    .collect(),
-            }),
-        })
-        .collect()
+    diagnostics.iter().map(|d| Checked { located: locate(name, text, index, d).shifted(lines_before) }).collect()
 }
 
 /// `text` in the standard's export format, as `kibitzer fmt` writes it: units with syntax

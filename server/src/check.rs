@@ -380,15 +380,16 @@ pub fn check_compressed_chunks(
     result
 }
 
-/// What `--fix` writes: the safe fixes, then with `--add-eco` the opening tags games lack (from
-/// the fixed moves); `None` when nothing changes.
+/// What `--fix` writes: the safe fixes (the double-dummy checks' too, [`crate::fix::fix_all`]),
+/// then with `--add-eco` the opening tags games lack (from the fixed moves); `None` when nothing
+/// changes.
 fn fixed_text(
     lang: Lang,
     text: &str,
     options: &kibitzer_syntax::config::CheckOptions,
     add_eco: bool,
 ) -> Option<String> {
-    let fixed = kibitzer_syntax::fix::fix_all(lang, text, options);
+    let fixed = crate::fix::fix_all(lang, text, options);
     if !add_eco {
         return fixed;
     }
@@ -420,9 +421,7 @@ fn check_stream(
             Piece::Text(mut chunk) => {
                 options.encoding = Some(chunk.source.encoding);
                 options.first_line = chunk.lines_before;
-                if let Some(fixed) =
-                    fix.then(|| kibitzer_syntax::fix::fix_all(lang, &chunk.source.text, &options)).flatten()
-                {
+                if let Some(fixed) = fix.then(|| crate::fix::fix_all(lang, &chunk.source.text, &options)).flatten() {
                     chunk.index = LineIndex::with_breaks(&fixed, lang.line_breaks());
                     chunk.source.text = fixed;
                 }

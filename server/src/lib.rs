@@ -11,6 +11,7 @@ pub mod compressed;
 mod convert;
 mod dd;
 pub mod file_kind;
+mod fix;
 mod fmt;
 mod inputs;
 mod lsp;

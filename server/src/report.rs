@@ -1,7 +1,8 @@
 //! Printing diagnostics for people (rustc/ruff style), for programs (JSON) and for GitHub
 //! Actions (workflow annotations).
 
-use kibitzer_syntax::text::{ColumnUnit, LineIndex};
+use kibitzer_syntax::diagnostic::Applicability;
+use kibitzer_syntax::text::{ColumnUnit, LineIndex, TextRange};
 use kibitzer_syntax::{Diagnostic, Severity};
 use serde::Serialize;
 use std::io::Write;
@@ -10,8 +11,10 @@ use std::io::Write;
 pub enum OutputFormat {
     /// `path:line:col: severity[code]: message` and the line with a caret.
     Text,
-    /// One JSON array of {path, line, column, end_line, end_column, severity, code, message}, and
-    /// `related` [{line, column, end_line, end_column, message}] when the diagnostic has any.
+    /// One JSON array of {path, line, column, end_line, end_column, severity, code, message},
+    /// `related` [{line, column, end_line, end_column, message}] when the diagnostic has any, and
+    /// `fix`: {applicability, message, edits [{line, column, end_line, end_column, content}]} or
+    /// null.
     Json,
     /// GitHub Actions workflow commands (`::error file=…::message`).
     Github,
@@ -36,6 +39,9 @@ pub struct Located {
     /// optional ninth key, left out when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<LocatedRelated>,
+    /// The diagnostic's fix, `null` when it has none (as ruff's JSON): the last key, so that
+    /// the keys before it are written as they were before fixes were.
+    pub fix: Option<LocatedFix>,
 }
 
 /// A related place of a diagnostic, in the same file.
@@ -48,15 +54,41 @@ pub struct LocatedRelated {
     pub message: String,
 }
 
+/// A diagnostic's fix placed in its file, as ruff's JSON writes one: whether `check --fix`
+/// applies it (`safe`) or it is only offered (`unsafe`), what it does, and its edits.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LocatedFix {
+    pub applicability: Applicability,
+    /// What the fix does, as an editor shows it: "Replace `0-0` with `O-O`".
+    pub message: String,
+    pub edits: Vec<LocatedEdit>,
+}
+
+/// One edit of a fix: the text from (line, column) up to (end_line, end_column), placed as the
+/// diagnostic is (an insertion has its end at its start), becomes `content`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LocatedEdit {
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub content: String,
+}
+
 impl Located {
     /// The same place in a file whose text starts `lines` lines further down (a chunk of a
-    /// compressed stream): every line, related places' too, moved by `lines`.
+    /// compressed stream): every line, related places' and the fix's edits' too, moved by
+    /// `lines`.
     pub fn shifted(mut self, lines: u32) -> Located {
         self.line += lines;
         self.end_line += lines;
         for r in &mut self.related {
             r.line += lines;
             r.end_line += lines;
+        }
+        for e in self.fix.iter_mut().flat_map(|f| &mut f.edits) {
+            e.line += lines;
+            e.end_line += lines;
         }
         self
     }
@@ -81,12 +113,24 @@ pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Loca
                 LocatedRelated { line, column, end_line, end_column, message: r.message.clone() }
             })
             .collect(),
+        fix: d.fix.as_ref().map(|fix| LocatedFix {
+            applicability: fix.applicability,
+            message: fix.title.clone(),
+            edits: fix
+                .edits
+                .iter()
+                .map(|e| {
+                    let [line, column, end_line, end_column] = place(text, index, e.range);
+                    LocatedEdit { line, column, end_line, end_column, content: e.replacement.clone() }
+                })
+                .collect(),
+        }),
     }
 }
 
 /// Where `range` is in `text`: 1-based line, column, end line and end column, columns in
 /// characters.
-pub fn place(text: &str, index: &LineIndex, range: kibitzer_syntax::text::TextRange) -> [u32; 4] {
+pub fn place(text: &str, index: &LineIndex, range: TextRange) -> [u32; 4] {
     let start = index.line_col(text, range.start(), ColumnUnit::Char);
     let end = index.line_col(text, range.end(), ColumnUnit::Char);
     [start.line + 1, start.col + 1, end.line + 1, end.col + 1]
@@ -122,14 +166,19 @@ impl JsonArray {
             // Diagnostics come in text order: each is placed from the line of the one before.
             let mut line = 0;
             for d in diagnostics {
-                let mut place = |range: kibitzer_syntax::text::TextRange| {
+                let mut place = |range: TextRange| {
                     let start = index.line_col_from(text, range.start(), ColumnUnit::Char, &mut line);
                     let end = index.line_col_from(text, range.end(), ColumnUnit::Char, &mut line);
                     [start.line + 1 + lines_before, start.col + 1, end.line + 1 + lines_before, end.col + 1]
                 };
                 let main = place(d.range);
                 let related: Vec<_> = d.related.iter().map(|r| (place(r.range), r.message.as_str())).collect();
-                push_object(out, &path, main, d.severity, d.code, &d.message, related.into_iter());
+                let fix = d.fix.as_ref().map(|fix| {
+                    let edits: Vec<_> = fix.edits.iter().map(|e| (place(e.range), e.replacement.as_str())).collect();
+                    (fix, edits)
+                });
+                let fix = fix.as_ref().map(|(fix, edits)| (fix.applicability, fix.title.as_str(), edits.as_slice()));
+                push_object(out, &path, main, d.severity, d.code, &d.message, related.into_iter(), fix);
             }
         };
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -175,8 +224,14 @@ impl JsonArray {
     }
 }
 
+/// A fix as [`push_object`] writes it: its applicability, its message, and each edit's place
+/// and content.
+type FixParts<'f> = (Applicability, &'f str, &'f [([u32; 4], &'f str)]);
+
 /// One object of a [`JsonArray`] after a `,`: `path` already a JSON string, `place` its line,
-/// column, end line and end column, `related` each related place and its message.
+/// column, end line and end column, `related` each related place and its message, `fix` the
+/// fix or none.
+#[allow(clippy::too_many_arguments)]
 fn push_object<'m>(
     buffer: &mut Vec<u8>,
     path: &[u8],
@@ -185,6 +240,7 @@ fn push_object<'m>(
     code: &str,
     message: &str,
     related: impl ExactSizeIterator<Item = ([u32; 4], &'m str)>,
+    fix: Option<FixParts<'_>>,
 ) {
     buffer.extend_from_slice(b",\n  {\n    \"path\": ");
     buffer.extend_from_slice(path);
@@ -205,6 +261,25 @@ fn push_object<'m>(
             buffer.extend_from_slice(b"\n      }");
         }
         buffer.extend_from_slice(b"\n    ]");
+    }
+    match fix {
+        None => buffer.extend_from_slice(b",\n    \"fix\": null"),
+        Some((applicability, message, edits)) => {
+            buffer.extend_from_slice(b",\n    \"fix\": {\n      \"applicability\": \"");
+            buffer.extend_from_slice(applicability.as_str().as_bytes());
+            buffer.extend_from_slice(b"\",\n      \"message\": ");
+            push_json_string(buffer, message);
+            buffer.extend_from_slice(b",\n      \"edits\": [");
+            for (j, (place, content)) in edits.iter().enumerate() {
+                buffer.extend_from_slice(if j == 0 { b"\n        {" } else { b",\n        {" });
+                push_place(buffer, b"          ", *place);
+                buffer.extend_from_slice(b",\n          \"content\": ");
+                push_json_string(buffer, content);
+                buffer.extend_from_slice(b"\n        }");
+            }
+            buffer.extend_from_slice(if edits.is_empty() { b"]" } else { b"\n      ]" });
+            buffer.extend_from_slice(b"\n    }");
+        }
     }
     buffer.extend_from_slice(b"\n  }");
 }
@@ -351,6 +426,10 @@ fn escape_property(s: &str) -> String {
 mod tests {
     use super::*;
 
+    fn placed(e: &LocatedEdit) -> [u32; 4] {
+        [e.line, e.column, e.end_line, e.end_column]
+    }
+
     /// `located` written by [`JsonArray`], for comparing with `serde_json::to_writer_pretty`.
     fn write_json_pretty(out: &mut impl Write, located: &[Located]) -> std::io::Result<()> {
         let mut array = JsonArray::default();
@@ -358,6 +437,9 @@ mod tests {
             let related =
                 loc.related.iter().map(|r| ([r.line, r.column, r.end_line, r.end_column], r.message.as_str()));
             let place = [loc.line, loc.column, loc.end_line, loc.end_column];
+            let edits: Vec<_> =
+                loc.fix.iter().flat_map(|f| &f.edits).map(|e| (placed(e), e.content.as_str())).collect();
+            let fix = loc.fix.as_ref().map(|f| (f.applicability, f.message.as_str(), edits.as_slice()));
             push_object(
                 array.last_part(),
                 &json_string(&loc.path),
@@ -366,6 +448,7 @@ mod tests {
                 loc.code,
                 &loc.message,
                 related,
+                fix,
             );
         }
         array.write(out)
@@ -374,17 +457,34 @@ mod tests {
     #[test]
     fn diagnostics_written_on_every_core_are_those_placed_one_by_one() {
         // More than the parallel threshold, over many lines with multi-byte characters, with
-        // related places on some, after a few lines of an earlier chunk.
+        // related places on some and fixes on some, after a few lines of an earlier chunk.
         let text: String = (0..6000).map(|i| format!("[Event \"\u{e9}{i}\"]\n")).collect();
         let index = LineIndex::new(&text);
         let diagnostics: Vec<Diagnostic> = (0..6000u32)
             .map(|i| {
                 let start = text.match_indices('[').nth(i as usize).unwrap().0 as u32;
                 let d = Diagnostic::new(&R, TextRange::new((start + 8).into(), (start + 11).into()), format!("m{i}\t"));
-                if i % 3 == 0 {
+                let d = if i % 3 == 0 {
                     d.with_related(TextRange::new(start.into(), (start + 1).into()), "there")
                 } else {
                     d
+                };
+                // Fixes on some, with edits on later lines and an insertion.
+                match i % 4 {
+                    0 => d.with_replacement(
+                        "fix \"it\"",
+                        TextRange::new((start + 8).into(), (start + 9).into()),
+                        "\u{e9}",
+                    ),
+                    1 => d.with_fix(
+                        "two",
+                        vec![
+                            TextEdit::insert((start + 1).into(), "x\n"),
+                            TextEdit::replace(TextRange::new((start + 8).into(), (start + 12).into()), ""),
+                        ],
+                        Applicability::Unsafe,
+                    ),
+                    _ => d,
                 }
             })
             .collect();
@@ -402,7 +502,7 @@ mod tests {
         );
     }
 
-    use kibitzer_syntax::diagnostic::{Rule, RuleScope};
+    use kibitzer_syntax::diagnostic::{Rule, RuleScope, TextEdit};
     use kibitzer_syntax::TextRange;
 
     const R: Rule = Rule {
@@ -441,7 +541,8 @@ mod tests {
         let range = |s: &str| TextRange::new(at(s).into(), (at(s) + s.len() as u32).into());
         let plain = Diagnostic::new(&R, range("4H"), "contract");
         let json = serde_json::to_value(locate("g.pbn", text, &index, &plain)).unwrap();
-        assert_eq!(json.as_object().unwrap().len(), 8, "{json}");
+        assert_eq!(json.as_object().unwrap().len(), 9, "{json}");
+        assert_eq!(json["fix"], serde_json::Value::Null, "{json}");
         let d = plain.with_related(range("4S"), "the final bid");
         let json = serde_json::to_value(locate("g.pbn", text, &index, &d)).unwrap();
         assert_eq!(
@@ -451,10 +552,12 @@ mod tests {
     }
 
     /// The JSON writer writes what serde_json writes: empty and one-element lists, related
-    /// places or none, every control character, quotes, backslashes, non-ASCII text.
+    /// places or none, fixes or none (with no, one or two edits), every control character,
+    /// quotes, backslashes, non-ASCII text.
     #[test]
     fn json_is_written_as_serde_json_writes_it() {
         let place = |message: String, related: Vec<LocatedRelated>| Located {
+            fix: None,
             path: "d\u{e9}j\u{e0}/\"x\\y\".pbn".into(),
             line: 1,
             column: 22,
@@ -467,6 +570,14 @@ mod tests {
         };
         let related =
             |n: u32| LocatedRelated { line: n, column: 2, end_line: 3, end_column: 4, message: format!("r{n}\t") };
+        let edit = |n: u32, content: &str| LocatedEdit {
+            line: n,
+            column: 5,
+            end_line: n + 1,
+            end_column: 1,
+            content: content.to_owned(),
+        };
+        let fix = |applicability, edits| Some(LocatedFix { applicability, message: "Replace `\"`".into(), edits });
         let all_bytes: String = (0u8..=0x7F).map(char::from).chain("\u{85}\u{2028}€ é".chars()).collect();
         let cases = [
             vec![],
@@ -475,6 +586,14 @@ mod tests {
                 place(all_bytes.clone(), vec![related(7)]),
                 place("two".into(), vec![related(8), related(9)]),
                 Located { path: "other.pbn".into(), ..place(String::new(), vec![]) },
+            ],
+            vec![
+                Located { fix: fix(Applicability::Safe, vec![edit(1, "\u{e9}\r\n")]), ..place("a".into(), vec![]) },
+                Located {
+                    fix: fix(Applicability::Unsafe, vec![edit(2, ""), edit(3, &all_bytes)]),
+                    ..place("b".into(), vec![related(4)])
+                },
+                Located { fix: fix(Applicability::Safe, vec![]), ..place("c".into(), vec![]) },
             ],
         ];
         for located in cases {
@@ -497,6 +616,7 @@ mod tests {
             code: "PGN999",
             message: "50% done\nnext".into(),
             related: Vec::new(),
+            fix: None,
         };
         let mut out = Vec::new();
         write_github(&mut out, &loc).unwrap();

@@ -2,9 +2,11 @@
 //! scanning, Azure DevOps and most security dashboards read). One run, the tool's driver with
 //! the rules that fired (id, name, descriptions, default level, the standard's section), and one
 //! result per diagnostic with its region in 1-based lines and columns counted in Unicode code
-//! points (`columnKind: unicodeCodePoints`, what `kibitzer check` prints everywhere).
+//! points (`columnKind: unicodeCodePoints`, what `kibitzer check` prints everywhere), and its
+//! fix when it has one (`fixes`: the replacements of regions that `--format json` gives as
+//! edits).
 
-use crate::report::Located;
+use crate::report::{Located, LocatedFix};
 use kibitzer_syntax::diagnostic::Rule;
 use kibitzer_syntax::rules::rule;
 use kibitzer_syntax::Severity;
@@ -43,23 +45,23 @@ impl SarifLog {
             .results
             .iter()
             .map(|loc| {
-                json!({
+                let uri = path_to_uri(&loc.path);
+                let mut result = json!({
                     "ruleId": loc.code,
                     "ruleIndex": index[loc.code],
                     "level": level(loc.severity),
                     "message": { "text": loc.message },
                     "locations": [{
                         "physicalLocation": {
-                            "artifactLocation": { "uri": path_to_uri(&loc.path) },
-                            "region": {
-                                "startLine": loc.line,
-                                "startColumn": loc.column,
-                                "endLine": loc.end_line,
-                                "endColumn": loc.end_column,
-                            }
+                            "artifactLocation": { "uri": uri },
+                            "region": region([loc.line, loc.column, loc.end_line, loc.end_column]),
                         }
                     }]
-                })
+                });
+                if let Some(fix) = &loc.fix {
+                    result["fixes"] = json!([sarif_fix(fix, &uri)]);
+                }
+                result
             })
             .collect();
         json!({
@@ -79,6 +81,33 @@ impl SarifLog {
             }]
         })
     }
+}
+
+/// A region of a file: 1-based lines and columns (in code points), the end after the last
+/// character (an insertion's region is empty: its end is its start).
+fn region([line, column, end_line, end_column]: [u32; 4]) -> Value {
+    json!({ "startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column })
+}
+
+/// A diagnostic's fix as SARIF writes one (§3.55): its message, and its edits as replacements
+/// of regions of the file; the JSON's `applicability` (whether `check --fix` applies it) is
+/// kept in the fix's properties.
+fn sarif_fix(fix: &LocatedFix, uri: &str) -> Value {
+    let replacements: Vec<Value> = fix
+        .edits
+        .iter()
+        .map(|e| {
+            json!({
+                "deletedRegion": region([e.line, e.column, e.end_line, e.end_column]),
+                "insertedContent": { "text": e.content },
+            })
+        })
+        .collect();
+    json!({
+        "description": { "text": fix.message },
+        "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
+        "properties": { "applicability": fix.applicability },
+    })
 }
 
 fn level(s: Severity) -> &'static str {
@@ -142,6 +171,7 @@ mod tests {
                 code: Box::leak(c.to_owned().into_boxed_str()),
                 message: "m".into(),
                 related: Vec::new(),
+                fix: None,
             });
         }
         let v = log.to_json();
@@ -150,5 +180,58 @@ mod tests {
         assert_eq!(run["results"][1]["ruleIndex"], 0);
         assert_eq!(run["results"][0]["ruleIndex"], 1);
         assert_eq!(run["results"][0]["level"], "warning");
+    }
+
+    #[test]
+    fn a_fix_becomes_replacements_of_regions() {
+        let mut log = SarifLog::default();
+        let located = |fix| Located {
+            path: "a b.pgn".into(),
+            line: 2,
+            column: 4,
+            end_line: 2,
+            end_column: 7,
+            severity: Severity::Warning,
+            code: "PGN210",
+            message: "m".into(),
+            related: Vec::new(),
+            fix,
+        };
+        let edit = |column, end_column, content: &str| crate::report::LocatedEdit {
+            line: 2,
+            column,
+            end_line: 2,
+            end_column,
+            content: content.into(),
+        };
+        log.push(located(None));
+        log.push(located(Some(LocatedFix {
+            applicability: kibitzer_syntax::diagnostic::Applicability::Safe,
+            message: "Replace `0-0` with `O-O`".into(),
+            edits: vec![edit(4, 7, "O-O"), edit(9, 9, " ")],
+        })));
+        let v = log.to_json();
+        let results = &v["runs"][0]["results"];
+        assert!(results[0].get("fixes").is_none(), "{v}");
+        assert_eq!(
+            results[1]["fixes"],
+            json!([{
+                "description": { "text": "Replace `0-0` with `O-O`" },
+                "artifactChanges": [{
+                    "artifactLocation": { "uri": "a%20b.pgn" },
+                    "replacements": [
+                        {
+                            "deletedRegion": { "startLine": 2, "startColumn": 4, "endLine": 2, "endColumn": 7 },
+                            "insertedContent": { "text": "O-O" },
+                        },
+                        {
+                            "deletedRegion": { "startLine": 2, "startColumn": 9, "endLine": 2, "endColumn": 9 },
+                            "insertedContent": { "text": " " },
+                        },
+                    ],
+                }],
+                "properties": { "applicability": "safe" },
+            }])
+        );
     }
 }

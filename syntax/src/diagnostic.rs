@@ -132,11 +132,22 @@ impl TextEdit {
     }
 }
 
-/// How sure a fix is: safe fixes are applied by `check --fix`; the others only offered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How sure a fix is: safe fixes are applied by `check --fix`; the others only offered. The
+/// names are those of `--format json` (and of ruff's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Applicability {
     Safe,
     Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

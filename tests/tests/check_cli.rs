@@ -59,7 +59,8 @@ fn json_output_has_exactly_the_documented_keys() {
     let item = items[0].as_object().unwrap();
     let mut keys: Vec<&str> = item.keys().map(String::as_str).collect();
     keys.sort();
-    assert_eq!(keys, ["code", "column", "end_column", "end_line", "line", "message", "path", "severity"]);
+    assert_eq!(keys, ["code", "column", "end_column", "end_line", "fix", "line", "message", "path", "severity"]);
+    assert_eq!(item["fix"], serde_json::Value::Null, "an unterminated tag has no fix");
     assert_eq!(item["path"], "games/broken.pgn");
     assert_eq!((item["line"].as_u64(), item["column"].as_u64()), (Some(1), Some(8)));
     assert_eq!(item["severity"], "error");

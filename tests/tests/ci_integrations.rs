@@ -11,7 +11,8 @@ fn kibitzer(args: &[&str], cwd: &Path) -> Output {
 }
 
 /// A game with an illegal move and a warning, a game whose tag never ends, a PBN deal with a
-/// duplicated card, and a clean game: diagnostics of several rules, severities and files.
+/// duplicated card, a game with fixable castling and a date with a time (safe fixes, one of
+/// them two edits), and a clean game: diagnostics of several rules, severities and files.
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games dir");
@@ -25,6 +26,11 @@ fn workspace() -> tempfile::TempDir {
         games.join("deal.pbn"),
         "[Event \"\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
          [Deal \"N:AKQJ.T98.765.432 AKQJ.T98.765.432 T987.AKQ.AKQ.AKQ 65432.J765432.JT.\"]\n\n",
+    )
+    .unwrap();
+    std::fs::write(
+        games.join("fixable.pgn"),
+        "[Event \"x\"]\n[Date \"2023-10-07 18:30\"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. 0-0 0-0 *\n",
     )
     .unwrap();
     std::fs::write(games.join("good.pgn"), "[Event \"Club\"]\n[Site \"Here\"]\n\n1. e4 e5 *\n").unwrap();
@@ -72,7 +78,32 @@ fn sarif_log_has_one_result_per_diagnostic_pointing_at_its_rule() {
         {
             assert_eq!(region[sarif], d[ours], "{sarif}");
         }
+        // The JSON's fix is SARIF's: its edits replace regions of the same file.
+        if d["fix"].is_null() {
+            assert!(result.get("fixes").is_none(), "{result}");
+            continue;
+        }
+        let fixes = result["fixes"].as_array().unwrap();
+        assert_eq!(fixes.len(), 1, "{result}");
+        assert_eq!(fixes[0]["description"]["text"], d["fix"]["message"]);
+        assert_eq!(fixes[0]["properties"]["applicability"], d["fix"]["applicability"]);
+        let changes = fixes[0]["artifactChanges"].as_array().unwrap();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0]["artifactLocation"]["uri"], uri);
+        let replacements = changes[0]["replacements"].as_array().unwrap();
+        let edits = d["fix"]["edits"].as_array().unwrap();
+        assert_eq!(replacements.len(), edits.len());
+        for (replacement, edit) in replacements.iter().zip(edits) {
+            assert_eq!(replacement["insertedContent"]["text"], edit["content"]);
+            for (sarif, ours) in
+                [("startLine", "line"), ("startColumn", "column"), ("endLine", "end_line"), ("endColumn", "end_column")]
+            {
+                assert_eq!(replacement["deletedRegion"][sarif], edit[ours], "{sarif}");
+            }
+        }
     }
+    let with_fixes = results.iter().filter(|r| r.get("fixes").is_some()).count();
+    assert!(with_fixes >= 3, "the castlings and the date carry fixes: {results:#?}");
     // Each rule that fired is described once.
     let mut ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
     let before = ids.len();

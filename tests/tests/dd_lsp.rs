@@ -197,3 +197,67 @@ fn ordinary_diagnostics_are_published_before_the_deal_is_solved() {
     assert_eq!(after_edit.iter().filter(|d| d["code"] == "DDS001").count(), 1, "{after_edit:?}");
     assert!(c.shutdown().success());
 }
+
+/// The DDS002 diagnostics of a document whose deals are solved (waited for).
+fn published_dds002(c: &mut LspClient, uri: &str) -> Vec<serde_json::Value> {
+    let published = c.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["diagnostics"].as_array().is_some_and(|d| d.iter().any(|d| d["code"] == "DDS002"))
+    });
+    published["params"]["diagnostics"].as_array().unwrap().iter().filter(|d| d["code"] == "DDS002").cloned().collect()
+}
+
+/// A wrong OptimumResultTable row gets the quick fix `check --fix` applies (the solver's count),
+/// "Fix every … (DDS002)" fixes both wrong rows, and "Apply every safe kibitzer fix" writes what
+/// `kibitzer check --fix` writes.
+#[test]
+fn wrong_rows_have_the_solvers_count_as_quick_fix_and_fix_all() {
+    let path = kibitzer_tests::fixtures("pbn/double-dummy").join("wrong-rows.pbn");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/wrong-rows.pbn";
+    c.open(uri, "pbn", 1, &text);
+    let dds = published_dds002(&mut c, uri);
+    assert_eq!(dds.len(), 2, "{dds:?}");
+    let row = text.lines().position(|l| l == "E NT  9").unwrap() as u32;
+    assert_eq!(dds[1]["range"]["start"], json!({"line": row, "character": 0}));
+
+    let position = json!({"line": row, "character": 2});
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position, "end": position},
+               "context": {"diagnostics": [dds[1]], "only": ["quickfix"]}}),
+    );
+    let actions = actions.as_array().unwrap();
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        ["Replace 9 with 10, the solver's", "Fix every optimum-result-table-wrong (DDS002) in this file: 2"],
+        "{actions:?}"
+    );
+    let one = kibitzer_tests::lsp_client::apply_edits(&text, &actions[0]["edit"]["changes"][uri]);
+    assert_eq!(one, text.replacen("\nE NT  9\n", "\nE NT 10\n", 1));
+    let every = kibitzer_tests::lsp_client::apply_edits(&text, &actions[1]["edit"]["changes"][uri]);
+    let both = one.replacen("\nN  S  6\n", "\nN  S  5\n", 1);
+    assert_eq!(every, both);
+
+    // The whole file's fix, resolved when chosen: what `check --fix` writes.
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position, "end": position},
+               "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+    );
+    let fix_all = actions.as_array().unwrap().iter().find(|a| a["kind"] == "source.fixAll").cloned();
+    let fix_all = fix_all.unwrap_or_else(|| panic!("no fix-all action: {actions}"));
+    let resolved = c.call("codeAction/resolve", fix_all);
+    let written = kibitzer_tests::lsp_client::apply_edits(&text, &resolved["edit"]["changes"][uri]);
+    assert_eq!(written, both);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wrong-rows.pbn"), &text).unwrap();
+    let out = kibitzer_tests::run_kibitzer(&["check", "--fix", "wrong-rows.pbn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("wrong-rows.pbn")).unwrap(), written);
+    assert!(c.shutdown().success());
+}

@@ -62,7 +62,7 @@ fn render(found: &[Checked]) -> String {
         .iter()
         .map(|c| {
             let d = &c.located;
-            let fix = c.fix.as_ref().map(|f| format!(" [fix: {}]", f.title)).unwrap_or_default();
+            let fix = d.fix.as_ref().map(|f| format!(" [fix: {}]", f.message)).unwrap_or_default();
             format!("{}:{} {} {}: {}{fix}\n", d.line, d.column, d.code, d.severity.as_str(), d.message)
         })
         .collect()

@@ -2,20 +2,31 @@
 //! `OptimumResultTable`, `OptimumScore` and `ParContract` compared with the solver, for
 //! `kibitzer check` (all deals of a file at once) and for the language server (from the deals
 //! solved before, never waiting for the solver).
+//!
+//! A tag that says what the solver computes from the deal as written has one right value, the
+//! solver's, and its diagnostic carries it as a safe fix (`check --fix` applies it, the editor
+//! offers it): DDS001 (the `DoubleDummyTricks` string), DDS002 (a row's tricks), DDS003 (the
+//! par score) and DDS005 (the true counts where 1 stands for "below book"). DDS004 has none:
+//! a deal may have several par contracts, which producers list all or one of, by side or by
+//! seat, with or without `=`, so no one spelling is the right one (the editor's "Add
+//! double-dummy analysis" writes the solver's whole list). The deal is taken as the record:
+//! if it was mistyped after the analysis, the fix makes the analysis that of the deal written.
 
 use contract_bridge::seat::Seat;
 use contract_bridge::Strain;
 use kibitzer_syntax::bridge::contract::{Contract, Denomination, Risk};
 use kibitzer_syntax::bridge::score::duplicate_score;
+use kibitzer_syntax::diagnostic::{Applicability, TextEdit};
 use kibitzer_syntax::pbn::double_dummy::{
     BELOW_BOOK_WRITTEN_AS_ONE, WRONG_DOUBLE_DUMMY_TRICKS, WRONG_OPTIMUM_RESULT, WRONG_OPTIMUM_SCORE, WRONG_PAR_CONTRACT,
 };
+use kibitzer_syntax::pbn::model::{SectionToken, Tag};
 use kibitzer_syntax::{CheckOptions, Diagnostic, TextRange};
 use pons_dds::Vulnerability;
 use std::sync::Arc;
 
 use super::solver::{
-    analyse, boards, dd_tricks_string, seat_letter, side_score, strain_letter, tricks, Analysis, Board, DealKey,
+    boards, dd_tricks_string, seat_letter, side_score, solved, strain_letter, tricks, Analysis, Board, DealKey,
     SolvedDeals, SEATS, STRAINS,
 };
 
@@ -35,13 +46,15 @@ pub fn has_dd_tags(text: &str) -> bool {
 }
 
 /// Checks the double-dummy tags of a PBN text against the solver (`kibitzer check`): the deals
-/// of the games that carry such tags, solved in one batch; the configured severities applied.
+/// of the games that carry such tags, those not solved before in this process solved in one
+/// batch (`check --fix` checks a text in rounds, then once more to report: its deals are solved
+/// once); the configured severities applied.
 pub fn verify(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     if !has_dd_tags(text) {
         return Vec::new();
     }
     let boards: Vec<Board<'_>> = boards(text).into_iter().filter(Board::has_dd_tags).collect();
-    let analyses = analyse(&boards);
+    let analyses = solved().solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>());
     let mut out = Vec::new();
     for (board, analysis) in boards.iter().zip(&analyses) {
         verify_board(board, analysis, &mut out);
@@ -80,36 +93,45 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
         let want = dd_tricks_string(table);
         let below_book_as_1 = tag.value.len() == 20
             && tag.value.bytes().zip(want.bytes()).all(|(a, b)| a.eq_ignore_ascii_case(&b) || (a == b'1' && b < b'7'));
+        // In the case the producer writes its hexadecimal digits.
+        let want = if tag.value.bytes().any(|b| b.is_ascii_uppercase()) { want.to_ascii_uppercase() } else { want };
+        let fix = format!("Replace with `{want}`, the solver's");
         if below_book_as_1 && !tag.value.eq_ignore_ascii_case(&want) {
-            out.push(Diagnostic::new(
-                &BELOW_BOOK_WRITTEN_AS_ONE,
-                tag.value_range,
-                format!(
-                    "DoubleDummyTricks `{}` writes 1 wherever declarer takes fewer than 7 tricks (the solver: `{want}`); \
-                     every other entry agrees",
-                    tag.value
-                ),
-            ));
+            out.push(
+                Diagnostic::new(
+                    &BELOW_BOOK_WRITTEN_AS_ONE,
+                    tag.value_range,
+                    format!(
+                        "DoubleDummyTricks `{}` writes 1 wherever declarer takes fewer than 7 tricks (the solver: `{want}`); \
+                         every other entry agrees",
+                        tag.value
+                    ),
+                )
+                .with_replacement(fix, tag.value_range, want),
+            );
         } else if tag.value.len() == 20 && !tag.value.eq_ignore_ascii_case(&want) {
             let first = tag.value.bytes().zip(want.bytes()).position(|(a, b)| !a.eq_ignore_ascii_case(&b)).unwrap_or(0);
             let (seat, strain) = (SEATS[first / 5], STRAINS[first % 5]);
-            out.push(Diagnostic::new(
-                &WRONG_DOUBLE_DUMMY_TRICKS,
-                tag.sub_range(first, first + 1),
-                format!(
-                    "DoubleDummyTricks `{}` disagrees with the double-dummy solver: `{want}` ({} takes {} tricks in {}, not {}); was the deal changed after the analysis?",
-                    tag.value,
-                    seat_letter(seat),
-                    tricks(table, seat, strain),
-                    strain_letter(strain),
-                    &tag.value[first..first + 1]
-                ),
-            ));
+            out.push(
+                Diagnostic::new(
+                    &WRONG_DOUBLE_DUMMY_TRICKS,
+                    tag.sub_range(first, first + 1),
+                    format!(
+                        "DoubleDummyTricks `{}` disagrees with the double-dummy solver: `{want}` ({} takes {} tricks in {}, not {}); was the deal changed after the analysis?",
+                        tag.value,
+                        seat_letter(seat),
+                        tricks(table, seat, strain),
+                        strain_letter(strain),
+                        &tag.value[first..first + 1]
+                    ),
+                )
+                .with_replacement(fix, tag.value_range, want),
+            );
         }
     }
     if let Some(tag) = board.game.tag("OptimumResultTable") {
         let items: Vec<_> = tag.section_items().collect();
-        let mut below_book = 0;
+        let mut below_book = Vec::new();
         for row in items.chunks(3) {
             let [declarer, denomination, result] = row else { continue };
             let (Ok(seat), Some(strain), Ok(claimed)) =
@@ -120,40 +142,60 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
             let solved = tricks(table, seat, strain);
             if claimed == 1 && solved < 7 {
                 // The convention of DoubleDummyTricks above: said once for the table.
-                below_book += 1;
+                below_book.push(result_edit(tag, result, solved));
             } else if solved != claimed {
-                out.push(Diagnostic::new(
-                    &WRONG_OPTIMUM_RESULT,
-                    TextRange::new(declarer.range.start(), result.range.end()),
-                    format!(
-                        "OptimumResultTable: {} in {} takes {solved} tricks double dummy, not {claimed}",
-                        seat_letter(seat),
-                        strain_letter(strain)
+                out.push(
+                    Diagnostic::new(
+                        &WRONG_OPTIMUM_RESULT,
+                        TextRange::new(declarer.range.start(), result.range.end()),
+                        format!(
+                            "OptimumResultTable: {} in {} takes {solved} tricks double dummy, not {claimed}",
+                            seat_letter(seat),
+                            strain_letter(strain)
+                        ),
+                    )
+                    .with_fix(
+                        format!("Replace {claimed} with {solved}, the solver's"),
+                        vec![result_edit(tag, result, solved)],
+                        Applicability::Safe,
                     ),
-                ));
+                );
             }
         }
-        if below_book > 0 {
-            out.push(Diagnostic::new(
-                &BELOW_BOOK_WRITTEN_AS_ONE,
-                tag.name_range,
-                format!("OptimumResultTable writes 1 for {below_book} declarer × denomination pairs that take fewer than 7 tricks double dummy"),
-            ));
+        if !below_book.is_empty() {
+            out.push(
+                Diagnostic::new(
+                    &BELOW_BOOK_WRITTEN_AS_ONE,
+                    tag.name_range,
+                    format!(
+                        "OptimumResultTable writes 1 for {} declarer × denomination pairs that take fewer than 7 tricks double dummy",
+                        below_book.len()
+                    ),
+                )
+                .with_fix("Write the solver's counts for the rows that say 1", below_book, Applicability::Safe),
+            );
         }
     }
     if let Some(tag) = board.game.tag("OptimumScore") {
         if let Some(claimed) = parse_side_score(tag.value) {
             if claimed != analysis.par_score {
-                out.push(Diagnostic::new(
-                    &WRONG_OPTIMUM_SCORE,
-                    tag.value_range,
-                    format!(
-                        "OptimumScore `{}` is not the par score of the deal: {} (par {})",
-                        tag.value,
-                        side_score(analysis.par_score),
-                        analysis.par_contracts.join(", ")
+                let par = side_score(analysis.par_score);
+                out.push(
+                    Diagnostic::new(
+                        &WRONG_OPTIMUM_SCORE,
+                        tag.value_range,
+                        format!(
+                            "OptimumScore `{}` is not the par score of the deal: {par} (par {})",
+                            tag.value,
+                            analysis.par_contracts.join(", ")
+                        ),
+                    )
+                    .with_replacement(
+                        format!("Replace with `{par}`, the solver's"),
+                        tag.value_range,
+                        par.clone(),
                     ),
-                ));
+                );
             }
         }
     }
@@ -168,6 +210,32 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
                 ));
             }
         }
+    }
+}
+
+/// The edit that writes `tricks` for a row's `result` in an `OptimumResultTable`. When the
+/// count changes width (9 → 10) in a column the tag declares right-aligned (`Result\2R`, as
+/// BridgeComposer and the editor write it), the blanks before it give or take the difference,
+/// so that the column stays aligned; otherwise only the number is replaced.
+fn result_edit(tag: &Tag<'_>, result: &SectionToken<'_>, tricks: u8) -> TextEdit {
+    let new = tricks.to_string();
+    let right_aligned = tag.value.split(';').any(|c| c.starts_with("Result\\") && c.ends_with('R'));
+    let before = tag.section.iter().take_while(|t| t.range.end() <= result.range.start()).last();
+    match before {
+        Some(blanks)
+            if right_aligned
+                && new.len() != result.text.len()
+                && blanks.kind.is_trivia()
+                && blanks.range.end() == result.range.start()
+                && blanks.text.bytes().all(|b| b == b' ') =>
+        {
+            let pad = (blanks.text.len() + result.text.len()).saturating_sub(new.len()).max(1);
+            TextEdit::replace(
+                TextRange::new(blanks.range.start(), result.range.end()),
+                format!("{}{new}", " ".repeat(pad)),
+            )
+        }
+        _ => TextEdit::replace(result.range, new),
     }
 }
 
@@ -318,11 +386,50 @@ mod tests {
                     [Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\
                     [DoubleDummyTricks \"00000000000000000000\"]\n";
         let boards = boards(text);
-        let analysis = &analyse(&boards)[0];
+        let analysis = &super::super::solver::analyse(&boards)[0];
         assert_eq!(tricks(&analysis.table, Seat::North, Strain::Spades), 13);
         assert_eq!(tricks(&analysis.table, Seat::South, Strain::Diamonds), 13);
         let found = verify(text, &CheckOptions::default());
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].code, "DDS001");
+    }
+
+    /// The fixes of DDS001, DDS002, DDS003 and DDS005 write the solver's values (in the case the
+    /// tag writes its digits, keeping a right-aligned column aligned), and the text they give
+    /// checks clean; DDS004 has none.
+    #[test]
+    fn the_fixes_write_the_solvers_values() {
+        let deal = "[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                    [Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n";
+        let text = format!(
+            "[Board \"1\"]\n{deal}[DoubleDummyTricks \"0D0D00D0D000D0D00D0C\"]\n[OptimumScore \"NS 1440\"]\n\
+             [ParContract \"NS 6S\"]\n\
+             [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  1\nN  S  9\nN  H  1\nS  D 13\n\n\
+             [Board \"2\"]\n{deal}[DoubleDummyTricks \"1d1d11d1d111d1d11d1d\"]\n"
+        );
+        let found = verify(&text, &CheckOptions::default());
+        let codes: Vec<(&str, bool)> = found.iter().map(|d| (d.code, d.fix.is_some())).collect();
+        assert_eq!(
+            codes,
+            [
+                ("DDS001", true),
+                ("DDS002", true),
+                ("DDS005", true),
+                ("DDS003", true),
+                ("DDS004", false),
+                ("DDS005", true)
+            ],
+            "{found:#?}"
+        );
+        let edits = kibitzer_syntax::fix::safe_edits(&found);
+        let (fixed, _) = kibitzer_syntax::diagnostic::apply_edits(&text, &edits);
+        let expected = text
+            .replace("0D0D00D0D000D0D00D0C", "0D0D00D0D000D0D00D0D")
+            .replace("NS 1440", "NS 1510")
+            .replace("N NT  1\nN  S  9\nN  H  1", "N NT  0\nN  S 13\nN  H  0")
+            .replace("1d1d11d1d111d1d11d1d", "0d0d00d0d000d0d00d0d");
+        assert_eq!(fixed, expected);
+        let left: Vec<&str> = verify(&fixed, &CheckOptions::default()).iter().map(|d| d.code).collect();
+        assert_eq!(left, ["DDS004"], "{fixed}");
     }
 }

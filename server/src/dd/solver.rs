@@ -156,6 +156,13 @@ impl SolvedDeals {
     }
 }
 
+/// The deals this process has solved: `kibitzer check` (and `--fix`, which checks a text in
+/// rounds) and, in the language server, the diagnostics, the hover and the actions share them.
+pub fn solved() -> &'static SolvedDeals {
+    static SOLVED: std::sync::OnceLock<SolvedDeals> = std::sync::OnceLock::new();
+    SOLVED.get_or_init(SolvedDeals::new)
+}
+
 impl Default for SolvedDeals {
     fn default() -> Self {
         SolvedDeals::new()

@@ -24,12 +24,12 @@ use ropey::Rope;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::iter::Peekable;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
-/// The deals this server has solved: the diagnostics, the hover and the action share them.
+/// The deals this server has solved: the diagnostics, the hover and the actions share them
+/// (and "Apply every safe kibitzer fix", through [`crate::fix::fix_all`]).
 pub fn solved() -> &'static SolvedDeals {
-    static SOLVED: OnceLock<SolvedDeals> = OnceLock::new();
-    SOLVED.get_or_init(SolvedDeals::new)
+    dd::solved()
 }
 
 /// The deals being solved now: a check that finds one of them unsolved does not solve it again

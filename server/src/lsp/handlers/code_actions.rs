@@ -58,7 +58,8 @@ pub const ADD_OPENINGS: CodeActionKind = CodeActionKind::new("refactor.rewrite.o
 /// re-check or re-format the whole document, too slow to do for every lightbulb request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Deferred {
-    /// Every safe fix, in rounds, as `kibitzer check --fix` applies them.
+    /// Every safe fix, in rounds, as `kibitzer check --fix` applies them (the double-dummy
+    /// checks' too: solved here).
     FixAll,
     /// The formatter on the unit at this byte offset.
     FormatUnit(usize),
@@ -92,7 +93,7 @@ impl Deferred {
     fn edits(self, s: &Snapshot) -> Vec<TextEdit> {
         let text = s.rope.to_string();
         let edits = match self {
-            Deferred::FixAll => kibitzer_syntax::fix::fix_all(s.lang, &text, &s.options)
+            Deferred::FixAll => crate::fix::fix_all(s.lang, &text, &s.options)
                 .map(|fixed| document_edits(&text, &fixed))
                 .unwrap_or_default(),
             Deferred::FormatUnit(offset) => {
@@ -158,8 +159,12 @@ fn code_actions(
     let mut segments = s.segments.clone();
     analysis::refresh(s.lang, &s.rope, &mut segments, &s.options);
     let wanted = pos.text_range(range);
+    // With the double-dummy diagnostics of the deals solved so far (those the editor shows).
+    let (double_dummy, _) = double_dummy::diagnostics(s.lang, &s.rope, &segments, &s.options);
     let diagnostics: Vec<_> =
-        analysis::document_diagnostics(s.lang, &s.rope, &segments, &s.options).filter(|d| d.fix.is_some()).collect();
+        double_dummy::merged(analysis::document_diagnostics(s.lang, &s.rope, &segments, &s.options), double_dummy)
+            .filter(|d| d.fix.is_some())
+            .collect();
     let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));
     let mut out = Vec::new();
     if allowed(&CodeActionKind::QUICKFIX) {
