@@ -30,10 +30,18 @@ pub struct Spelled {
 ///   `02-aug-2023`;
 /// - eight digits, year, month and day (BridgeNZ's txt2pbn): `20151006`.
 ///
+/// - what is known of a date, and nothing for what is not (pgn-extract's test files, older
+///   databases): a year alone `1959` is `1959.??.??`, a year and a month `1959-05` (or `/`, `.`)
+///   `1959.05.??`, `?` alone the unknown date `????.??.??`, and one `?` for a whole unknown
+///   part (bridgebots' `2015.09.?`) that part's question marks, `2015.09.??`.
+///
 /// `None` for anything else, and for a day the month does not have (29 February only in a leap
 /// year) or a time out of range.
 pub fn producer_spelling(value: &str) -> Option<Spelled> {
     let value = value.trim();
+    if let Some(date) = partly_known(value) {
+        return Some(Spelled { date, time: None });
+    }
     let (date, time) = match value.find(' ').or_else(|| (value.as_bytes().get(10) == Some(&b'T')).then_some(10)) {
         Some(i) => (&value[..i], Some(value[i + 1..].trim_start())),
         None => (value, None),
@@ -100,6 +108,36 @@ pub fn standard_time_problem(value: &str) -> Option<String> {
         return Some("hours are 00–23, minutes and seconds 00–59".to_owned());
     }
     None
+}
+
+/// A date of which only the year, or the year and the month, or nothing is given, as
+/// `YYYY.MM.DD` with `?` for the digits not known (PGN 8.1.1.3, PBN 3.4.3: "?" for each unknown
+/// digit). The year is four digits: `59` is not read as 1959.
+fn partly_known(value: &str) -> Option<String> {
+    if value == "?" {
+        return Some("????.??.??".to_owned());
+    }
+    let parts: Vec<&str> = value.split('.').collect();
+    if let [year, month, day] = parts[..] {
+        let part = |p: &str, n: usize| {
+            let written = p.len() == n && p.bytes().all(|c| c.is_ascii_digit() || c == b'?');
+            (p == "?").then(|| "?".repeat(n)).or_else(|| written.then(|| p.to_owned()))
+        };
+        if parts.contains(&"?") {
+            let date = format!("{}.{}.{}", part(year, 4)?, part(month, 2)?, part(day, 2)?);
+            return standard_date_problem(&date).is_none().then_some(date);
+        }
+        return None;
+    }
+    let b = value.as_bytes();
+    match b.len() {
+        4 if digits(value) => Some(format!("{value}.??.??")),
+        7 if matches!(b[4], b'-' | b'/' | b'.') && digits(&value[..4]) && digits(&value[5..]) => {
+            let month: u32 = value[5..].parse().ok()?;
+            (1..=12).contains(&month).then(|| format!("{}.{month:02}.??", &value[..4]))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `s` is all ASCII digits (and not empty).
@@ -299,6 +337,39 @@ mod tests {
         assert_eq!(spelled("20151006"), Some(("2015.10.06".to_owned(), None)));
         assert_eq!(spelled("20240229"), Some(("2024.02.29".to_owned(), None)));
         assert_eq!(spelled("19991231"), Some(("1999.12.31".to_owned(), None)));
+    }
+
+    #[test]
+    fn partly_known_dates_write_question_marks_for_the_rest() {
+        let date = |d: &str| Some((d.to_owned(), None));
+        assert_eq!(spelled("1959"), date("1959.??.??"));
+        assert_eq!(spelled("1959-05"), date("1959.05.??"));
+        assert_eq!(spelled("1959/12"), date("1959.12.??"));
+        assert_eq!(spelled("1959.01"), date("1959.01.??"));
+        assert_eq!(spelled("?"), date("????.??.??"));
+        assert_eq!(spelled("2015.09.?"), date("2015.09.??"));
+        assert_eq!(spelled("2015.?.?"), date("2015.??.??"));
+        assert_eq!(spelled("?.05.17"), date("????.05.17"));
+        for v in [
+            "59",
+            "195",
+            "19590",
+            "1959-13",
+            "1959-00",
+            "1959-5",
+            "1959 05",
+            "??",
+            "1959?",
+            "2015.13.?",
+            "2015.02.?3",
+            "15.09.?",
+            "2015.9.?",
+            "2015.09.?.?",
+            "2015-09-?",
+            "?.02.30",
+        ] {
+            assert_eq!(spelled(v), None, "{v}");
+        }
     }
 
     #[test]

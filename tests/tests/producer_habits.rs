@@ -2,7 +2,10 @@
 //! editor make of it (docs/producers.md): the fixtures under `fixtures/producers/` are written in
 //! each habit's shape (BBO and PbnTools dates with a time and `P` for a pass, BridgeComposer's
 //! `...` for a hand it leaves out, databases' `2023-10-07` and ISO timestamps, Bridge Monitor's
-//! `2-Aug-2023`, a converter's `20151006`, coordinate moves);
+//! `2-Aug-2023` and its tag values without quotes, a converter's `20151006`, coordinate moves,
+//! lichess broadcasts' time controls in words, a year alone and ChessBase's `EventDate "?"`,
+//! bridgebots' `--` for cards not played and `2015.09.?`, a scoring program's `1N` in a
+//! ScoreTable; `chessbase-partial-dates.pgn` has CR LF line ends, which the fix keeps);
 //! `check --fix` must give `fixtures/producers/fixed/` exactly, and `check` of that nothing at
 //! all: each of these habits has one right answer. In the editor the same fixes are quick fixes,
 //! with "fix every … in this file" for a rule the file breaks more than once.
@@ -15,11 +18,15 @@ fn producers() -> std::path::PathBuf {
     kibitzer_tests::fixtures("producers")
 }
 
-const HABITS: [&str; 5] = [
+const HABITS: [&str; 9] = [
     "bbo-pbntools.pbn",
+    "bridgebots-claim.pbn",
     "bridgecomposer-lesson.pbn",
     "bridgenz-txt2pbn.pbn",
+    "chessbase-partial-dates.pgn",
     "database-dates.pgn",
+    "lichess-broadcast.pgn",
+    "ruter-results.pbn",
     "tablemonitor-training.pbn",
 ];
 

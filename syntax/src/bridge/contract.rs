@@ -86,6 +86,15 @@ impl Contract {
         };
         Some(Contract { level: level as u8, denomination: Denomination::parse_upper(den)?, risk })
     }
+
+    /// A contract written with `N` for no trump, as bidding programs and score sheets write it
+    /// (`3N`, `1nx`, `4NXX`): its one standard reading. `None` for anything else, a contract
+    /// already written with `NT` included.
+    pub fn parse_short_notrump(s: &str) -> Option<Contract> {
+        let upper = s.to_ascii_uppercase();
+        let n = upper.find('N').filter(|&i| !upper[i..].starts_with("NT"))?;
+        Contract::parse(&format!("{}NT{}", &s[..n], &s[n + 1..]))
+    }
 }
 
 impl std::fmt::Display for Contract {

@@ -45,6 +45,21 @@ crate::diagnostic::declare_rules! {
         bad: "", good: "";
 }
 
+/// PBN004's message for a tag whose name is followed by no string.
+const NO_VALUE: &str = "tag pair has no value: expected a `\"string\"` after the name";
+
+/// Whether `text`, found between a tag's name and its `]` where the string should be, is a tag
+/// value written without its quotes (Bridge Monitor's `[Event Random Deal #]`): then the one
+/// reading of the tag is that text in quotes (PBN 3.3). Not when it holds a character that
+/// would change the meaning inside a string (`"`, `\`) or that PBN reads as something else
+/// outside one (brackets, braces, `;`, `%`), nor a control character.
+fn unquoted_value(text: &str) -> bool {
+    !text.is_empty()
+        && !text.starts_with(char::is_whitespace)
+        && !text.ends_with(char::is_whitespace)
+        && !text.chars().any(|c| c.is_control() || matches!(c, '"' | '\\' | '[' | ']' | '{' | '}' | ';' | '%'))
+}
+
 /// Index of every token that ends a game: a NEWLINE whose next line is semi-empty (or the text
 /// ends), so that the grammar asks in O(1) whether it is at a game boundary.
 fn game_breaks(tokens: &[Token<SyntaxKind>]) -> Vec<bool> {
@@ -184,7 +199,7 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
                 self.bump_checked();
                 self.skip_trivia_in_game();
             } else {
-                problem = Some("tag pair has no value: expected a `\"string\"` after the name");
+                problem = Some(NO_VALUE);
             }
         }
         if problem.is_none() {
@@ -195,12 +210,18 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
             }
         }
         if let Some(message) = problem {
-            // Skip the rest of the broken tag on this line.
+            // Skip the rest of the broken tag on this line, noting the text before its `]`: the
+            // value of a tag whose value lacks its quotes.
+            let rest_start = self.p.current_range().start();
+            let mut text_end = None;
             while !self.after_break() && !matches!(self.current(), None | Some(NEWLINE | L_BRACK)) {
                 let closing = self.p.at(R_BRACK);
                 if self.current().is_some_and(SyntaxKind::is_trivia) {
                     self.bump_checked();
                     continue;
+                }
+                if closing {
+                    text_end = Some(last_end.max(rest_start));
                 }
                 last_end = self.p.current_range().end();
                 self.bump();
@@ -209,7 +230,13 @@ impl<'t, S: Sink<SyntaxKind>> PbnParser<'t, S> {
                 }
             }
             if !message.is_empty() {
-                self.p.error(&MALFORMED_TAG, TextRange::new(open.start(), last_end), message);
+                let mut d = Diagnostic::new(&MALFORMED_TAG, TextRange::new(open.start(), last_end), message);
+                let unquoted = text_end.filter(|_| message == NO_VALUE).map(|end| TextRange::new(rest_start, end));
+                if let Some(range) = unquoted.filter(|r| unquoted_value(&self.p.text()[*r])) {
+                    let quoted = format!("\"{}\"", &self.p.text()[range]);
+                    d = d.with_replacement(format!("Write the value in quotes: `{quoted}`"), range, quoted);
+                }
+                self.p.push_diagnostic(d);
             }
         }
         self.p.finish_node();

@@ -423,11 +423,11 @@ impl PlayState {
             }
             let card = if t.kind == SyntaxKind::CARD { Card::parse(t.text) } else { None };
             let Some(card) = card else {
-                sink.report(
-                    &INVALID_CARD,
-                    t.range,
-                    format!("`{}` is not a card (suit S H D C, rank A K Q J T 9..2)", t.text),
-                );
+                let message = format!("`{}` is not a card (suit S H D C, rank A K Q J T 9..2)", t.text);
+                let d = Diagnostic::new(&INVALID_CARD, t.range, message);
+                // `--` in a card's place (bridgebots after a claim): the standard's `-`, a card
+                // not played, is its one reading.
+                sink.push(if t.text == "--" { d.with_replacement("Replace with `-`", t.range, "-") } else { d });
                 all_known = false;
                 continue;
             };

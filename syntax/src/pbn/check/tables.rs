@@ -141,11 +141,27 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
         if let Some(t) = cell(col("Contract")) {
             let v = text(t);
             if !unknown(&v) && !v.eq_ignore_ascii_case("pass") && Contract::parse(&v).is_none() {
-                sink.report(
-                    &TABLE_VALUE,
-                    t.range,
-                    format!("Contract element `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
-                );
+                // `3N` (score sheets, as in the Contract tag: PBN107) has one standard spelling;
+                // the fix is offered where the element is written bare, as most tables write it.
+                match Contract::parse_short_notrump(&v).filter(|_| t.text == v) {
+                    Some(c) => sink.push(
+                        Diagnostic::new(
+                            &TABLE_VALUE,
+                            t.range,
+                            format!("Contract element `{v}`: no trump is `NT`, not `N`"),
+                        )
+                        .with_replacement(
+                            format!("Replace with `{c}`"),
+                            t.range,
+                            c.to_string(),
+                        ),
+                    ),
+                    None => sink.report(
+                        &TABLE_VALUE,
+                        t.range,
+                        format!("Contract element `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"),
+                    ),
+                }
             }
         }
         if tag.name == "ScoreTable" {

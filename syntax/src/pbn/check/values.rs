@@ -480,22 +480,17 @@ fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink
         return;
     }
     // `1N`: a common shorthand the standard does not allow.
-    let upper = v.to_ascii_uppercase();
-    if let Some(fixed) =
-        upper.find('N').filter(|&i| !upper[i..].starts_with("NT")).map(|i| format!("{}NT{}", &v[..i], &v[i + 1..]))
-    {
-        if let Some(c) = Contract::parse(&fixed) {
-            facts.contract = Some(c);
-            sink.push(
-                crate::diagnostic::Diagnostic::new(
-                    &INVALID_CONTRACT,
-                    range,
-                    format!("Contract value `{v}`: no trump is `NT`, not `N`"),
-                )
-                .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
-            );
-            return;
-        }
+    if let Some(c) = Contract::parse_short_notrump(v) {
+        facts.contract = Some(c);
+        sink.push(
+            crate::diagnostic::Diagnostic::new(
+                &INVALID_CONTRACT,
+                range,
+                format!("Contract value `{v}`: no trump is `NT`, not `N`"),
+            )
+            .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
+        );
+        return;
     }
     sink.report(&INVALID_CONTRACT, range, format!("Contract value `{v}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>"));
 }

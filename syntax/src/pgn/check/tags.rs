@@ -339,28 +339,34 @@ fn valid_tag_name(name: &str) -> bool {
 
 fn check_value(name: &str, value: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
     let problem: Option<(&Rule, String)> = match name {
-        "Date" | "EventDate" | "UTCDate" => crate::dates::standard_date_problem(value).map(|p| (&DATE_FORMAT, format!("{name} value `{value}`: {p}"))),
-        "Round" => (!valid_round(value)).then(|| {
-            (&ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))
-        }),
-        "Result" => (!matches!(value, "1-0" | "0-1" | "1/2-1/2" | "*")).then(|| {
-            (&RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))
-        }),
-        "Time" | "UTCTime" => crate::dates::standard_time_problem(value).map(|p| (&TIME_FORMAT, format!("{name} value `{value}`: {p}"))),
-        "TimeControl" => (!valid_time_control(value)).then(|| {
-            (
-                &TIME_CONTROL_FORMAT,
-                format!("TimeControl value `{value}`: expected `?`, `-` or `:`-joined fields like `40/7200`, `300+2`, `*60`"),
-            )
-        }),
-        "WhiteElo" | "BlackElo" => (!(value.is_empty() || value == "-" || value == "?" || all_digits(value))).then(|| {
-            (&ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))
-        }),
-        "ECO" => (!valid_eco(value)).then(|| (&ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
+        "Date" | "EventDate" | "UTCDate" => {
+            crate::dates::standard_date_problem(value).map(|p| (&DATE_FORMAT, format!("{name} value `{value}`: {p}")))
+        }
+        "Round" => (!valid_round(value))
+            .then(|| (&ROUND_FORMAT, format!("Round value `{value}`: expected `?`, `-` or numbers joined by `.`"))),
+        "Result" => (!matches!(value, "1-0" | "0-1" | "1/2-1/2" | "*"))
+            .then(|| (&RESULT_TAG_VALUE, format!("Result value `{value}`: expected `1-0`, `0-1`, `1/2-1/2` or `*`"))),
+        "Time" | "UTCTime" => {
+            crate::dates::standard_time_problem(value).map(|p| (&TIME_FORMAT, format!("{name} value `{value}`: {p}")))
+        }
+        "TimeControl" if !valid_time_control(value) => {
+            let message = format!(
+                "TimeControl value `{value}`: expected `?`, `-` or `:`-joined fields like `40/7200`, `300+2`, `*60`"
+            );
+            let mut d = Diagnostic::new(&TIME_CONTROL_FORMAT, range, message);
+            if let Some(standard) = time_control_reading(value) {
+                d = d.with_replacement(format!("Write `{standard}`"), range, standard);
+            }
+            out.push(d);
+            None
+        }
+        "WhiteElo" | "BlackElo" => (!(value.is_empty() || value == "-" || value == "?" || all_digits(value)))
+            .then(|| (&ELO_FORMAT, format!("{name} value `{value}`: expected a whole number (or `-` when unrated)"))),
+        "ECO" => (!valid_eco(value))
+            .then(|| (&ECO_FORMAT, format!("ECO value `{value}`: expected a code from `A00` to `E99`"))),
         "Termination" => termination_problem(value, mode).map(|p| (&TERMINATION_VALUE, p)),
-        "Mode" => (!MODES.contains(&value)).then(|| {
-            (&MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))
-        }),
+        "Mode" => (!MODES.contains(&value))
+            .then(|| (&MODE_VALUE, format!("Mode value `{value}`: expected one of {}", MODES.join(", ")))),
         _ => None,
     };
     if let Some((rule, message)) = problem {
@@ -429,6 +435,103 @@ fn valid_time_control(value: &str) -> bool {
             all_digits(field)
         }
     })
+}
+
+/// The one PGN 9.6.1 value that a TimeControl written another way stands for, when it has
+/// exactly one (the safe fix of PGN109):
+/// - a valid value with blanks around its separators or at its ends (`300 + 2` is `300+2`);
+/// - one period of minutes with an increment per move in words, as lichess broadcasts of FIDE
+///   events write it (`15 min. + 10 s. per move`, `15 minutes + 10 seconds increment per move,
+///   starting from move 1`): the incremental field `900+10` (PGN 9.6.1's fifth kind).
+///
+/// Nothing else is read: cutechess's `40/60+0.5` and `10+0.05` (fractions of a second, or a
+/// period with both a move count and an increment) and words for several periods or without
+/// "per move" could each be written in more than one standard way.
+fn time_control_reading(value: &str) -> Option<String> {
+    let spaced: String = value.split_whitespace().collect();
+    if spaced != value && valid_time_control(&spaced) && blanks_only_beside_separators(value) {
+        return Some(spaced);
+    }
+    increment_in_words(value)
+}
+
+/// Every run of blanks inside `value` has a separator of PGN 9.6.1 (`/ + : *`) on one side: taking
+/// the blanks out joins no two numbers into one.
+fn blanks_only_beside_separators(value: &str) -> bool {
+    let inner = value.trim();
+    let bytes = inner.as_bytes();
+    let separator = |c: u8| matches!(c, b'/' | b'+' | b':' | b'*');
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_whitespace() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if !(separator(bytes[start - 1]) || bytes.get(i).copied().is_some_and(separator)) {
+                return false;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+/// `N min + M s per move` (with the spellings of the units in [`increment_in_words`]'s words, and
+/// an optional `increment` and `starting from move 1`) as `seconds+increment`.
+fn increment_in_words(value: &str) -> Option<String> {
+    let lower = value.to_ascii_lowercase();
+    let words = time_control_words(&lower);
+    let mut words = words.iter().map(String::as_str).peekable();
+    let minutes: u64 = words.next()?.parse().ok()?;
+    if !matches!(words.next()?, "m" | "min" | "mins" | "minute" | "minutes") || words.next()? != "+" {
+        return None;
+    }
+    let increment: u64 = words.next()?.parse().ok()?;
+    if !matches!(words.next()?, "s" | "sec" | "secs" | "second" | "seconds") {
+        return None;
+    }
+    words.next_if_eq(&"increment");
+    let per_move = match words.next()? {
+        "per" => words.next()? == "move",
+        "/" => words.next()? == "move",
+        _ => false,
+    };
+    words.next_if_eq(&",");
+    words.next_if_eq(&"starting");
+    // Only from the first move: an increment from a later move is a second period.
+    let from_the_start = match words.next() {
+        None => true,
+        Some("from") => [words.next(), words.next(), words.next()] == [Some("move"), Some("1"), None],
+        Some(_) => false,
+    };
+    (per_move && from_the_start && minutes > 0 && minutes.checked_mul(60).is_some())
+        .then(|| format!("{}+{increment}", minutes * 60))
+}
+
+/// `text` as words for [`increment_in_words`]: runs of digits, runs of letters (a full stop after
+/// them dropped: `min.`), and each other character but blanks on its own.
+fn time_control_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let mut word = String::from(c);
+        let same =
+            |a: char, b: char| (a.is_ascii_digit() && b.is_ascii_digit()) || (a.is_alphabetic() && b.is_alphabetic());
+        while let Some(&next) = chars.peek().filter(|&&n| same(c, n)) {
+            word.push(next);
+            chars.next();
+        }
+        if c.is_alphabetic() && chars.peek() == Some(&'.') {
+            chars.next();
+        }
+        words.push(word);
+    }
+    words
 }
 
 fn valid_eco(value: &str) -> bool {
@@ -515,5 +618,31 @@ mod tests {
         assert!(export.contains("writes `time forfeit`"), "{export}");
         assert!(termination_problem("won", Mode::Import).is_some());
         assert!(valid_eco("E99") && valid_eco("B12/01") && !valid_eco("F00") && !valid_eco("A1"));
+    }
+
+    /// The TimeControl spellings with one standard reading, and some that have none.
+    #[test]
+    fn time_control_readings() {
+        let read = |v: &str| time_control_reading(v);
+        assert_eq!(read("15 min. + 10 s. per move").as_deref(), Some("900+10"));
+        assert_eq!(read("15 minutes + 10 seconds increment per move, starting from move 1").as_deref(), Some("900+10"));
+        assert_eq!(read("3min+2sec/move").as_deref(), Some("180+2"));
+        assert_eq!(read("90 Min + 30 Sec per move from move 1").as_deref(), Some("5400+30"));
+        assert_eq!(read(" 300 + 2 ").as_deref(), Some("300+2"));
+        assert_eq!(read("40/7200 : 3600").as_deref(), Some("40/7200:3600"));
+        for none in [
+            "40/60+0.5",                                    // cutechess: a period with moves and an increment
+            "10+0.05",                                      // a fraction of a second
+            "1 5+0",                                        // blanks between digits: which number?
+            "90 min",                                       // one period, or the whole game?
+            "15 min + 10 s",                                // no "per move"
+            "90 min + 30 s per move from move 41",          // a second period
+            "90 min/40 moves + 30 min + 30 s per move",     // several periods
+            "0 min + 1 s per move",                         // no time at all is not `0+1`'s reading
+            "15 min. + 10 s. per move, then a lunch break", // more words
+            "40 moves in 2 hours",
+        ] {
+            assert_eq!(read(none), None, "{none}");
+        }
     }
 }
