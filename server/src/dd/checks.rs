@@ -140,6 +140,9 @@ fn verify_board(board: &Board<'_>, analysis: &Analysis, out: &mut Vec<Diagnostic
                 continue;
             };
             let solved = tricks(table, seat, strain);
+            if claimed == solved {
+                continue; // right, whether or not the table follows the convention below
+            }
             if claimed == 1 && solved < 7 {
                 // The convention of DoubleDummyTricks above: said once for the table.
                 below_book.push(result_edit(tag, result, solved));
@@ -392,6 +395,28 @@ mod tests {
         let found = verify(text, &CheckOptions::default());
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].code, "DDS001");
+    }
+
+    /// A row that says 1 where declarer takes exactly one trick is right: DDS005 (1 written for
+    /// "below book") is about the rows that say 1 and are not, and its fix edits only those.
+    #[test]
+    fn a_true_one_is_not_the_below_book_convention() {
+        // North: the ace of spades and twelve hearts; West: twelve spades and the ace of hearts.
+        // In spades North ruffs East's diamond lead with the ace and takes nothing else: 1 trick;
+        // in notrump East takes all thirteen diamonds: 0.
+        let head = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                    [Deal \"N:A.KQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 KQJT98765432.A..\"]\n\
+                    [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n";
+        let right = format!("{head}N  S  1\n");
+        assert_eq!(verify(&right, &CheckOptions::default()), []);
+        let convention = format!("{head}N  S  1\nN NT  1\n");
+        let found = verify(&convention, &CheckOptions::default());
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].code, "DDS005");
+        assert!(found[0].message.contains("for 1 declarer"), "{}", found[0].message);
+        let (fixed, _) =
+            kibitzer_syntax::diagnostic::apply_edits(&convention, &kibitzer_syntax::fix::safe_edits(&found));
+        assert_eq!(fixed, format!("{head}N  S  1\nN NT  0\n"));
     }
 
     /// The fixes of DDS001, DDS002, DDS003 and DDS005 write the solver's values (in the case the
