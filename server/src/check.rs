@@ -3,7 +3,7 @@
 
 use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
-use crate::report::{locate, write_github, write_text_shifted, JsonArray, OutputFormat};
+use crate::report::{locate_across, write_github, write_text_shifted, JsonArray, OutputFormat};
 use kibitzer_syntax::text::LineIndex;
 use kibitzer_syntax::{Diagnostic, Lang, Mode, Severity};
 use std::io::Write;
@@ -50,6 +50,14 @@ pub struct CheckArgs {
     /// `json-lines`, one such object a line. The exit status is the same as without it.
     #[arg(long)]
     pub statistics: bool,
+    /// Also compare the PGN files given (or found in the directories given) with each other, and
+    /// the PBN files with each other: a game that repeats a game of another file is a duplicate
+    /// (PGN400, PGN401), and players, events and sites are spelled one way across all the files
+    /// (PGN402, PGN403, PBN120, PBN121). Files are taken in order of their names as given: the
+    /// later copy of a game is reported, naming the file and line of the earlier one. Each file
+    /// is read twice. Standard input, compressed and PGC files are checked on their own.
+    #[arg(long)]
+    pub across_files: bool,
     #[command(flatten)]
     pub walk: crate::walk::WalkOptions,
 }
@@ -79,6 +87,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return trouble(&e),
         };
     let mut settings = Settings::new(args.mode.map(Mode::from));
+    let mut across = match args.across_files.then(|| crate::check_across::prepare(&targets, &mut settings, &args)) {
+        Some(Ok(across)) => Some(across),
+        Some(Err(e)) => return trouble(&e),
+        None => None,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut json = JsonArray::default();
@@ -99,8 +112,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
         limit,
         shown: 0,
         hidden: 0,
+        elsewhere: across.as_mut().map(|a| std::mem::take(&mut a.elsewhere)).unwrap_or_default(),
     };
-    for target in &targets {
+    for (i, target) in targets.iter().enumerate() {
         let mut options = match settings.options_for(target.settings_path()) {
             Ok(o) => o,
             Err(e) => return trouble(&e),
@@ -164,7 +178,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
             }
         }
         let text: &str = fixed.as_deref().unwrap_or(&source.text);
-        let (diagnostics, index) = check_and_index(target.lang, text, &options);
+        let found_across = across.as_mut().and_then(|a| a.take(i));
+        let (diagnostics, index) = check_and_index_with(target.lang, text, &options, found_across);
         let name = target.display_name();
         sinks.begin_file();
         if sinks.emit_all(&name, text, &index, &diagnostics, 0).is_err() {
@@ -206,13 +221,28 @@ pub fn check_and_index(
     text: &str,
     options: &kibitzer_syntax::CheckOptions,
 ) -> (Vec<Diagnostic>, LineIndex) {
+    check_and_index_with(lang, text, options, None)
+}
+
+/// [`check_and_index`]; with `across` (`check --across-files`), the checks of the text's games
+/// together are left out and these, found across the files, taken instead.
+fn check_and_index_with(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::CheckOptions,
+    across: Option<Vec<Diagnostic>>,
+) -> (Vec<Diagnostic>, LineIndex) {
     const ALONGSIDE_FROM: usize = 1 << 20;
+    let diagnose = || match across {
+        Some(found) => diagnostics_across(lang, text, options, found),
+        None => diagnostics_of(lang, text, options),
+    };
     if text.len() < ALONGSIDE_FROM {
-        return (diagnostics_of(lang, text, options), LineIndex::with_breaks(text, lang.line_breaks()));
+        return (diagnose(), LineIndex::with_breaks(text, lang.line_breaks()));
     }
     std::thread::scope(|scope| {
         let index = scope.spawn(|| LineIndex::with_breaks(text, lang.line_breaks()));
-        let diagnostics = diagnostics_of(lang, text, options);
+        let diagnostics = diagnose();
         let index = index.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         (diagnostics, index)
     })
@@ -231,6 +261,23 @@ pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOp
     diagnostics
 }
 
+/// [`diagnostics_of`] with the checks of the games together left out and `found` (the
+/// findings across files) in their place.
+fn diagnostics_across(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::CheckOptions,
+    found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let (mut diagnostics, _) = kibitzer_syntax::across_files::check_file(lang, text, options);
+    diagnostics.extend(found);
+    if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
+        diagnostics.extend(crate::dd::verify(text, options));
+    }
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    diagnostics
+}
+
 /// Where diagnostics go, by output format.
 struct Sinks<'a, W: Write> {
     format: OutputFormat,
@@ -245,6 +292,8 @@ struct Sinks<'a, W: Write> {
     /// Of the current file: printed, and counted but not printed.
     shown: usize,
     hidden: usize,
+    /// Where related places in other files are (`--across-files`).
+    elsewhere: crate::report::Elsewhere,
 }
 
 impl<W: Write> Sinks<'_, W> {
@@ -288,7 +337,7 @@ impl<W: Write> Sinks<'_, W> {
         self.shown += shown;
         let diagnostics = &diagnostics[..shown];
         if self.format == OutputFormat::Json {
-            self.json.push_diagnostics(name, text, index, diagnostics, lines_before);
+            self.json.push_diagnostics(name, text, index, diagnostics, lines_before, &self.elsewhere);
             return Ok(());
         }
         diagnostics.iter().try_for_each(|d| self.emit(name, text, index, d, lines_before))
@@ -315,10 +364,11 @@ impl<W: Write> Sinks<'_, W> {
         lines_before: u32,
     ) -> std::io::Result<()> {
         // JSON places the diagnostic itself (its writer keeps where the last one was).
-        let located = || locate(name, text, index, d).shifted(lines_before);
+        let located = || locate_across(name, text, index, d, &self.elsewhere).shifted(lines_before);
         match self.format {
             OutputFormat::Json => {
-                self.json.push_diagnostics(name, text, index, std::slice::from_ref(d), lines_before);
+                let one = std::slice::from_ref(d);
+                self.json.push_diagnostics(name, text, index, one, lines_before, &self.elsewhere);
                 Ok(())
             }
             OutputFormat::Text => write_text_shifted(self.out, text, index, d, &located(), lines_before),
@@ -383,7 +433,7 @@ pub fn check_compressed_chunks(
 /// What `--fix` writes: the safe fixes (the double-dummy checks' too, [`crate::fix::fix_all`]),
 /// then with `--add-eco` the opening tags games lack (from the fixed moves); `None` when nothing
 /// changes.
-fn fixed_text(
+pub(crate) fn fixed_text(
     lang: Lang,
     text: &str,
     options: &kibitzer_syntax::config::CheckOptions,

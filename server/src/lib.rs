@@ -5,6 +5,7 @@
 
 pub mod api;
 mod check;
+mod check_across;
 mod cli;
 /// Public for the fuzz targets (`fuzz/`), which read hostile archives through it.
 pub mod compressed;

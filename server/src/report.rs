@@ -5,6 +5,7 @@ use kibitzer_syntax::diagnostic::Applicability;
 use kibitzer_syntax::text::{ColumnUnit, LineIndex, TextRange};
 use kibitzer_syntax::{Diagnostic, Severity};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::io::Write;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -44,9 +45,12 @@ pub struct Located {
     pub fix: Option<LocatedFix>,
 }
 
-/// A related place of a diagnostic, in the same file.
+/// A related place of a diagnostic, in the same file unless `path` names another one (the
+/// checks across files, `check --across-files`).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct LocatedRelated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
     pub line: u32,
     pub column: u32,
     pub end_line: u32,
@@ -94,7 +98,29 @@ impl Located {
     }
 }
 
+/// The related places of diagnostics that are in other files than their diagnostic's
+/// ([`kibitzer_syntax::diagnostic::Related::file`]): each file's name and the places asked for,
+/// found by `check --across-files` from those files' texts.
+#[derive(Debug, Default)]
+pub struct Elsewhere {
+    /// By the index the related places give.
+    pub names: Vec<String>,
+    pub places: HashMap<(usize, TextRange), [u32; 4]>,
+}
+
+impl Elsewhere {
+    /// The file and place of a related place in file `file`.
+    fn place(&self, file: usize, range: TextRange) -> Option<(&str, [u32; 4])> {
+        Some((self.names.get(file)?, *self.places.get(&(file, range))?))
+    }
+}
+
 pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Located {
+    locate_across(path, text, index, d, &Elsewhere::default())
+}
+
+/// [`locate`], with the related places in other files found in `elsewhere`.
+pub fn locate_across(path: &str, text: &str, index: &LineIndex, d: &Diagnostic, elsewhere: &Elsewhere) -> Located {
     let [line, column, end_line, end_column] = place(text, index, d.range);
     Located {
         path: path.to_owned(),
@@ -109,8 +135,12 @@ pub fn locate(path: &str, text: &str, index: &LineIndex, d: &Diagnostic) -> Loca
             .related
             .iter()
             .map(|r| {
-                let [line, column, end_line, end_column] = place(text, index, r.range);
-                LocatedRelated { line, column, end_line, end_column, message: r.message.clone() }
+                let (path, [line, column, end_line, end_column]) =
+                    match r.file.and_then(|f| elsewhere.place(f, r.range)) {
+                        Some((path, place)) => (Some(path.to_owned()), place),
+                        None => (None, place(text, index, r.range)),
+                    };
+                LocatedRelated { path, line, column, end_line, end_column, message: r.message.clone() }
             })
             .collect(),
         fix: d.fix.as_ref().map(|fix| LocatedFix {
@@ -150,7 +180,8 @@ pub struct JsonArray {
 
 impl JsonArray {
     /// Adds the objects of `diagnostics` of the file `path`, whose text `text` starts after
-    /// `lines_before` lines (a chunk of a compressed stream; 0 for a whole file).
+    /// `lines_before` lines (a chunk of a compressed stream; 0 for a whole file); related places
+    /// in other files (`check --across-files`) are found in `elsewhere`.
     pub fn push_diagnostics(
         &mut self,
         path: &str,
@@ -158,6 +189,7 @@ impl JsonArray {
         index: &LineIndex,
         diagnostics: &[Diagnostic],
         lines_before: u32,
+        elsewhere: &Elsewhere,
     ) {
         /// Below this many diagnostics, threads cost more than they save.
         const PARALLEL_FROM: usize = 4096;
@@ -172,7 +204,14 @@ impl JsonArray {
                     [start.line + 1 + lines_before, start.col + 1, end.line + 1 + lines_before, end.col + 1]
                 };
                 let main = place(d.range);
-                let related: Vec<_> = d.related.iter().map(|r| (place(r.range), r.message.as_str())).collect();
+                let related: Vec<_> = d
+                    .related
+                    .iter()
+                    .map(|r| match r.file.and_then(|f| elsewhere.place(f, r.range)) {
+                        Some((path, place)) => (place, r.message.as_str(), Some(path)),
+                        None => (place(r.range), r.message.as_str(), None),
+                    })
+                    .collect();
                 let fix = d.fix.as_ref().map(|fix| {
                     let edits: Vec<_> = fix.edits.iter().map(|e| (place(e.range), e.replacement.as_str())).collect();
                     (fix, edits)
@@ -239,7 +278,7 @@ fn push_object<'m>(
     severity: Severity,
     code: &str,
     message: &str,
-    related: impl ExactSizeIterator<Item = ([u32; 4], &'m str)>,
+    related: impl ExactSizeIterator<Item = ([u32; 4], &'m str, Option<&'m str>)>,
     fix: Option<FixParts<'_>>,
 ) {
     buffer.extend_from_slice(b",\n  {\n    \"path\": ");
@@ -253,8 +292,13 @@ fn push_object<'m>(
     push_json_string(buffer, message);
     if related.len() > 0 {
         buffer.extend_from_slice(b",\n    \"related\": [");
-        for (j, (place, message)) in related.enumerate() {
+        for (j, (place, message, path)) in related.enumerate() {
             buffer.extend_from_slice(if j == 0 { b"\n      {" } else { b",\n      {" });
+            if let Some(path) = path {
+                buffer.extend_from_slice(b"\n        \"path\": ");
+                push_json_string(buffer, path);
+                buffer.push(b',');
+            }
             push_place(buffer, b"        ", place);
             buffer.extend_from_slice(b",\n        \"message\": ");
             push_json_string(buffer, message);
@@ -434,8 +478,10 @@ mod tests {
     fn write_json_pretty(out: &mut impl Write, located: &[Located]) -> std::io::Result<()> {
         let mut array = JsonArray::default();
         for loc in located {
-            let related =
-                loc.related.iter().map(|r| ([r.line, r.column, r.end_line, r.end_column], r.message.as_str()));
+            let related = loc
+                .related
+                .iter()
+                .map(|r| ([r.line, r.column, r.end_line, r.end_column], r.message.as_str(), r.path.as_deref()));
             let place = [loc.line, loc.column, loc.end_line, loc.end_column];
             let edits: Vec<_> =
                 loc.fix.iter().flat_map(|f| &f.edits).map(|e| (placed(e), e.content.as_str())).collect();
@@ -492,8 +538,8 @@ mod tests {
         let located: Vec<Located> =
             diagnostics.iter().map(|d| locate("dir/x.pbn", &text, &index, d).shifted(lines_before)).collect();
         let mut array = JsonArray::default();
-        array.push_diagnostics("dir/x.pbn", &text, &index, &diagnostics[..10], lines_before);
-        array.push_diagnostics("dir/x.pbn", &text, &index, &diagnostics[10..], lines_before);
+        array.push_diagnostics("dir/x.pbn", &text, &index, &diagnostics[..10], lines_before, &Elsewhere::default());
+        array.push_diagnostics("dir/x.pbn", &text, &index, &diagnostics[10..], lines_before, &Elsewhere::default());
         let mut ours = Vec::new();
         array.write(&mut ours).unwrap();
         assert_eq!(
@@ -568,8 +614,14 @@ mod tests {
             message,
             related,
         };
-        let related =
-            |n: u32| LocatedRelated { line: n, column: 2, end_line: 3, end_column: 4, message: format!("r{n}\t") };
+        let related = |n: u32| LocatedRelated {
+            path: None,
+            line: n,
+            column: 2,
+            end_line: 3,
+            end_column: 4,
+            message: format!("r{n}\t"),
+        };
         let edit = |n: u32, content: &str| LocatedEdit {
             line: n,
             column: 5,

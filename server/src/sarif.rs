@@ -61,6 +61,29 @@ impl SarifLog {
                 if let Some(fix) = &loc.fix {
                     result["fixes"] = json!([sarif_fix(fix, &uri)]);
                 }
+                // Related places in other files (`check --across-files`): where the earlier game
+                // or the commonest spelling is. Those in the same file are not written, as before.
+                let elsewhere: Vec<Value> = loc
+                    .related
+                    .iter()
+                    .filter_map(|r| {
+                        Some(json!({
+                            "message": { "text": r.message },
+                            "physicalLocation": {
+                                "artifactLocation": { "uri": path_to_uri(r.path.as_deref()?) },
+                                "region": {
+                                    "startLine": r.line,
+                                    "startColumn": r.column,
+                                    "endLine": r.end_line,
+                                    "endColumn": r.end_column,
+                                }
+                            }
+                        }))
+                    })
+                    .collect();
+                if !elsewhere.is_empty() {
+                    result["relatedLocations"] = Value::Array(elsewhere);
+                }
                 result
             })
             .collect();

@@ -163,6 +163,9 @@ pub struct Fix {
 pub struct Related {
     pub range: TextRange,
     pub message: String,
+    /// `None`: the place is in the diagnostic's own file. Else the index of the file it is in,
+    /// among the files checked together ([`crate::across_files`]), in that file's offsets.
+    pub file: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -198,7 +201,7 @@ impl Diagnostic {
     }
 
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Self {
-        self.related.push(Related { range, message: message.into() });
+        self.related.push(Related { range, message: message.into(), file: None });
         self
     }
 

@@ -59,7 +59,7 @@ impl UnitFacts {
 /// A unit's [`UnitFacts`] taken out of its text ([`UnitFacts::detach`]), relative to the unit,
 /// to be serialized and sent where the units' facts are gathered (a Dask task's result).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct DetachedFacts(pgn::check::detached::Detached);
+pub struct DetachedFacts(pub(crate) pgn::check::detached::Detached);
 
 impl DetachedFacts {
     /// The length of the unit's text: where the next unit starts in the text they make together.
@@ -115,7 +115,7 @@ pub fn check_across(lang: Lang, text: &str, facts: &[UnitFacts], options: &Check
 }
 
 /// The configured severities applied (and rules turned off dropped), in text order.
-fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
+pub(crate) fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
     options.rules.apply(diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
 }

@@ -7,6 +7,7 @@
 //! dispatch on [`Lang`] so that callers need not know the formats.
 
 pub mod acbl;
+pub mod across_files;
 pub mod binary;
 pub mod bridge;
 pub mod chess;

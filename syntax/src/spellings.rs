@@ -27,7 +27,7 @@
 //! joined with a union-find.
 
 use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
-use crate::text::TextRange;
+use crate::text::{TextRange, TextSize};
 // FxHash rather than the standard SipHash: the keys are a file's own values, hashed in one
 // process, where no one picks them to collide; SipHash was most of this module's time.
 use rustc_hash::FxHashMap as HashMap;
@@ -36,11 +36,40 @@ use rustc_hash::FxHashMap as HashMap;
 pub type Occurrence<'t> = (TextRange, std::borrow::Cow<'t, str>);
 
 /// Where the written form of a value (its token as written, quotes included) is read: the text
-/// itself, or, where no one holds the whole text (a database checked in pieces), the copies of
-/// the values its pieces kept ([`crate::pgn::check::detached`]).
+/// itself, or, where no one holds the whole text (a database checked in pieces, the files of a
+/// workspace checked together), the copies of the values its pieces kept
+/// ([`crate::pgn::check::detached`]).
 pub trait Tokens {
     /// The token at `range`, one of the ranges the check was given.
     fn token(&self, range: TextRange) -> &str;
+
+    /// Where the text is several files one after the other ([`Files`]): the file holding
+    /// `offset`, as its index and its name. `None` for one file's text.
+    fn file_of(&self, _offset: TextSize) -> Option<(usize, &str)> {
+        None
+    }
+}
+
+/// The files of a text made of several files one after the other (the checks of the games of
+/// several files together, `check --across-files` and the language server's workspace): where
+/// each starts in that text, and its name as messages give it.
+#[derive(Debug, Clone, Default)]
+pub struct Files {
+    /// Each file's start and name, in order of start.
+    files: Vec<(TextSize, Box<str>)>,
+}
+
+impl Files {
+    /// Adds the next file, starting at `start` (after every file added before).
+    pub fn push(&mut self, start: TextSize, name: &str) {
+        self.files.push((start, name.into()));
+    }
+
+    /// The file holding `offset` (the last one starting at or before it), as its index and name.
+    pub fn file_of(&self, offset: TextSize) -> Option<(usize, &str)> {
+        let i = self.files.partition_point(|(start, _)| *start <= offset).checked_sub(1)?;
+        Some((i, &self.files[i].1))
+    }
 }
 
 impl Tokens for str {
@@ -65,15 +94,35 @@ pub fn check(
         return;
     }
     let values: Vec<&str> = occurrences.iter().map(|(_, v)| v.as_ref()).collect();
-    for (i, commonest, count) in Spellings::of(&values, kind).rarer() {
+    let spellings = Spellings::of(&values, kind);
+    let file_of = |i: usize| text.file_of(occurrences[i].0.start());
+    // Several files together: how many values of each commonest spelling each file has (by the
+    // first value with that spelling, and the file).
+    let mut in_file: HashMap<(usize, usize), usize> = HashMap::new();
+    if file_of(0).is_some() {
+        for j in 0..values.len() {
+            if let (Some(first), Some((file, _))) = (spellings.commonest_spelling_of(j), file_of(j)) {
+                *in_file.entry((first, file)).or_default() += 1;
+            }
+        }
+    }
+    for (i, commonest, count) in spellings.rarer() {
         let (range, value) = (&occurrences[i].0, values[i]);
         let (common_range, common) = (occurrences[commonest].0, values[commonest]);
         let times = if count == 1 { "once".to_owned() } else { format!("{count} times") };
+        // "in this file" while every value of the commonest spelling is in the value's file.
+        let place = match (file_of(i), file_of(commonest)) {
+            (Some((own, _)), Some((first_file, name))) if in_file.get(&(commonest, own)) != Some(&count) => {
+                let first = if first_file == own { "this file".to_owned() } else { format!("`{name}`") };
+                format!("across the files (first in {first})")
+            }
+            _ => "in this file".to_owned(),
+        };
         out.push(
             Diagnostic::new(
                 rule,
                 *range,
-                format!("{what} `{value}` is written `{common}` {times} in this file: one spelling per name"),
+                format!("{what} `{value}` is written `{common}` {times} {place}: one spelling per name"),
             )
             .with_related(common_range, format!("`{common}` here"))
             .with_fix(
@@ -182,6 +231,13 @@ impl Spellings {
             let (first, count) = self.commonest[self.group[i].expect("a rarer value has a group")];
             (i, first, count)
         })
+    }
+
+    /// The first value with value `j`'s spelling when that is its group's commonest; `None` for
+    /// a rarer spelling or an unknown value.
+    pub fn commonest_spelling_of(&self, j: usize) -> Option<usize> {
+        let group = self.group.get(j).copied().flatten()?;
+        (!self.rarer[j]).then_some(self.commonest[group].0)
     }
 
     /// The values of the same name as value `i` (itself included), in order; none when `i` is

@@ -425,7 +425,7 @@ fn layer(m: &Module) -> Option<(u8, &'static str)> {
         "acbl" => (4, "parser and model"),
         "cuts" | "stretches" | "parallel" => (4, "parser and model"),
         "rules" | "policy" | "binary" => (5, "rules"),
-        "engine" | "units" => (6, "engine"),
+        "engine" | "units" | "across_files" => (6, "engine"),
         // Applying fixes includes converting to the export format, so it sits on the formatter.
         "format" | "fix" => (7, "format"),
         "ide" => (8, "ide"),

@@ -360,6 +360,21 @@ pub fn document_diagnostics<'a>(
     segments: &'a [Segment],
     options: &CheckOptions,
 ) -> impl Iterator<Item = Diagnostic> + 'a {
+    document_diagnostics_with(lang, rope, segments, options, None)
+}
+
+/// [`document_diagnostics`], with `across` (the checks of games together run over the files of
+/// the workspace, [`super::workspace_games`]) in place of those of the document alone.
+pub fn document_diagnostics_with<'a>(
+    lang: Lang,
+    rope: &Rope,
+    segments: &'a [Segment],
+    options: &CheckOptions,
+    across: Option<Vec<Diagnostic>>,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    if let Some(across) = across {
+        return merged(diagnostics(segments), across);
+    }
     // PBN games keep no facts: their spellings are read from the text.
     let across = if lang == Lang::Pbn || UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
         let facts: Vec<UnitFacts> = segments.iter().map(|s| s.facts.shifted(s.range.start())).collect();

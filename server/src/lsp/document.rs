@@ -21,6 +21,9 @@ pub struct Document {
     pub options: Arc<CheckOptions>,
     /// Segments of the current text; dirty where edited since the last refresh.
     pub segments: Vec<Segment>,
+    /// The facts of its last check for the checks across the workspace's files
+    /// ([`super::workspace_games`]); `None` before.
+    pub across_facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>,
     /// Edits since `refreshed`, with the version each produced: replayed onto a refresh that
     /// finishes after newer edits arrived, so its work is kept.
     log: Vec<(i32, ByteEdit)>,
@@ -88,6 +91,7 @@ impl Document {
             path,
             options,
             segments: Vec::new(),
+            across_facts: None,
             log: Vec::new(),
             refreshed: None,
             published: None,
@@ -147,6 +151,15 @@ impl Document {
 
     /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
     /// A refresh made with other settings than the current ones is dropped.
+    /// Keeps the facts of a check across files; whether they differ from those kept before (the
+    /// other open documents are then checked again).
+    pub fn keep_across_facts(&mut self, facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>) -> bool {
+        let Some(facts) = facts else { return false };
+        let changed = self.across_facts.as_deref() != Some(&*facts);
+        self.across_facts = Some(facts);
+        changed
+    }
+
     pub fn merge_refresh(&mut self, version: i32, options: &Arc<CheckOptions>, mut segments: Vec<Segment>) {
         if self.refreshed.is_some_and(|r| r >= version) || !Arc::ptr_eq(options, &self.options) {
             return;

@@ -36,6 +36,7 @@ mod to_lsp;
 mod transport;
 mod views;
 mod workspace;
+mod workspace_games;
 mod workspace_names;
 mod workspace_symbols;
 

@@ -6,6 +6,7 @@ use super::double_dummy;
 use super::guard;
 use super::pull;
 use super::state::State;
+use super::workspace_games;
 use std::sync::Arc;
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
@@ -43,13 +44,20 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
                 _ => return, // closed, or edited again: that edit's run publishes
             }
         };
-        let work = move || pull::diagnose(snapshot, max);
-        let Ok((snapshot, diagnostics, unsolved)) = guard::blocking("diagnostics", work).await else { return };
+        let (workspace, refresh) = workspace_games::gather(&state, &snapshot);
+        if refresh {
+            workspace_games::refresh(state.clone(), client.clone());
+        }
+        let work = move || pull::diagnose(snapshot, max, workspace);
+        let Ok((snapshot, diagnostics, unsolved, facts)) = guard::blocking("diagnostics", work).await else { return };
+        let lang = snapshot.lang;
+        let facts_changed;
         {
             let _publishing = state.publishing.lock().await;
             let publish = {
                 let mut docs = state.docs();
                 let Some(doc) = docs.get_mut(&uri) else { return };
+                facts_changed = doc.version == snapshot.version && doc.keep_across_facts(facts);
                 doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
                 let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
                 if newest {
@@ -60,6 +68,10 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
             if publish {
                 client.publish_diagnostics(uri.clone(), diagnostics, Some(snapshot.version)).await;
             }
+        }
+        if facts_changed {
+            // The other open documents of its format are checked with it.
+            workspace_games::recheck_open(&state, &client, Some((&uri, lang)));
         }
         solve_then(unsolved, state, client, uri);
     }));

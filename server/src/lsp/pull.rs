@@ -21,9 +21,13 @@ use super::document::Snapshot;
 use super::offsets::SegmentPositions;
 use super::to_lsp;
 use super::workspace::WorkspaceFile;
+use super::workspace_games;
+use kibitzer_syntax::across_files::FileFacts;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::CheckOptions;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use tower_lsp_server::ls_types::*;
 
 /// The double-dummy deals a check found unsolved: solved off the request path,
@@ -33,17 +37,43 @@ pub type Unsolved = Vec<crate::dd::DealKey>;
 /// Re-checks what an edit left dirty and converts at most `max` diagnostics (with the DDS ones of
 /// the deals solved so far); gives the snapshot back with its refreshed segments
 /// (for the document to keep) and the deals still to solve. Push and pull both use it.
-pub fn diagnose(mut snapshot: Snapshot, max: usize) -> (Snapshot, Vec<Diagnostic>, Unsolved) {
+///
+/// With `workspace` (the other files of the workspace, [`workspace_games`]), the checks of games
+/// together run over the document and those files, and the document's facts for them are given
+/// too, for the document to keep.
+pub fn diagnose(
+    mut snapshot: Snapshot,
+    max: usize,
+    workspace: Option<workspace_games::Workspace>,
+) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<Arc<FileFacts>>) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let pos = snapshot.positions();
-    let found = analysis::document_diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
+    let (across, places, own) = match workspace {
+        Some(workspace) => {
+            let text: std::borrow::Cow<str> = snapshot.rope.slice(..).into();
+            let units = snapshot.segments.iter().map(|s| (s.range, &*s.facts));
+            let own = FileFacts::of_units(snapshot.lang, &text, units);
+            let (across, places) =
+                workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit);
+            (Some(across), places, Some(Arc::new(own)))
+        }
+        None => (None, HashMap::new(), None),
+    };
+    let found = analysis::document_diagnostics_with(
+        snapshot.lang,
+        &snapshot.rope,
+        &snapshot.segments,
+        &snapshot.options,
+        across,
+    );
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);
         (super::double_dummy::merged(found, double_dummy), unsolved)
     };
-    let diagnostics: Vec<Diagnostic> = found.take(max).map(|d| to_lsp::diagnostic(&d, &snapshot.uri, &pos)).collect();
-    (snapshot, diagnostics, unsolved)
+    let diagnostics: Vec<Diagnostic> =
+        found.take(max).map(|d| to_lsp::diagnostic_across(&d, &snapshot.uri, &pos, &places)).collect();
+    (snapshot, diagnostics, unsolved, own)
 }
 
 /// The result id of an open document's diagnostics: a hash of what is sent.

@@ -6,7 +6,7 @@
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
 //!   "maxDiagnostics": 1000, "debounceMs": 5, "hoverPictures": true,
 //!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true },
-//!   "walk": { "follow": false, "noIgnore": false, "hidden": false } }
+//!   "walk": { "follow": false, "noIgnore": false, "hidden": false }, "acrossFiles": true }
 //! ```
 //!
 //! (`debounceMs`: how long diagnostics wait while edits keep coming; `hoverPictures`: hover draws
@@ -14,7 +14,9 @@
 //! server decides by the client's name ([`pictures_by_default`]); `inlayHints`: which hints
 //! to show, PBN points and tricks, PGN ply numbers (off by default: one label per move) and time
 //! spent per move from `[%clk]` comments; `walk`: how the workspace folders are walked for
-//! workspace diagnostics and symbols, as the CLI's `--follow`, `--no-ignore` and `--hidden`.)
+//! workspace diagnostics and symbols, as the CLI's `--follow`, `--no-ignore` and `--hidden`;
+//! `acrossFiles`: duplicate games and spellings of names found across the workspace's files of
+//! the same format, not only within each document, as `check --across-files` (on by default).)
 //!
 //! The object may also be wrapped as `{ "kibitzer": { … } }`, as VS Code sends a section.
 
@@ -39,6 +41,9 @@ pub struct ClientSettings {
     pub hover_pictures: Option<bool>,
     /// How the workspace folders are walked: the CLI's walk, with the same defaults.
     pub walk: WalkOptions,
+    /// Duplicate games and spellings of names across the workspace's files
+    /// ([`super::workspace_games`]).
+    pub across_files: bool,
 }
 
 /// Whether a client of this name (`clientInfo.name`) shows the images of a Markdown hover:
@@ -61,6 +66,7 @@ impl Default for ClientSettings {
             inlay: InlayOptions::default(),
             hover_pictures: None,
             walk: WalkOptions::default(),
+            across_files: true,
         }
     }
 }
@@ -138,6 +144,10 @@ impl ClientSettings {
                         }
                     }
                 }
+                "acrossFiles" => match v.as_bool() {
+                    Some(b) => settings.across_files = b,
+                    None => warnings.push(format!("acrossFiles = {v}: expected true or false")),
+                },
                 "hoverPictures" => match v.as_bool() {
                     Some(b) => settings.hover_pictures = Some(b),
                     None if v.is_null() => {}

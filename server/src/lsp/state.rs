@@ -5,6 +5,7 @@
 use super::document::{Document, Snapshot};
 use super::guard;
 use super::settings::{pictures_by_default, ClientSettings};
+use super::workspace_games;
 use super::workspace_names;
 use super::workspace_symbols;
 use kibitzer_syntax::ide::InlayOptions;
@@ -25,6 +26,8 @@ pub struct State {
     pub symbols: workspace_symbols::Cache,
     /// The names (players, events, sites) of workspace files on disk, for references and rename.
     pub names: workspace_names::Cache,
+    /// The facts of workspace files on disk, for duplicate games and spellings across files.
+    pub games: workspace_games::Index,
 }
 
 #[derive(Default)]
@@ -69,6 +72,7 @@ impl State {
             publishing: tokio::sync::Mutex::new(()),
             symbols: workspace_symbols::Cache::default(),
             names: workspace_names::Cache::default(),
+            games: workspace_games::Index::default(),
         }
     }
 

@@ -21,12 +21,26 @@ pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
 }
 
 pub fn diagnostic(d: &Diagnostic, uri: &lsp::Uri, pos: &impl ToPosition) -> lsp::Diagnostic {
+    diagnostic_across(d, uri, pos, &HashMap::new())
+}
+
+/// [`diagnostic`], the related places in other files ([`kibitzer_syntax::diagnostic::Related::file`])
+/// found in `elsewhere` (a place not found there is left out).
+pub fn diagnostic_across(
+    d: &Diagnostic,
+    uri: &lsp::Uri,
+    pos: &impl ToPosition,
+    elsewhere: &HashMap<(usize, TextRange), lsp::Location>,
+) -> lsp::Diagnostic {
     let related = d
         .related
         .iter()
-        .map(|r| lsp::DiagnosticRelatedInformation {
-            location: lsp::Location { uri: uri.clone(), range: pos.range(r.range) },
-            message: r.message.clone(),
+        .filter_map(|r| {
+            let location = match r.file {
+                None => lsp::Location { uri: uri.clone(), range: pos.range(r.range) },
+                Some(file) => elsewhere.get(&(file, r.range))?.clone(),
+            };
+            Some(lsp::DiagnosticRelatedInformation { location, message: r.message.clone() })
         })
         .collect::<Vec<_>>();
     lsp::Diagnostic {

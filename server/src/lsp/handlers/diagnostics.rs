@@ -7,6 +7,7 @@ use super::super::publish::solve_then;
 use super::super::pull;
 use super::super::state::State;
 use super::super::workspace;
+use super::super::workspace_games;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
@@ -68,10 +69,22 @@ pub async fn workspace(
 async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option<(i32, Vec<Diagnostic>)>> {
     let Some(snapshot) = state.snapshot(uri) else { return Ok(None) };
     let max = state.config().settings.max_diagnostics;
-    let (snapshot, diagnostics, unsolved) =
-        guard::blocking("diagnostic", move || pull::diagnose(snapshot, max)).await?;
-    if let Some(doc) = state.docs().get_mut(uri) {
-        doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+    let (workspace, refresh) = workspace_games::gather(state, &snapshot);
+    if refresh {
+        workspace_games::refresh(state.clone(), client.clone());
+    }
+    let (snapshot, diagnostics, unsolved, facts) =
+        guard::blocking("diagnostic", move || pull::diagnose(snapshot, max, workspace)).await?;
+    let facts_changed = match state.docs().get_mut(uri) {
+        Some(doc) => {
+            let changed = doc.version == snapshot.version && doc.keep_across_facts(facts);
+            doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+            changed
+        }
+        None => false,
+    };
+    if facts_changed {
+        workspace_games::recheck_open(state, client, Some((uri, snapshot.lang)));
     }
     solve_then(unsolved, state.clone(), client.clone(), uri.clone());
     Ok(Some((snapshot.version, diagnostics)))

@@ -47,6 +47,8 @@ pub async fn did_change(state: &Arc<State>, client: &Client, params: DidChangeTe
 
 /// Saving kibitzer.toml, or any document, is the moment settings files may have changed.
 pub async fn did_save(state: &Arc<State>, client: &Client, params: DidSaveTextDocumentParams) {
+    // The saved file is one of the workspace's files the others are checked with.
+    state.games.mark_stale();
     reload_settings(state, client).await;
     if params.text_document.uri.path().as_str().ends_with(crate::inputs::CONFIG_FILE) {
         settings_changed(state, client);

@@ -472,6 +472,7 @@ pub(super) fn check_against_tags(game: &Game<'_>, facts: &Facts, outcome: &Outco
                     d.related.push(crate::diagnostic::Related {
                         range: tag.value_range,
                         message: format!("Declarer `{}`", tag.value),
+                        file: None,
                     });
                     return;
                 }

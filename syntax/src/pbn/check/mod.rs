@@ -16,7 +16,7 @@ pub mod export;
 pub mod instant_score_table;
 pub mod lines;
 pub mod notes;
-pub(super) mod pieces;
+pub(crate) mod pieces;
 pub mod play;
 pub mod players;
 pub mod scores;

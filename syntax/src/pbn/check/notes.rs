@@ -108,6 +108,10 @@ fn one_out_of_range_index(n: u32, note: TextRange, uses: &[TextRange], sink: &mu
     let at = sink.diagnostics.iter().position(|d| d.code == INVALID_NOTE_TAG.code && d.range == note).unwrap_or(at);
     let d = &mut sink.diagnostics[at];
     for r in uses {
-        d.related.push(crate::diagnostic::Related { range: *r, message: format!("`={n}=` refers to this note") });
+        d.related.push(crate::diagnostic::Related {
+            range: *r,
+            message: format!("`={n}=` refers to this note"),
+            file: None,
+        });
     }
 }

@@ -13,7 +13,7 @@ use super::super::parser::{parse_events, GAMES};
 use super::super::syntax_kind::SyntaxKind;
 use crate::diagnostic::Diagnostic;
 use crate::parsing::{EventElement, EventNode};
-use crate::spellings::{self, NameKind, Occurrence};
+use crate::spellings::{self, NameKind, Occurrence, Tokens};
 use crate::stretches::{stretches, Stretch};
 use std::borrow::Cow;
 
@@ -34,31 +34,52 @@ crate::diagnostic::declare_rules! {
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 
 /// The spelling notes of `text` into `out`.
-pub fn check<'t>(text: &'t str, out: &mut Vec<Diagnostic>) {
-    let mut players: Vec<Occurrence<'t>> = Vec::new();
-    let mut events: Vec<Occurrence<'t>> = Vec::new();
-    let mut sites: Vec<Occurrence<'t>> = Vec::new();
-    for stretch in stretches(text, &GAMES) {
-        let Stretch::Games(range) = stretch else { continue };
-        let piece = &text[range];
-        let (events_of_piece, _) = parse_events(piece, Vec::new());
-        for child in EventNode::root(&events_of_piece).children() {
-            let EventElement::Node(node) = child else { continue };
-            if node.kind() != Some(SyntaxKind::GAME) {
-                continue;
-            }
-            let game = Game::from_events(node, piece);
-            let take = |name: &str, into: &mut Vec<Occurrence<'t>>| {
-                if let Some(tag) = game.tag(name).filter(|t| t.well_formed && !t.value.starts_with('#')) {
-                    into.push((tag.value_range + range.start(), Cow::Borrowed(&text[tag.value_range + range.start()])));
+pub fn check(text: &str, out: &mut Vec<Diagnostic>) {
+    check_names(text, &Names::of(text), out);
+}
+
+/// The values of a text's tags that name players, events and sites, in text order (ranges in
+/// the text), inherited values left out: what the spelling check reads, of one text or of
+/// several files together ([`crate::across_files`]).
+#[derive(Debug, Clone, Default)]
+pub struct Names<'t> {
+    pub players: Vec<Occurrence<'t>>,
+    pub events: Vec<Occurrence<'t>>,
+    pub sites: Vec<Occurrence<'t>>,
+}
+
+impl<'t> Names<'t> {
+    /// The names of `text`'s games.
+    pub fn of(text: &'t str) -> Names<'t> {
+        let mut names = Names::default();
+        for stretch in stretches(text, &GAMES) {
+            let Stretch::Games(range) = stretch else { continue };
+            let piece = &text[range];
+            let (events_of_piece, _) = parse_events(piece, Vec::new());
+            for child in EventNode::root(&events_of_piece).children() {
+                let EventElement::Node(node) = child else { continue };
+                if node.kind() != Some(SyntaxKind::GAME) {
+                    continue;
                 }
-            };
-            SEATS.iter().for_each(|seat| take(seat, &mut players));
-            take("Event", &mut events);
-            take("Site", &mut sites);
+                let game = Game::from_events(node, piece);
+                let take = |name: &str, into: &mut Vec<Occurrence<'t>>| {
+                    if let Some(tag) = game.tag(name).filter(|t| t.well_formed && !t.value.starts_with('#')) {
+                        let range = tag.value_range + range.start();
+                        into.push((range, Cow::Borrowed(&text[range])));
+                    }
+                };
+                SEATS.iter().for_each(|seat| take(seat, &mut names.players));
+                take("Event", &mut names.events);
+                take("Site", &mut names.sites);
+            }
         }
+        names
     }
-    spellings::check(text, &players, NameKind::Person, &PLAYER_SPELLING, "player", out);
-    spellings::check(text, &events, NameKind::Title, &EVENT_SITE_SPELLING, "Event", out);
-    spellings::check(text, &sites, NameKind::Title, &EVENT_SITE_SPELLING, "Site", out);
+}
+
+/// The spelling notes of `names`, whose tokens `text` holds, into `out`.
+pub fn check_names(text: &(impl Tokens + ?Sized), names: &Names<'_>, out: &mut Vec<Diagnostic>) {
+    spellings::check(text, &names.players, NameKind::Person, &PLAYER_SPELLING, "player", out);
+    spellings::check(text, &names.events, NameKind::Title, &EVENT_SITE_SPELLING, "Event", out);
+    spellings::check(text, &names.sites, NameKind::Title, &EVENT_SITE_SPELLING, "Site", out);
 }

@@ -8,7 +8,7 @@
 use super::duplicates::{line_end_of, GamesText, LineCounter, Summary};
 use crate::config::CheckOptions;
 use crate::diagnostic::TextEdit;
-use crate::spellings::Tokens;
+use crate::spellings::{Files, Tokens};
 use crate::text::{TextRange, TextSize};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -76,11 +76,23 @@ impl Detached {
 
 /// The pieces' facts put back in order, in place of the whole text for [`GamesText`]: offsets
 /// are in the text the pieces make one after the other, lines counted from the first piece's.
+/// The pieces may be of several files ([`Joined::of_files`]): each file's lines are counted
+/// from its own start, a game's deletion stays in its file, and [`Tokens::file_of`] names the
+/// file of an offset.
 pub struct Joined {
     tokens: HashMap<TextSize, Box<str>>,
     /// Each game's start and 1-based line, in text order.
     lines: Vec<(TextSize, u32)>,
-    len: TextSize,
+    /// Each file's range in the joined text and the deletion of its last game, in order.
+    ends: Vec<FileEnd>,
+    /// The files' names, when there are several.
+    files: Option<Files>,
+}
+
+/// Where a file of a [`Joined`] text ends, and what deleting its last game leaves.
+struct FileEnd {
+    start: TextSize,
+    end: TextSize,
     /// Where the text before the last game ends once blanks are left out, and its line end.
     before_last: Option<(TextSize, bool)>,
 }
@@ -89,38 +101,66 @@ impl Joined {
     /// The joined text of `pieces` (in text order) and the summaries of all their games, ranges
     /// in that text.
     pub fn of(pieces: impl IntoIterator<Item = Detached>, options: &CheckOptions) -> (Joined, Vec<Summary>) {
-        let mut joined =
-            Joined { tokens: HashMap::new(), lines: Vec::new(), len: TextSize::from(0), before_last: None };
+        let mut joined = Joined { tokens: HashMap::new(), lines: Vec::new(), ends: Vec::new(), files: None };
         let mut summaries = Vec::new();
-        let mut lines_before = options.first_line;
+        joined.push_file(pieces, options.first_line, &mut summaries);
+        (joined, summaries)
+    }
+
+    /// The joined text of several files, each its name (as messages name it) and the pieces of
+    /// its text in order, one file after the other; lines are counted from each file's start.
+    pub fn of_files<'n>(files: impl IntoIterator<Item = (&'n str, Vec<Detached>)>) -> (Joined, Vec<Summary>) {
+        let mut joined =
+            Joined { tokens: HashMap::new(), lines: Vec::new(), ends: Vec::new(), files: Some(Files::default()) };
+        let mut summaries = Vec::new();
+        for (name, pieces) in files {
+            let start = joined.len();
+            if let Some(files) = &mut joined.files {
+                files.push(start, name);
+            }
+            joined.push_file(pieces, 0, &mut summaries);
+        }
+        (joined, summaries)
+    }
+
+    /// Where the text joined so far ends.
+    fn len(&self) -> TextSize {
+        self.ends.last().map_or(TextSize::from(0), |f| f.end)
+    }
+
+    /// Adds the pieces of one file, whose lines are counted after `first_line`.
+    fn push_file(&mut self, pieces: impl IntoIterator<Item = Detached>, first_line: u32, summaries: &mut Vec<Summary>) {
+        let start = self.len();
+        let mut file = FileEnd { start, end: start, before_last: None };
+        let mut lines_before = first_line;
         // Where the pieces so far end once trailing blanks are left out.
-        let mut trimmed_end = TextSize::from(0);
+        let mut trimmed_end = start;
         let mut ends_in_crlf = false;
         for piece in pieces {
-            let delta = joined.len;
+            let delta = file.end;
             for ((game, tokens), line) in piece.games.into_iter().zip(piece.tokens).zip(piece.lines) {
                 let game = game.shifted(delta);
                 for (range, token) in game.roster().iter().zip(tokens) {
                     if let (Some(range), Some(token)) = (range, token) {
-                        joined.tokens.insert(range.start(), token);
+                        self.tokens.insert(range.start(), token);
                     }
                 }
-                joined.lines.push((game.start(), lines_before + line));
+                self.lines.push((game.start(), lines_before + line));
                 summaries.push(game);
             }
             if let Some((kept, crlf)) = piece.before_last {
                 // Only blanks before the game in its piece: they go back into the pieces before.
                 let kept = if kept == TextSize::from(0) { trimmed_end } else { kept + delta };
-                joined.before_last = Some((kept, crlf.unwrap_or(ends_in_crlf)));
+                file.before_last = Some((kept, crlf.unwrap_or(ends_in_crlf)));
             }
             if piece.trimmed_len > TextSize::from(0) {
                 trimmed_end = delta + piece.trimmed_len;
             }
             ends_in_crlf = piece.ends_in_crlf;
-            joined.len += piece.len;
+            file.end += piece.len;
             lines_before += piece.breaks;
         }
-        (joined, summaries)
+        self.ends.push(file);
     }
 }
 
@@ -128,6 +168,10 @@ impl Tokens for Joined {
     fn token(&self, range: TextRange) -> &str {
         // The checks ask only for the ranges of the summaries' roster, which were all kept.
         self.tokens.get(&range.start()).map_or("", |t| t)
+    }
+
+    fn file_of(&self, offset: TextSize) -> Option<(usize, &str)> {
+        self.files.as_ref()?.file_of(offset)
     }
 }
 
@@ -137,15 +181,17 @@ impl GamesText for Joined {
         self.lines.get(i).map_or(0, |(_, line)| *line)
     }
 
-    fn delete_last_game(&self, _start: TextSize) -> TextEdit {
-        let (kept, crlf) = self.before_last.unwrap_or_default();
-        let ending = if kept == TextSize::from(0) {
+    fn delete_last_game(&self, start: TextSize) -> TextEdit {
+        let i = self.ends.partition_point(|f| f.end <= start).min(self.ends.len().saturating_sub(1));
+        let Some(file) = self.ends.get(i) else { return TextEdit::delete(TextRange::new(start, start)) };
+        let (kept, crlf) = file.before_last.unwrap_or((file.start, false));
+        let ending = if kept == file.start {
             ""
         } else if crlf {
             "\r\n"
         } else {
             "\n"
         };
-        TextEdit::replace(TextRange::new(kept, self.len), ending)
+        TextEdit::replace(TextRange::new(kept, file.end), ending)
     }
 }

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 crate::diagnostic::declare_rules! {
     DUPLICATE_GAME = "PGN400" "duplicate-game" Warning Import "PGN 8.1.1"
         "A game that repeats an earlier game of the file: the same moves and Seven Tag Roster"
-        "A game whose main-line moves, from the same starting position, and whose seven main tags (Event, Site, Date, Round, White, Black, Result: the Seven Tag Roster of PGN 8.1.1) repeat an earlier game's is that game again, as pgn-extract's `-D` finds it; merged databases are full of them. The diagnostic is on the later copy and points at the earlier one; the editor's action (an unsafe fix, never applied by `check --fix`) deletes the copy. Games of fewer than six plies are duplicates only when their players are named too (`1. e4 *` stubs repeat without being the same game); a game without moves never is."
+        "A game whose main-line moves, from the same starting position, and whose seven main tags (Event, Site, Date, Round, White, Black, Result: the Seven Tag Roster of PGN 8.1.1) repeat an earlier game's is that game again, as pgn-extract's `-D` finds it; merged databases are full of them. The diagnostic is on the later copy and points at the earlier one; the editor's action (an unsafe fix, never applied by `check --fix`) deletes the copy. Games of fewer than six plies are duplicates only when their players are named too (`1. e4 *` stubs repeat without being the same game); a game without moves never is. Across files: `check --across-files` and the language server (its workspace folders' files, setting `acrossFiles`) also find a game repeating a game of another file, taking files in order of their paths; the message then names the earlier game's file and line."
         bad: "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n",
         good: "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"Adams\"]\n[Black \"Brown\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
     NEAR_DUPLICATE_GAME = "PGN401" "near-duplicate-game" Information Import "PGN 8.1.1"
@@ -253,8 +253,9 @@ pub trait GamesText: Tokens {
     /// `start`; asked in increasing order of `start`.
     fn line_of_game(&mut self, start: TextSize) -> u32;
 
-    /// The edit that deletes the text's last game, which starts at `start`, with the blank
-    /// lines before it, so that the text still ends with one line end.
+    /// The edit that deletes the text's last game (of its file, when the text is several files:
+    /// [`Tokens::file_of`]), which starts at `start`, with the blank lines before it, so that
+    /// the text still ends with one line end.
     fn delete_last_game(&self, start: TextSize) -> TextEdit;
 }
 
@@ -350,7 +351,12 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
     let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, text.line_of_game(games[e].start))).collect();
     for (i, e, likeness) in found {
         let (game, first) = (&games[i], &games[e]);
-        let line = line_of[&e];
+        // The earlier game's line, and its file when the files of a workspace are checked
+        // together and it is in another one.
+        let line = match (text.file_of(first.start), text.file_of(game.start)) {
+            (Some((there, name)), Some((here, _))) if there != here => format!("{} of `{name}`", line_of[&e]),
+            _ => line_of[&e].to_string(),
+        };
         let players = Roster::read(text, first).players();
         let (rule, message) = match likeness {
             Likeness::Same => (
@@ -378,8 +384,10 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
 /// to the next game; the last game with the blank lines before it, so that the file still ends
 /// with one line end.
 fn deletion(text: &impl GamesText, games: &[Summary], i: usize) -> TextEdit {
-    match games.get(i + 1) {
+    let file = |g: &Summary| text.file_of(g.start).map(|(f, _)| f);
+    match games.get(i + 1).filter(|next| file(next) == file(&games[i])) {
         Some(next) => TextEdit::delete(TextRange::new(games[i].start, next.start)),
+        // The last game of the text, or of its file when files are checked together.
         None => text.delete_last_game(games[i].start),
     }
 }

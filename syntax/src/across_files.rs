@@ -1,0 +1,285 @@
+//! The checks of games together over several files: duplicate games (PGN400, PGN401) and the
+//! spellings of players, events and sites (PGN402, PGN403, PBN120, PBN121) found across the
+//! files of a workspace (the language server's workspace folders, `check --across-files`), not
+//! only within one file.
+//!
+//! Each file gives its [`FileFacts`] once (kept while it is unchanged: a hundred bytes or so a
+//! game, no text); [`check_across_files`] joins the facts of the files in the order it is given
+//! them, as if they were one text made of the files one after the other, runs the one pass of
+//! those checks over it ([`crate::pgn::check::across_in`], [`crate::pbn::check::players`]) and
+//! hands each file its diagnostics. So a game is a duplicate of the first game before it, in its
+//! file or in a file before it; a spelling is rarer than the commonest of all the files. A
+//! finding whose other place is in another file names that file in its message, and its related
+//! place says which file it is in ([`crate::diagnostic::Related::file`]); within one file the
+//! messages are those of a file checked alone.
+//!
+//! The caller decides the order: by path, so that which game is the earlier is the same
+//! whatever was opened or named first.
+
+use crate::config::CheckOptions;
+use crate::diagnostic::Diagnostic;
+use crate::engine::{check_alone, finish, UnitFacts};
+use crate::lang::Lang;
+use crate::pgn::check::detached::{Detached, Joined};
+use crate::spellings::{Files, Tokens};
+use crate::text::{TextRange, TextSize};
+use crate::{pbn, pgn};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// What one file gives for the checks of games together across files: its PGN games' facts
+/// (one per piece of its text, in order), or its PBN name values with their tokens. Empty for
+/// the other formats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileFacts(Facts);
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum Facts {
+    #[default]
+    None,
+    Pgn(Vec<Detached>),
+    Pbn(PbnNames),
+}
+
+/// A PBN file's name values: each (range, token) by kind (players, events, sites), and the
+/// length of its text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct PbnNames {
+    kinds: [Vec<(TextRange, Box<str>)>; 3],
+    len: TextSize,
+}
+
+impl FileFacts {
+    /// The facts of `text`, whose units (in order, covering the text) are `units`, each with the
+    /// facts checking it alone gave ([`check_alone`], relative to the unit): what the language
+    /// server keeps of an open document.
+    pub fn of_units<'a>(
+        lang: Lang,
+        text: &str,
+        units: impl IntoIterator<Item = (TextRange, &'a UnitFacts)>,
+    ) -> FileFacts {
+        match lang {
+            Lang::Pgn => {
+                FileFacts(Facts::Pgn(units.into_iter().map(|(range, facts)| facts.detach(&text[range]).0).collect()))
+            }
+            Lang::Pbn => FileFacts::of_pbn(text),
+            _ => FileFacts::default(),
+        }
+    }
+
+    fn of_pbn(text: &str) -> FileFacts {
+        let names = pbn::check::players::Names::of(text);
+        let keep =
+            |values: Vec<(TextRange, Cow<'_, str>)>| values.into_iter().map(|(r, v)| (r, Box::from(v))).collect();
+        FileFacts(Facts::Pbn(PbnNames {
+            kinds: [keep(names.players), keep(names.events), keep(names.sites)],
+            len: TextSize::of(text),
+        }))
+    }
+
+    /// The length of the file's text.
+    fn len(&self) -> TextSize {
+        match &self.0 {
+            Facts::None => TextSize::from(0),
+            Facts::Pgn(pieces) => pieces.iter().fold(TextSize::from(0), |len, p| len + p.len()),
+            Facts::Pbn(names) => names.len,
+        }
+    }
+}
+
+/// Checks one file as [`crate::check`] does, but for the checks of its games together, and
+/// gives what those need of it: [`crate::check`] of the file is these diagnostics with
+/// [`check_across_files`] of its facts alone.
+pub fn check_file(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, FileFacts) {
+    match lang {
+        Lang::Pgn => {
+            let (diagnostics, facts) = check_alone(lang, text, options);
+            (diagnostics, FileFacts(Facts::Pgn(vec![facts.detach(text).0])))
+        }
+        Lang::Pbn if crate::binary::not_text(lang, [text], options).is_none() => {
+            let mut diagnostics = pbn::check::pieces::check(text, options);
+            finish(&mut diagnostics, options);
+            (diagnostics, FileFacts::of_pbn(text))
+        }
+        _ => (crate::check(lang, text, options), FileFacts::default()),
+    }
+}
+
+/// The checks of games together over `files` (each its name, as messages name it, and its
+/// facts), as if they were one text, the files one after the other in the order given: each
+/// file's diagnostics, in its own offsets, in text order, with the severities of its options
+/// (`options_of` its index). A related place in another file has that file's index in `files`.
+///
+/// Linear in the number of games (a hash of each game's moves, one key per name): the files'
+/// facts are joined, never compared pairwise. The joined text's offsets are 32-bit: files past
+/// 4 GiB in all are left out (their diagnostics empty); the language server bounds far below.
+pub fn check_across_files<'o>(
+    lang: Lang,
+    files: &[(&str, &FileFacts)],
+    options_of: impl Fn(usize) -> &'o CheckOptions,
+) -> Vec<Vec<Diagnostic>> {
+    let mut starts = Vec::with_capacity(files.len());
+    let mut at: u64 = 0;
+    let kept = files
+        .iter()
+        .take_while(|(_, facts)| {
+            starts.push(TextSize::from(at as u32));
+            at += u64::from(u32::from(facts.len()));
+            at < u64::from(u32::MAX)
+        })
+        .count();
+    starts.truncate(kept);
+    let files = &files[..kept];
+    let mut found = Vec::new();
+    match lang {
+        Lang::Pgn => {
+            let pieces = files.iter().map(|(name, facts)| match &facts.0 {
+                Facts::Pgn(pieces) => (*name, pieces.clone()),
+                _ => (*name, Vec::new()),
+            });
+            let (mut text, summaries) = Joined::of_files(pieces);
+            pgn::check::across_in(&mut text, &summaries, &mut found);
+        }
+        Lang::Pbn => {
+            let mut text = JoinedNames::default();
+            let mut names = pbn::check::players::Names::default();
+            for ((name, facts), &start) in files.iter().zip(&starts) {
+                text.files.push(start, name);
+                let Facts::Pbn(own) = &facts.0 else { continue };
+                for (kind, into) in own.kinds.iter().zip([&mut names.players, &mut names.events, &mut names.sites]) {
+                    for (range, token) in kind {
+                        let range = *range + start;
+                        text.tokens.insert(range.start(), token.clone());
+                        into.push((range, Cow::Owned(token.to_string())));
+                    }
+                }
+            }
+            pbn::check::players::check_names(&text, &names, &mut found);
+        }
+        _ => {}
+    }
+    let mut out: Vec<Vec<Diagnostic>> = vec![Vec::new(); files.len()];
+    let file_at = |offset: TextSize| starts.partition_point(|s| *s <= offset).saturating_sub(1);
+    for mut d in found {
+        let own = file_at(d.range.start());
+        let start = starts[own];
+        d.range -= start;
+        if let Some(fix) = &mut d.fix {
+            for e in &mut fix.edits {
+                e.range -= start;
+            }
+        }
+        for r in &mut d.related {
+            let file = file_at(r.range.start());
+            r.range -= starts[file];
+            r.file = (file != own).then_some(file);
+        }
+        out[own].push(d);
+    }
+    for (i, diagnostics) in out.iter_mut().enumerate() {
+        finish(diagnostics, options_of(i));
+    }
+    out
+}
+
+/// The name values of several PBN files joined, for the spelling check ([`Tokens`]).
+#[derive(Default)]
+struct JoinedNames {
+    tokens: HashMap<TextSize, Box<str>>,
+    files: Files,
+}
+
+impl Tokens for JoinedNames {
+    fn token(&self, range: TextRange) -> &str {
+        self.tokens.get(&range.start()).map_or("", |t| t)
+    }
+
+    fn file_of(&self, offset: TextSize) -> Option<(usize, &str)> {
+        self.files.file_of(offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(white: &str, moves: &str) -> String {
+        format!(
+            "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"{white}\"]\n[Black \"Brown\"]\n[Result \"*\"]\n\n{moves} *\n\n"
+        )
+    }
+
+    const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+    const QGD: &str = "1. d4 d5 2. c4 e6 3. Nc3 Nf6";
+
+    /// `check_file` of each text, then `check_across_files` over them: each file's diagnostics of
+    /// the checks together, as (code, message, related file).
+    fn across(lang: Lang, texts: &[(&str, &str)]) -> Vec<Vec<(&'static str, String, Option<usize>)>> {
+        let options = CheckOptions::default();
+        let facts: Vec<FileFacts> = texts.iter().map(|(_, t)| check_file(lang, t, &options).1).collect();
+        let files: Vec<(&str, &FileFacts)> = texts.iter().map(|(n, _)| *n).zip(&facts).collect();
+        check_across_files(lang, &files, |_| &options)
+            .into_iter()
+            .map(|ds| ds.into_iter().map(|d| (d.code, d.message, d.related[0].file)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn one_file_alone_gives_what_check_gives() {
+        let options = CheckOptions::default();
+        let text = [game("Adams, M", RUY), game("Adams,M", QGD), game("Adams, M", RUY), game("Adams, M", QGD)].concat();
+        for lang in [Lang::Pgn, Lang::Pbn] {
+            let text = if lang == Lang::Pgn { text.clone() } else { text.replace("White", "North") };
+            let (mut alone, facts) = check_file(lang, &text, &options);
+            alone.extend(check_across_files(lang, &[("a", &facts)], |_| &options).remove(0));
+            alone.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            assert_eq!(alone, crate::check(lang, &text, &options), "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_of_an_earlier_file_is_named_with_its_file() {
+        let a = [game("Adams, M", QGD), game("Adams, M", RUY)].concat();
+        let b = [game("Adams, M", RUY), game("Adams, M", RUY)].concat();
+        let found = across(Lang::Pgn, &[("club/a.pgn", &a), ("b.pgn", &b)]);
+        assert_eq!(found[0], []);
+        let message =
+            "duplicate of the game at line 11 of `club/a.pgn` (Adams, M – Brown): the same moves and Seven Tag Roster";
+        assert_eq!(found[1], [("PGN400", message.to_owned(), Some(0)), ("PGN400", message.to_owned(), Some(0))]);
+    }
+
+    #[test]
+    fn the_deletion_of_a_files_last_game_stays_in_its_file() {
+        let a = game("Adams, M", RUY);
+        let b = [game("Adams, M", QGD), game("Adams, M", RUY)].concat();
+        let options = CheckOptions::default();
+        let facts: Vec<FileFacts> = [&a, &b].iter().map(|t| check_file(Lang::Pgn, t, &options).1).collect();
+        let found = check_across_files(Lang::Pgn, &[("a", &facts[0]), ("b", &facts[1])], |_| &options);
+        let fix = found[1][0].fix.as_ref().unwrap();
+        let (fixed, _) = crate::diagnostic::apply_edits(&b, &fix.edits);
+        assert_eq!(fixed, game("Adams, M", QGD).trim_end().to_owned() + "\n");
+        // The earlier game's place is in the other file's offsets.
+        assert_eq!(found[1][0].related[0].range.start(), TextSize::from(0));
+    }
+
+    #[test]
+    fn spellings_are_counted_over_the_files() {
+        let a = [game("Carlsen, Magnus", RUY), game("Carlsen, Magnus", QGD)].concat();
+        let b = game("Carlsen,M", "1. c4 c5");
+        let found = across(Lang::Pgn, &[("a.pgn", &a), ("b.pgn", &b)]);
+        assert_eq!(
+            found[1],
+            [(
+                "PGN402",
+                "player `Carlsen,M` is written `Carlsen, Magnus` 2 times across the files (first in `a.pgn`): one spelling per name"
+                    .to_owned(),
+                Some(0)
+            )]
+        );
+        // The same in PBN's seats.
+        let (a, b) = (a.replace("White", "North"), b.replace("White", "North"));
+        let found = across(Lang::Pbn, &[("a.pbn", &a), ("b.pbn", &b)]);
+        assert_eq!(found[1].len(), 1);
+        assert!(found[1][0].1.contains("across the files (first in `a.pbn`)"), "{:?}", found[1]);
+    }
+}

@@ -1,0 +1,137 @@
+//! `kibitzer lsp` over stdio with a workspace folder of PGN files written here: a game of the
+//! open document that repeats a game of another file of the workspace is one warning naming that
+//! file, with related information at the other file's game; a player spelled otherwise than the
+//! commonest spelling of the workspace is a note with that spelling as its fix; when the other
+//! file changes on disk so that the copy is gone, the document is published again without it;
+//! with the `acrossFiles` setting off, only the document's own findings are given.
+
+use kibitzer_tests::lsp_client::{file_uri, vscode_capabilities, LspClient};
+use serde_json::{json, Value};
+use std::path::Path;
+
+fn game(white: &str, moves: &str) -> String {
+    format!(
+        "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"{white}\"]\n[Black \"Brown, Alan\"]\n[Result \"*\"]\n\n{moves} *\n\n"
+    )
+}
+
+const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
+const QGD: &str = "1. d4 d5 2. c4 e6 3. Nc3 Nf6";
+const ENGLISH: &str = "1. c4 c5 2. Nc3 Nc6 3. g3 g6";
+const FRENCH: &str = "1. e4 e6 2. d4 d5 3. Nc3 Nf6";
+
+/// A workspace with `a.pgn` (the earlier file by name) and `b.pgn`, whose second game repeats
+/// `a.pgn`'s second and whose first spells Carlsen otherwise; gives b.pgn's text.
+fn workspace(dir: &Path) -> String {
+    std::fs::write(dir.join("a.pgn"), [game("Carlsen, Magnus", QGD), game("Carlsen, Magnus", RUY)].concat()).unwrap();
+    let b = [game("Carlsen,M", ENGLISH), game("Carlsen, Magnus", RUY)].concat();
+    std::fs::write(dir.join("b.pgn"), &b).unwrap();
+    b
+}
+
+fn start(dir: &Path, options: Value) -> LspClient {
+    let mut client = LspClient::start();
+    client.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(dir), "name": "games"}],
+               "capabilities": vscode_capabilities(), "initializationOptions": options}),
+    );
+    client.notify("initialized", json!({}));
+    client
+}
+
+/// Waits for diagnostics of `uri` that `pred` accepts, and gives them.
+fn published(c: &mut LspClient, uri: &str, pred: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let msg = c.wait_for(|m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && pred(m["params"]["diagnostics"].as_array().map_or(&[][..], |d| d))
+    });
+    msg["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+fn has(code: &'static str) -> impl Fn(&[Value]) -> bool {
+    move |ds| ds.iter().any(|d| d["code"] == code)
+}
+
+#[test]
+fn a_copy_of_another_files_game_is_a_warning_pointing_there_until_that_file_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    let (a_uri, b_uri) = (file_uri(&dir.path().join("a.pgn")), file_uri(&dir.path().join("b.pgn")));
+    c.open(&b_uri, "pgn", 1, &b);
+    let found = published(&mut c, &b_uri, has("PGN400"));
+    let duplicates: Vec<&Value> = found.iter().filter(|d| d["code"] == "PGN400").collect();
+    assert_eq!(duplicates.len(), 1, "{found:?}");
+    let d = duplicates[0];
+    assert_eq!(d["severity"], 2);
+    assert_eq!(d["range"]["start"], json!({"line": 10, "character": 0}));
+    assert_eq!(
+        d["message"],
+        "duplicate of the game at line 11 of `a.pgn` (Carlsen, Magnus – Brown, Alan): the same moves and Seven Tag Roster"
+    );
+    let related = &d["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], a_uri);
+    assert_eq!(related["location"]["range"]["start"], json!({"line": 10, "character": 0}));
+    // The spelling: the commonest of the workspace, with its fix.
+    let spelling = found.iter().find(|d| d["code"] == "PGN402").expect("a spelling note");
+    assert_eq!(
+        spelling["message"],
+        "player `Carlsen,M` is written `Carlsen, Magnus` 2 times across the files (first in `a.pgn`): one spelling per name"
+    );
+    assert_eq!(spelling["relatedInformation"][0]["location"]["uri"], a_uri);
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": b_uri}, "range": spelling["range"], "context": {"diagnostics": [spelling]}}),
+    );
+    let edit = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|a| a["edit"]["changes"][&b_uri].as_array().cloned())
+        .expect("the fix");
+    assert_eq!(edit[0]["newText"], "\"Carlsen, Magnus\"");
+    // a.pgn changes on disk: its second game is another game now. The client says so.
+    std::fs::write(dir.path().join("a.pgn"), [game("Carlsen, Magnus", QGD), game("Carlsen, Magnus", FRENCH)].concat())
+        .unwrap();
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": a_uri, "type": 2}]}));
+    let found = published(&mut c, &b_uri, |ds| !has("PGN400")(ds));
+    assert!(found.iter().all(|d| d["code"] != "PGN400"), "{found:?}");
+}
+
+#[test]
+fn an_open_documents_edit_republishes_the_other_open_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let a = std::fs::read_to_string(dir.path().join("a.pgn")).unwrap();
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    let (a_uri, b_uri) = (file_uri(&dir.path().join("a.pgn")), file_uri(&dir.path().join("b.pgn")));
+    c.open(&a_uri, "pgn", 1, &a);
+    c.open(&b_uri, "pgn", 1, &b);
+    published(&mut c, &b_uri, has("PGN400"));
+    // In the editor, a.pgn's second game becomes another game (`1. e4 e5` → `1. e4 c5`): b.pgn's
+    // copy is no longer one.
+    c.change(&a_uri, 2, ((18, 6), (18, 8)), "c5");
+    let found = published(&mut c, &b_uri, |ds| !has("PGN400")(ds));
+    assert!(found.iter().all(|d| d["code"] != "PGN400"), "{found:?}");
+}
+
+#[test]
+fn with_the_setting_off_only_the_documents_own_findings_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let mut c = start(dir.path(), json!({"debounceMs": 0, "acrossFiles": false}));
+    let b_uri = file_uri(&dir.path().join("b.pgn"));
+    c.open(&b_uri, "pgn", 1, &b);
+    let found = c.diagnostics(&b_uri, 1);
+    // b.pgn alone: no duplicate, and its one `Carlsen,M` against its one `Carlsen, Magnus` (the
+    // first spelling wins the tie).
+    assert!(found.iter().all(|d| d["code"] != "PGN400"), "{found:?}");
+    let spellings: Vec<&Value> = found.iter().filter(|d| d["code"] == "PGN402").collect();
+    assert_eq!(spellings.len(), 1, "{found:?}");
+    assert!(
+        spellings[0]["message"].as_str().unwrap().ends_with("once in this file: one spelling per name"),
+        "{found:?}"
+    );
+}
