@@ -87,7 +87,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return trouble(&e),
         };
     let mut settings = Settings::new(args.mode.map(Mode::from));
-    let mut across = match args.across_files.then(|| crate::check_across::prepare(&targets, &mut settings, &args)) {
+    // The text of a file as the check reads it: with `--fix`, as fixed (the files are rewritten
+    // later, in the loop).
+    let text_of = |target: &crate::inputs::Target, options: &mut kibitzer_syntax::CheckOptions| {
+        let source = target.read()?;
+        options.encoding = Some(source.encoding);
+        let fixed = args.fix.then(|| fixed_text(target.lang, &source.text, options, args.add_eco)).flatten();
+        Ok(fixed.unwrap_or(source.text))
+    };
+    let mut across = match args.across_files.then(|| crate::check_across::prepare(&targets, &mut settings, text_of)) {
         Some(Ok(across)) => Some(across),
         Some(Err(e)) => return trouble(&e),
         None => None,
@@ -433,7 +441,7 @@ pub fn check_compressed_chunks(
 /// What `--fix` writes: the safe fixes (the double-dummy checks' too, [`crate::fix::fix_all`]),
 /// then with `--add-eco` the opening tags games lack (from the fixed moves); `None` when nothing
 /// changes.
-pub(crate) fn fixed_text(
+fn fixed_text(
     lang: Lang,
     text: &str,
     options: &kibitzer_syntax::config::CheckOptions,

@@ -10,7 +10,6 @@
 //! Related places in another file are found by reading that file once more. Standard input,
 //! compressed and PGC files are left out (checked as without the flag).
 
-use crate::check::{fixed_text, CheckArgs};
 use crate::inputs::{Origin, Settings, Target};
 use crate::report::{place, Elsewhere};
 use kibitzer_syntax::across_files::{check_across_files, check_file, FileFacts};
@@ -42,25 +41,22 @@ fn takes_part(target: &Target) -> bool {
         && !crate::file_kind::is_pgc(path)
 }
 
-/// The text of `target` as the check reads it: with `--fix`, as fixed (the files are rewritten
-/// later, by the usual loop).
-fn text_of(target: &Target, options: &mut CheckOptions, args: &CheckArgs) -> Result<String, String> {
-    let source = target.read()?;
-    options.encoding = Some(source.encoding);
-    let fixed = args.fix.then(|| fixed_text(target.lang, &source.text, options, args.add_eco)).flatten();
-    Ok(fixed.unwrap_or(source.text))
-}
-
 /// A file taking part: its name as given, its index in the targets, its options and facts.
 type Part = (String, usize, CheckOptions, FileFacts);
 
-/// Reads and checks every file of `targets` that takes part, and checks them together.
-pub fn prepare(targets: &[Target], settings: &mut Settings, args: &CheckArgs) -> Result<Across, String> {
+/// Reads and checks every file of `targets` that takes part, and checks them together;
+/// `text_of` reads a target's text as the check reads it (with `--fix`, as fixed), setting its
+/// encoding in the options.
+pub fn prepare(
+    targets: &[Target],
+    settings: &mut Settings,
+    text_of: impl Fn(&Target, &mut CheckOptions) -> Result<String, String>,
+) -> Result<Across, String> {
     // By format: (name, index in targets, options, facts).
     let mut by_lang: Vec<(Lang, Vec<Part>)> = Vec::new();
     for (i, target) in targets.iter().enumerate().filter(|(_, t)| takes_part(t)) {
         let mut options = settings.options_for(target.settings_path())?;
-        let text = text_of(target, &mut options, args)?;
+        let text = text_of(target, &mut options)?;
         let (_, facts) = check_file(target.lang, &text, &options);
         let file = (target.display_name(), i, options, facts);
         match by_lang.iter_mut().find(|(lang, _)| *lang == target.lang) {
@@ -90,7 +86,7 @@ pub fn prepare(targets: &[Target], settings: &mut Settings, args: &CheckArgs) ->
     for (k, ranges) in wanted {
         let target = &targets[k];
         let mut options = settings.options_for(target.settings_path())?;
-        let text = text_of(target, &mut options, args)?;
+        let text = text_of(target, &mut options)?;
         let index = LineIndex::with_breaks(&text, target.lang.line_breaks());
         for range in ranges {
             elsewhere.places.insert((k, range), place(&text, &index, range));

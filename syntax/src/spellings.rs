@@ -98,7 +98,7 @@ pub fn check(
     let file_of = |i: usize| text.file_of(occurrences[i].0.start());
     // Several files together: how many values of each commonest spelling each file has (by the
     // first value with that spelling, and the file).
-    let mut in_file: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut in_file: HashMap<(usize, usize), usize> = HashMap::default();
     if file_of(0).is_some() {
         for j in 0..values.len() {
             if let (Some(first), Some((file, _))) = (spellings.commonest_spelling_of(j), file_of(j)) {

@@ -2,11 +2,13 @@
 //! them: each edit schedules a check of its document in the background, the newest result is
 //! published, and the deals a check found unsolved are solved after it.
 
+use super::document::Snapshot;
 use super::double_dummy;
 use super::guard;
 use super::pull;
 use super::state::State;
 use super::workspace_games;
+use kibitzer_syntax::Lang;
 use std::sync::Arc;
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
@@ -44,10 +46,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
                 _ => return, // closed, or edited again: that edit's run publishes
             }
         };
-        let (workspace, refresh) = workspace_games::gather(&state, &snapshot);
-        if refresh {
-            workspace_games::refresh(state.clone(), client.clone());
-        }
+        let workspace = workspace_of(&state, &client, &snapshot);
         let work = move || pull::diagnose(snapshot, max, workspace);
         let Ok((snapshot, diagnostics, unsolved, facts)) = guard::blocking("diagnostics", work).await else { return };
         let lang = snapshot.lang;
@@ -71,7 +70,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
         }
         if facts_changed {
             // The other open documents of its format are checked with it.
-            workspace_games::recheck_open(&state, &client, Some((&uri, lang)));
+            recheck_open(&state, &client, Some((&uri, lang)));
         }
         solve_then(unsolved, state, client, uri);
     }));
@@ -104,4 +103,87 @@ pub fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, u
             schedule_diagnostics(state, client, uri, now, false);
         }
     }));
+}
+
+/// The other files of the workspace `snapshot` is checked with ([`workspace_games`]), when the
+/// `acrossFiles` setting is on and it is a PGN or PBN document: read from the state, no work. A
+/// refresh of the files on disk is started when none was made yet or files changed since.
+pub fn workspace_of(state: &Arc<State>, client: &Client, snapshot: &Snapshot) -> Option<workspace_games::Workspace> {
+    let (on, roots) = {
+        let c = state.config();
+        (c.settings.across_files, c.roots.clone())
+    };
+    if !on || !matches!(snapshot.lang, Lang::Pgn | Lang::Pbn) {
+        return None;
+    }
+    let files = state.games.files();
+    if files.is_none() || state.games.is_stale() {
+        refresh_workspace(state.clone(), client.clone());
+    }
+    let own_path = snapshot.uri.to_file_path().map(|p| p.into_owned());
+    let name = workspace_games::name_of(&snapshot.uri, own_path.as_deref(), &roots);
+    let open = state
+        .docs()
+        .iter()
+        .filter(|(uri, d)| **uri != snapshot.uri && d.lang == snapshot.lang)
+        .filter_map(|(uri, d)| {
+            let facts = d.across_facts.clone()?;
+            Some((uri.clone(), workspace_games::name_of(uri, d.path.as_deref(), &roots), facts, d.rope.clone()))
+        })
+        .collect();
+    let disk = files.as_deref().map_or(&[][..], |f| &f[..]);
+    Some(workspace_games::Workspace::new(&snapshot.uri, name, open, disk, snapshot.lang))
+}
+
+/// Walks the workspace folders and computes the facts of the files that changed, on the
+/// blocking pool ([`workspace_games::files_with_facts`]), then checks the open documents again.
+/// One refresh at a time: asked while one runs, the next diagnostics start another if files
+/// changed meanwhile.
+pub fn refresh_workspace(state: Arc<State>, client: Client) {
+    if !state.games.start_refresh() {
+        return;
+    }
+    tokio::spawn(guard::notification("workspace games", async move {
+        let (roots, settings, root) = {
+            let c = state.config();
+            (c.roots.clone(), c.settings.clone(), c.root.clone())
+        };
+        let before = state.games.files();
+        let work = move || {
+            let options_for = |path: &std::path::Path| settings.options_without_encoding(Some(path), root.as_deref()).0;
+            workspace_games::files_with_facts(before.as_deref().map(|f| &f[..]), &roots, &settings.walk, options_for)
+        };
+        let done = guard::blocking("workspace games", work).await;
+        state.games.end_refresh();
+        let Ok(files) = done else { return };
+        state.games.set_files(files);
+        recheck_open(&state, &client, None);
+    }));
+}
+
+/// Checks the open documents again (all, or those of `except`'s format but it) and publishes
+/// them, or asks a client that pulls to pull again: the files they are checked with changed.
+pub fn recheck_open(state: &Arc<State>, client: &Client, except: Option<(&Uri, Lang)>) {
+    let (pull, refresh) = {
+        let c = state.config();
+        (c.pull_diagnostics, c.diagnostic_refresh)
+    };
+    if pull {
+        if refresh {
+            let client = client.clone();
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
+        return;
+    }
+    let open: Vec<(Uri, i32)> = state
+        .docs()
+        .iter()
+        .filter(|(uri, d)| except.is_none_or(|(u, lang)| u != *uri && d.lang == lang))
+        .map(|(uri, d)| (uri.clone(), d.version))
+        .collect();
+    for (uri, version) in open {
+        schedule_diagnostics(state.clone(), client.clone(), uri, version, true);
+    }
 }

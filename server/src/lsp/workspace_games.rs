@@ -9,7 +9,7 @@
 //!
 //! The work is bounded so that opening or editing a document stays as fast as without it:
 //! - the files on disk are walked and their facts computed (a check of each) off the request
-//!   path, by [`refresh`], at the first diagnostics and again when the client says files
+//!   path, by the refresh of [`super::publish`], at the first diagnostics and again when the client says files
 //!   changed (`didChangeWatchedFiles`) or a document is saved; each file's facts are kept while
 //!   its length and modification time are unchanged, so a refresh reads only what changed. At
 //!   most [`MAX_BYTES`] of files are taken, in path order (16 MB a file at most, compressed
@@ -20,9 +20,7 @@
 //! - after a refresh, and after an open document's facts change, the other open documents of
 //!   the same format are checked again and published (debounced as edits are).
 
-use super::document::Snapshot;
 use super::offsets::Positions;
-use super::state::State;
 use super::workspace::{self, Stamp};
 use kibitzer_syntax::across_files::{check_across_files, FileFacts};
 use kibitzer_syntax::{Diagnostic, Lang, TextRange};
@@ -32,7 +30,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tower_lsp_server::ls_types::{Location, Uri};
-use tower_lsp_server::Client;
 
 /// The files on disk whose facts are kept, in bytes in all: about 64 k games of PGN, whose joined
 /// pass takes a few tens of milliseconds after an edit.
@@ -93,38 +90,6 @@ pub fn name_of(uri: &Uri, path: Option<&Path>, roots: &[PathBuf]) -> String {
     relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
-/// The other files `snapshot` is checked with, when the setting is on; also whether the files on
-/// disk need a refresh (none made yet, or files changed since).
-pub fn gather(state: &State, snapshot: &Snapshot) -> (Option<Workspace>, bool) {
-    let (on, roots) = {
-        let c = state.config();
-        (c.settings.across_files, c.roots.clone())
-    };
-    if !on || !matches!(snapshot.lang, Lang::Pgn | Lang::Pbn) {
-        return (None, false);
-    }
-    let own_path = snapshot.uri.to_file_path().map(|p| p.into_owned());
-    let name = name_of(&snapshot.uri, own_path.as_deref(), &roots);
-    let mut others = Vec::new();
-    let mut open = vec![snapshot.uri.clone()];
-    for (uri, doc) in state.docs().iter().filter(|(uri, d)| **uri != snapshot.uri && d.lang == snapshot.lang) {
-        open.push(uri.clone());
-        if let Some(facts) = &doc.across_facts {
-            let name = name_of(uri, doc.path.as_deref(), &roots);
-            others.push(Other { name, uri: uri.clone(), facts: facts.clone(), text: Source::Open(doc.rope.clone()) });
-        }
-    }
-    let files = state.games.files.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    let refresh = files.is_none() || state.games.stale.load(Ordering::SeqCst);
-    for file in files.iter().flat_map(|f| f.iter()) {
-        if file.lang == snapshot.lang && !open.contains(&file.uri) {
-            let text = Source::Disk(file.path.clone());
-            others.push(Other { name: file.name.clone(), uri: file.uri.clone(), facts: file.facts.clone(), text });
-        }
-    }
-    (Some(Workspace { name, others }), refresh)
-}
-
 /// The diagnostics of the checks of games together for the document whose facts are `own`, over
 /// the workspace: its own (those of its games together, as the document alone gives them, and
 /// those across files), and where their related places in other files are, in `unit` columns.
@@ -166,88 +131,93 @@ pub fn diagnostics(
     (mine, places)
 }
 
-/// Walks the workspace folders and computes the facts of the files that changed, on the
-/// blocking pool, then checks the open documents again (a client that pulls is asked to pull).
-/// One refresh at a time: asked while one runs, the files are marked stale and the next
-/// diagnostics start another.
-pub fn refresh(state: Arc<State>, client: Client) {
-    if state.games.refreshing.swap(true, Ordering::SeqCst) {
-        return;
-    }
-    state.games.stale.store(false, Ordering::SeqCst);
-    tokio::spawn(super::guard::notification("workspace games", async move {
-        let (roots, walk, settings, root) = {
-            let c = state.config();
-            (c.roots.clone(), c.settings.walk, c.settings.clone(), c.root.clone())
-        };
-        let before = state.games.files.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        let work = move || {
-            let kept: HashMap<&Path, &DiskFile> =
-                before.iter().flat_map(|f| f.iter()).map(|f| (f.path.as_path(), f)).collect();
-            let mut bytes = 0;
-            let mut files = Vec::new();
-            let mut found: Vec<_> = workspace::files(&roots, &walk)
-                .into_iter()
-                .filter(|f| matches!(f.lang, Lang::Pgn | Lang::Pbn))
-                .map(|f| (name_of(&f.uri, Some(&f.path), &roots), f))
-                .collect();
-            found.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            for (name, file) in found {
-                bytes += file.stamp.len;
-                if bytes > MAX_BYTES {
-                    break;
-                }
-                let facts = match kept.get(file.path.as_path()).filter(|k| k.stamp == file.stamp) {
-                    Some(k) => k.facts.clone(),
-                    None => {
-                        let Some(source) = workspace::read(&file.path) else { continue };
-                        let mut options = settings.options_without_encoding(Some(&file.path), root.as_deref()).0;
-                        options.encoding = Some(source.encoding);
-                        Arc::new(kibitzer_syntax::across_files::check_file(file.lang, &source.text, &options).1)
-                    }
-                };
-                files.push(DiskFile {
-                    path: file.path,
-                    uri: file.uri,
-                    lang: file.lang,
-                    name,
-                    stamp: file.stamp,
-                    facts,
-                });
+/// The workspace's PGN and PBN files under `roots` (walked as `walk` says) with their facts, in
+/// order of name, [`MAX_BYTES`] at most: those of `before` whose stamp is unchanged are kept,
+/// the others read and checked (`options_for` their check options). Blocking work.
+pub fn files_with_facts(
+    before: Option<&[DiskFile]>,
+    roots: &[PathBuf],
+    walk: &crate::walk::WalkOptions,
+    options_for: impl Fn(&Path) -> kibitzer_syntax::CheckOptions,
+) -> Vec<DiskFile> {
+    let kept: HashMap<&Path, &DiskFile> = before.into_iter().flatten().map(|f| (f.path.as_path(), f)).collect();
+    let mut found: Vec<_> = workspace::files(roots, walk)
+        .into_iter()
+        .filter(|f| matches!(f.lang, Lang::Pgn | Lang::Pbn))
+        .map(|f| (name_of(&f.uri, Some(&f.path), roots), f))
+        .collect();
+    found.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let mut bytes = 0;
+    let mut files = Vec::new();
+    for (name, file) in found {
+        bytes += file.stamp.len;
+        if bytes > MAX_BYTES {
+            break;
+        }
+        let facts = match kept.get(file.path.as_path()).filter(|k| k.stamp == file.stamp) {
+            Some(k) => k.facts.clone(),
+            None => {
+                let Some(source) = workspace::read(&file.path) else { continue };
+                let mut options = options_for(&file.path);
+                options.encoding = Some(source.encoding);
+                Arc::new(kibitzer_syntax::across_files::check_file(file.lang, &source.text, &options).1)
             }
-            files
         };
-        let done = super::guard::blocking("workspace games", work).await;
-        state.games.refreshing.store(false, Ordering::SeqCst);
-        let Ok(files) = done else { return };
-        *state.games.files.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(files));
-        recheck_open(&state, &client, None);
-    }));
+        files.push(DiskFile { path: file.path, uri: file.uri, lang: file.lang, name, stamp: file.stamp, facts });
+    }
+    files
 }
 
-/// Checks the open documents again (but `except`) and publishes them, or asks a client that
-/// pulls to pull again: the files they are checked with changed.
-pub fn recheck_open(state: &Arc<State>, client: &Client, except: Option<(&Uri, Lang)>) {
-    let (pull, refresh) = {
-        let c = state.config();
-        (c.pull_diagnostics, c.diagnostic_refresh)
-    };
-    if pull {
-        if refresh {
-            let client = client.clone();
-            tokio::spawn(async move {
-                let _ = client.workspace_diagnostic_refresh().await;
-            });
-        }
-        return;
+impl Index {
+    /// The files kept, `None` before the first refresh.
+    pub fn files(&self) -> Option<Arc<Vec<DiskFile>>> {
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
-    let open: Vec<(Uri, i32)> = state
-        .docs()
-        .iter()
-        .filter(|(uri, d)| except.is_none_or(|(u, lang)| *u != **uri && d.lang == lang))
-        .map(|(uri, d)| (uri.clone(), d.version))
-        .collect();
-    for (uri, version) in open {
-        super::publish::schedule_diagnostics(state.clone(), client.clone(), uri, version, true);
+
+    /// Keeps the files a refresh found.
+    pub fn set_files(&self, files: Vec<DiskFile>) {
+        *self.files.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(files));
+    }
+
+    /// Whether files changed since the last refresh.
+    pub fn is_stale(&self) -> bool {
+        self.stale.load(Ordering::SeqCst)
+    }
+
+    /// Claims the refresh: false when one runs already. The files are then no longer stale.
+    pub fn start_refresh(&self) -> bool {
+        if self.refreshing.swap(true, Ordering::SeqCst) {
+            return false;
+        }
+        self.stale.store(false, Ordering::SeqCst);
+        true
+    }
+
+    pub fn end_refresh(&self) {
+        self.refreshing.store(false, Ordering::SeqCst);
+    }
+}
+
+impl Workspace {
+    /// The document `uri` (its name `name`) and the other files: `open` the other open documents
+    /// of its format (uri, name, facts, text), `disk` the files kept on disk (those not open).
+    pub fn new(
+        uri: &Uri,
+        name: String,
+        open: Vec<(Uri, String, Arc<FileFacts>, Rope)>,
+        disk: &[DiskFile],
+        lang: Lang,
+    ) -> Workspace {
+        let mut others: Vec<Other> = Vec::new();
+        let mut open_uris = vec![uri.clone()];
+        for (uri, name, facts, rope) in open {
+            open_uris.push(uri.clone());
+            others.push(Other { name, uri, facts, text: Source::Open(rope) });
+        }
+        for file in disk.iter().filter(|f| f.lang == lang && !open_uris.contains(&f.uri)) {
+            let text = Source::Disk(file.path.clone());
+            others.push(Other { name: file.name.clone(), uri: file.uri.clone(), facts: file.facts.clone(), text });
+        }
+        Workspace { name, others }
     }
 }

@@ -2,10 +2,9 @@
 //! `workspace/didChangeWatchedFiles`, and what a save or `initialize` shares with them — every
 //! open document re-checked with its new options, and the client asked to pull again.
 
-use super::super::publish::schedule_diagnostics;
+use super::super::publish::{refresh_workspace, schedule_diagnostics};
 use super::super::settings::ClientSettings;
 use super::super::state::State;
-use super::super::workspace_games;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tower_lsp_server::ls_types::*;
@@ -30,10 +29,10 @@ pub async fn did_change_configuration(state: &Arc<State>, client: &Client, param
 }
 
 /// `workspace/didChangeWatchedFiles`: a kibitzer.toml may have changed, and the workspace's
-/// files the open documents are checked with ([`workspace_games`]).
+/// files the open documents are checked with (`workspace_games`).
 pub async fn did_change_watched_files(state: &Arc<State>, client: &Client, _: DidChangeWatchedFilesParams) {
     state.games.mark_stale();
-    workspace_games::refresh(state.clone(), client.clone());
+    refresh_workspace(state.clone(), client.clone());
     reload_settings(state, client).await;
     settings_changed(state, client);
 }

@@ -3,11 +3,10 @@
 //! disk), with the result ids of [`pull`].
 
 use super::super::guard;
-use super::super::publish::solve_then;
+use super::super::publish::{recheck_open, solve_then, workspace_of};
 use super::super::pull;
 use super::super::state::State;
 use super::super::workspace;
-use super::super::workspace_games;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
@@ -69,10 +68,7 @@ pub async fn workspace(
 async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option<(i32, Vec<Diagnostic>)>> {
     let Some(snapshot) = state.snapshot(uri) else { return Ok(None) };
     let max = state.config().settings.max_diagnostics;
-    let (workspace, refresh) = workspace_games::gather(state, &snapshot);
-    if refresh {
-        workspace_games::refresh(state.clone(), client.clone());
-    }
+    let workspace = workspace_of(state, client, &snapshot);
     let (snapshot, diagnostics, unsolved, facts) =
         guard::blocking("diagnostic", move || pull::diagnose(snapshot, max, workspace)).await?;
     let facts_changed = match state.docs().get_mut(uri) {
@@ -84,7 +80,7 @@ async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option
         None => false,
     };
     if facts_changed {
-        workspace_games::recheck_open(state, client, Some((uri, snapshot.lang)));
+        recheck_open(state, client, Some((uri, snapshot.lang)));
     }
     solve_then(unsolved, state.clone(), client.clone(), uri.clone());
     Ok(Some((snapshot.version, diagnostics)))
