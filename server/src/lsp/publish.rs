@@ -149,6 +149,7 @@ pub fn refresh_workspace(state: Arc<State>, client: Client) {
             (c.roots.clone(), c.settings.clone(), c.root.clone())
         };
         let before = state.games.files();
+        let compared = before.clone();
         let work = move || {
             let options_for = |path: &std::path::Path| settings.options_without_encoding(Some(path), root.as_deref()).0;
             workspace_games::files_with_facts(before.as_deref().map(|f| &f[..]), &roots, &settings.walk, options_for)
@@ -156,8 +157,13 @@ pub fn refresh_workspace(state: Arc<State>, client: Client) {
         let done = guard::blocking("workspace games", work).await;
         state.games.end_refresh();
         let Ok(files) = done else { return };
+        // Unchanged files (none at all, in a window without folders) change no document's
+        // findings: publishing them again would only repeat what the editor has.
+        let changed = !workspace_games::same_files(compared.as_deref().map_or(&[][..], |f| &f[..]), &files);
         state.games.set_files(files);
-        recheck_open(&state, &client, None);
+        if changed {
+            recheck_open(&state, &client, None);
+        }
     }));
 }
 

@@ -54,6 +54,11 @@ pub struct DiskFile {
     facts: Arc<FileFacts>,
 }
 
+/// Whether two readings of the workspace hold the same files with the same stamps, in order.
+pub fn same_files(before: &[DiskFile], after: &[DiskFile]) -> bool {
+    before.len() == after.len() && before.iter().zip(after).all(|(a, b)| a.path == b.path && a.stamp == b.stamp)
+}
+
 impl Index {
     /// Marks the files as changed: the next diagnostics start a refresh.
     pub fn mark_stale(&self) {
