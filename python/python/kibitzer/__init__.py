@@ -114,6 +114,24 @@ class Diagnostic:
                 }
                 for r in self.related
             ]
+        out["fix"] = (
+            None
+            if self.fix is None
+            else {
+                "applicability": "safe" if self.fix.safe else "unsafe",
+                "message": self.fix.title,
+                "edits": [
+                    {
+                        "line": e.line,
+                        "column": e.column,
+                        "end_line": e.end_line,
+                        "end_column": e.end_column,
+                        "content": e.replacement,
+                    }
+                    for e in self.fix.edits
+                ],
+            }
+        )
         return out
 
 
