@@ -1,6 +1,7 @@
 //! LIN as BBO writes it: a board a line, its pairs one after the other with nothing between
-//! them, names in lower case, each line ended by the file's first line terminator. A vugraph
-//! file's header (the pairs before the first `qx`) is a line too. Values are kept as written.
+//! them, names in lower case, each line ended by the file's first line terminator after any
+//! blank lines at its start. A vugraph file's header (the pairs before the first `qx`) is a line
+//! too. Values are kept as written.
 
 use super::model::boards;
 use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
@@ -12,9 +13,14 @@ pub(crate) struct Formatter {
 
 impl Formatter {
     pub(crate) fn new(text: &str, _options: &FormatOptions) -> Formatter {
-        let terminator = match text.find(['\r', '\n']) {
-            Some(i) if text[i..].starts_with("\r\n") => "\r\n",
-            Some(i) if text[i..].starts_with('\r') => "\r",
+        // Blank text at the start of the file is dropped by formatting: a terminator there would
+        // not be the formatted file's first, and the next run would choose another (found by
+        // fuzzing: a lone CR before a CR LF file). After it comes the first board, formatted
+        // (ended by the chosen terminator) or kept as written (its own first terminator).
+        let body = text.trim_start();
+        let terminator = match body.find(['\r', '\n']) {
+            Some(i) if body[i..].starts_with("\r\n") => "\r\n",
+            Some(i) if body[i..].starts_with('\r') => "\r",
             _ => "\n",
         };
         Formatter { terminator }
@@ -56,5 +62,14 @@ mod tests {
         assert_eq!(once, "vg|Final|pn|a,b,c,d|\nqx|o1|md|3SA,,,|pg||mb|p|pg||\nqx|o2|\n");
         assert_eq!(format(&once), once);
         assert_eq!(format("md|3SA\n"), "md|3SA\n", "a board with a syntax error is kept");
+    }
+
+    #[test]
+    fn blank_lines_at_the_start_choose_no_terminator() {
+        // A lone CR before a CR LF file: the CR goes, so CR LF is the file's terminator.
+        let text = "\rApn|a|\r\n\r\nmd|3SA,,,|\nmb|p|\n";
+        let once = format(text);
+        assert_eq!(once, "Apn|a|\r\n\r\nmd|3SA,,,|\r\nmb|p|\r\n", "the kept board keeps its blank line");
+        assert_eq!(format(&once), once);
     }
 }
