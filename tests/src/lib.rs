@@ -1,10 +1,12 @@
 //! What kibitzer's black-box suites share: where the workspace, its fixtures and the shared corpus
-//! are, the files under a folder, the built `kibitzer` binary, and a stdio LSP client.
+//! are, the files under a folder, the built `kibitzer` binary, a stdio LSP client, and the club
+//! games of the suites that compare files.
 //!
 //! The suites themselves are the files of `tests/tests/`: the CLI contract (`*_cli.rs`), the
 //! language server over stdio (`lsp_*.rs`), fixture snapshots, corpus sweeps and comparisons with
 //! other tools. Unit tests stay beside the code they test.
 
+pub mod club;
 pub mod lsp_client;
 pub mod svg;
 

@@ -5,6 +5,7 @@
 //! commonest spelling of all the files is a note with that spelling as the fix; PBN players
 //! likewise; and without the flag the output is what it always was, byte for byte.
 
+use kibitzer_tests::club::{game, ENGLISH, QGD, RUY};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
@@ -16,16 +17,6 @@ fn kibitzer(args: &[&str], cwd: &Path) -> Output {
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
-
-fn game(white: &str, moves: &str) -> String {
-    format!(
-        "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"{white}\"]\n[Black \"Brown, Alan\"]\n[Result \"*\"]\n\n{moves} *\n\n"
-    )
-}
-
-const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
-const QGD: &str = "1. d4 d5 2. c4 e6 3. Nc3 Nf6";
-const ENGLISH: &str = "1. c4 c5 2. Nc3 Nc6 3. g3 g6";
 
 /// A folder with `club/2024.pgn` (two games) and `later.pgn`, whose second game repeats the
 /// club's second game and whose first spells Carlsen otherwise.

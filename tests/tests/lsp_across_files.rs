@@ -5,20 +5,10 @@
 //! file changes on disk so that the copy is gone, the document is published again without it;
 //! with the `acrossFiles` setting off, only the document's own findings are given.
 
+use kibitzer_tests::club::{game, ENGLISH, FRENCH, QGD, RUY};
 use kibitzer_tests::lsp_client::{file_uri, vscode_capabilities, LspClient};
 use serde_json::{json, Value};
 use std::path::Path;
-
-fn game(white: &str, moves: &str) -> String {
-    format!(
-        "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2024.01.05\"]\n[Round \"1\"]\n[White \"{white}\"]\n[Black \"Brown, Alan\"]\n[Result \"*\"]\n\n{moves} *\n\n"
-    )
-}
-
-const RUY: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6";
-const QGD: &str = "1. d4 d5 2. c4 e6 3. Nc3 Nf6";
-const ENGLISH: &str = "1. c4 c5 2. Nc3 Nc6 3. g3 g6";
-const FRENCH: &str = "1. e4 e6 2. d4 d5 3. Nc3 Nf6";
 
 /// A workspace with `a.pgn` (the earlier file by name) and `b.pgn`, whose second game repeats
 /// `a.pgn`'s second and whose first spells Carlsen otherwise; gives b.pgn's text.
