@@ -3,10 +3,12 @@
 //! file, with related information at the other file's game; a player spelled otherwise than the
 //! commonest spelling of the workspace is a note naming that spelling; when the other
 //! file changes on disk so that the copy is gone, the document is published again without it;
-//! with the `acrossFiles` setting off, only the document's own findings are given.
+//! with the `acrossFiles` setting off, only the document's own findings are given; the quick
+//! fixes of the findings across files are offered as the document's own are (delete the copy,
+//! write the commonest spelling).
 
 use kibitzer_tests::club::{game, ENGLISH, FRENCH, QGD, RUY};
-use kibitzer_tests::lsp_client::{file_uri, vscode_capabilities, LspClient};
+use kibitzer_tests::lsp_client::{apply_edits, file_uri, vscode_capabilities, LspClient};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -113,4 +115,43 @@ fn with_the_setting_off_only_the_documents_own_findings_are_given() {
         spellings[0]["message"].as_str().unwrap().ends_with("once in this file: one spelling per name"),
         "{found:?}"
     );
+}
+
+/// The quick fixes offered at `line`, `character` of `uri`: (title, edits).
+fn quick_fixes(c: &mut LspClient, uri: &str, line: u32, character: u32) -> Vec<(String, Value)> {
+    let position = json!({"line": line, "character": character});
+    let actions = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position, "end": position},
+               "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let actions = actions.as_array().cloned().unwrap_or_default();
+    actions
+        .into_iter()
+        .map(|a| (a["title"].as_str().unwrap_or_default().to_owned(), a["edit"]["changes"][uri].clone()))
+        .collect()
+}
+
+#[test]
+fn the_findings_across_files_have_their_quick_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    let b_uri = file_uri(&dir.path().join("b.pgn"));
+    c.open(&b_uri, "pgn", 1, &b);
+    published(&mut c, &b_uri, has("PGN400"));
+    // b.pgn's second game (line 11) repeats a.pgn's: its action deletes it, as within a file.
+    let fixes = quick_fixes(&mut c, &b_uri, 10, 1);
+    let (_, delete) = fixes.iter().find(|(t, _)| t == "Delete duplicate game").unwrap_or_else(|| panic!("{fixes:?}"));
+    assert_eq!(apply_edits(&b, delete), game("Carlsen,M", ENGLISH).trim_end().to_owned() + "\n");
+    // `Carlsen,M` (line 5) is written as the workspace writes him most often.
+    let fixes = quick_fixes(&mut c, &b_uri, 4, 9);
+    let renamed: Vec<String> = fixes.iter().map(|(_, edits)| apply_edits(&b, edits)).collect();
+    assert!(renamed.contains(&b.replacen("Carlsen,M", "Carlsen, Magnus", 1)), "{fixes:?}");
+    // Alone, b.pgn has no duplicate: no delete action unless the workspace says so.
+    let mut alone = start(dir.path(), json!({"debounceMs": 0, "acrossFiles": false}));
+    alone.open(&b_uri, "pgn", 1, &b);
+    alone.diagnostics(&b_uri, 1);
+    let fixes = quick_fixes(&mut alone, &b_uri, 10, 1);
+    assert!(fixes.iter().all(|(t, _)| t != "Delete duplicate game"), "{fixes:?}");
 }

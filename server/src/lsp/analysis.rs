@@ -353,19 +353,9 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
 /// segments' own ([`diagnostics`]) and those of the checks of its units together (PGN duplicate
 /// games, [`kibitzer_syntax::check_across`]), which run on the facts the segments keep: after an
 /// edit, one pass over a summary per game, and the text gathered only when two games share their
-/// moves.
+/// moves. With `across` (the checks of games together run over the files of the workspace,
+/// [`super::workspace_games`]), those in place of the document's alone.
 pub fn document_diagnostics<'a>(
-    lang: Lang,
-    rope: &Rope,
-    segments: &'a [Segment],
-    options: &CheckOptions,
-) -> impl Iterator<Item = Diagnostic> + 'a {
-    document_diagnostics_with(lang, rope, segments, options, None)
-}
-
-/// [`document_diagnostics`], with `across` (the checks of games together run over the files of
-/// the workspace, [`super::workspace_games`]) in place of those of the document alone.
-pub fn document_diagnostics_with<'a>(
     lang: Lang,
     rope: &Rope,
     segments: &'a [Segment],
@@ -521,6 +511,7 @@ mod tests {
             segments,
             unit: ColumnUnit::Utf16,
             semantic_answer: Default::default(),
+            across_found: None,
         }
     }
 
@@ -641,7 +632,8 @@ mod tests {
                 total.checked += stats.checked;
                 total.reused += stats.reused;
                 total.checked_bytes += stats.checked_bytes;
-                let incremental: Vec<Diagnostic> = document_diagnostics(lang, &rope, &segments, &options).collect();
+                let incremental: Vec<Diagnostic> =
+                    document_diagnostics(lang, &rope, &segments, &options, None).collect();
                 let full = kibitzer_syntax::check(lang, &text, &options);
                 assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
                 // The views cached in the kept segments, placed where they now are, equal the

@@ -24,6 +24,10 @@ pub struct Document {
     /// The facts of its last check for the checks across the workspace's files
     /// ([`super::workspace_games`]); `None` before.
     pub across_facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>,
+    /// What that check found (the duplicates and spellings of its games, over the workspace's
+    /// files), with the version it was made at: the code actions' quick fixes read them while
+    /// the document is still at that version.
+    across_found: Option<(i32, Arc<Vec<kibitzer_syntax::Diagnostic>>)>,
     /// Edits since `refreshed`, with the version each produced: replayed onto a refresh that
     /// finishes after newer edits arrived, so its work is kept.
     log: Vec<(i32, ByteEdit)>,
@@ -47,6 +51,14 @@ pub const TYPING_GAP: Duration = Duration::from_millis(250);
 /// Where the last whole-document semantic-token answer of a document is kept.
 pub type SemanticAnswerSlot = Arc<Mutex<Option<TokenAnswer>>>;
 
+/// What a check of a document with the workspace's other files gave
+/// ([`super::workspace_games`]): the document's facts for the others' checks, and its own
+/// findings.
+pub struct AcrossFiles {
+    pub facts: Arc<kibitzer_syntax::across_files::FileFacts>,
+    pub found: Arc<Vec<kibitzer_syntax::Diagnostic>>,
+}
+
 /// An immutable view of a document for a handler: cloning a rope is O(1).
 #[derive(Clone)]
 pub struct Snapshot {
@@ -58,6 +70,9 @@ pub struct Snapshot {
     pub segments: Vec<Segment>,
     pub unit: ColumnUnit,
     pub semantic_answer: SemanticAnswerSlot,
+    /// The findings of the last check across the workspace's files, when they are of this
+    /// version of the text ([`Document::keep_across`]).
+    pub across_found: Option<Arc<Vec<kibitzer_syntax::Diagnostic>>>,
 }
 
 impl Snapshot {
@@ -92,6 +107,7 @@ impl Document {
             options,
             segments: Vec::new(),
             across_facts: None,
+            across_found: None,
             log: Vec::new(),
             refreshed: None,
             published: None,
@@ -110,6 +126,7 @@ impl Document {
             segments: self.segments.clone(),
             unit,
             semantic_answer: self.semantic_answer.clone(),
+            across_found: self.across_found.as_ref().filter(|(v, _)| *v == self.version).map(|(_, f)| f.clone()),
         }
     }
 
@@ -149,17 +166,19 @@ impl Document {
         typing
     }
 
-    /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
-    /// A refresh made with other settings than the current ones is dropped.
-    /// Keeps the facts of a check across files; whether they differ from those kept before (the
-    /// other open documents are then checked again).
-    pub fn keep_across_facts(&mut self, facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>) -> bool {
-        let Some(facts) = facts else { return false };
-        let changed = self.across_facts.as_deref() != Some(&*facts);
-        self.across_facts = Some(facts);
+    /// Keeps what a check across files of `version` gave (when the document is still at that
+    /// version); gives whether its facts differ from those kept before (the other open
+    /// documents are then checked again).
+    pub fn keep_across(&mut self, version: i32, across: Option<AcrossFiles>) -> bool {
+        let Some(across) = across.filter(|_| self.version == version) else { return false };
+        let changed = self.across_facts.as_deref() != Some(&*across.facts);
+        self.across_facts = Some(across.facts);
+        self.across_found = Some((version, across.found));
         changed
     }
 
+    /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
+    /// A refresh made with other settings than the current ones is dropped.
     pub fn merge_refresh(&mut self, version: i32, options: &Arc<CheckOptions>, mut segments: Vec<Segment>) {
         if self.refreshed.is_some_and(|r| r >= version) || !Arc::ptr_eq(options, &self.options) {
             return;

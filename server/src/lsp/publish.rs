@@ -48,7 +48,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
         };
         let workspace = workspace_of(&state, &client, &snapshot);
         let work = move || pull::diagnose(snapshot, max, workspace);
-        let Ok((snapshot, diagnostics, unsolved, facts)) = guard::blocking("diagnostics", work).await else { return };
+        let Ok((snapshot, diagnostics, unsolved, across)) = guard::blocking("diagnostics", work).await else { return };
         let lang = snapshot.lang;
         let facts_changed;
         {
@@ -56,7 +56,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
             let publish = {
                 let mut docs = state.docs();
                 let Some(doc) = docs.get_mut(&uri) else { return };
-                facts_changed = doc.version == snapshot.version && doc.keep_across_facts(facts);
+                facts_changed = doc.keep_across(snapshot.version, across);
                 doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
                 let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
                 if newest {

@@ -17,7 +17,7 @@
 //! `textDocument/publishDiagnostics` as before.
 
 use super::analysis;
-use super::document::Snapshot;
+use super::document::{AcrossFiles, Snapshot};
 use super::offsets::SegmentPositions;
 use super::to_lsp;
 use super::workspace::WorkspaceFile;
@@ -39,13 +39,13 @@ pub type Unsolved = Vec<crate::dd::DealKey>;
 /// (for the document to keep) and the deals still to solve. Push and pull both use it.
 ///
 /// With `workspace` (the other files of the workspace, [`workspace_games`]), the checks of games
-/// together run over the document and those files, and the document's facts for them are given
-/// too, for the document to keep.
+/// together run over the document and those files, and the document's facts for them and what
+/// they found are given too, for the document to keep.
 pub fn diagnose(
     mut snapshot: Snapshot,
     max: usize,
     workspace: Option<workspace_games::Workspace>,
-) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<Arc<FileFacts>>) {
+) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<AcrossFiles>) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let pos = snapshot.positions();
     let (across, places, own) = match workspace {
@@ -55,17 +55,13 @@ pub fn diagnose(
             let own = FileFacts::of_units(snapshot.lang, &text, units);
             let (across, places) =
                 workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit);
-            (Some(across), places, Some(Arc::new(own)))
+            let kept = AcrossFiles { facts: Arc::new(own), found: Arc::new(across.clone()) };
+            (Some(across), places, Some(kept))
         }
         None => (None, HashMap::new(), None),
     };
-    let found = analysis::document_diagnostics_with(
-        snapshot.lang,
-        &snapshot.rope,
-        &snapshot.segments,
-        &snapshot.options,
-        across,
-    );
+    let found =
+        analysis::document_diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options, across);
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);

@@ -387,6 +387,7 @@ mod tests {
             segments,
             unit,
             semantic_answer: Default::default(),
+            across_found: None,
         }
     }
 

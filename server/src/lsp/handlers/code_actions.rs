@@ -159,12 +159,12 @@ fn code_actions(
     let mut segments = s.segments.clone();
     analysis::refresh(s.lang, &s.rope, &mut segments, &s.options);
     let wanted = pos.text_range(range);
-    // With the double-dummy diagnostics of the deals solved so far (those the editor shows).
+    // With the double-dummy diagnostics of the deals solved so far, and the duplicates and
+    // spellings found over the workspace's files: those the editor shows.
     let (double_dummy, _) = double_dummy::diagnostics(s.lang, &s.rope, &segments, &s.options);
-    let diagnostics: Vec<_> =
-        double_dummy::merged(analysis::document_diagnostics(s.lang, &s.rope, &segments, &s.options), double_dummy)
-            .filter(|d| d.fix.is_some())
-            .collect();
+    let across = s.across_found.as_deref().cloned();
+    let own = analysis::document_diagnostics(s.lang, &s.rope, &segments, &s.options, across);
+    let diagnostics: Vec<_> = double_dummy::merged(own, double_dummy).filter(|d| d.fix.is_some()).collect();
     let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));
     let mut out = Vec::new();
     if allowed(&CodeActionKind::QUICKFIX) {

@@ -69,11 +69,11 @@ async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option
     let Some(snapshot) = state.snapshot(uri) else { return Ok(None) };
     let max = state.config().settings.max_diagnostics;
     let workspace = workspace_of(state, client, &snapshot);
-    let (snapshot, diagnostics, unsolved, facts) =
+    let (snapshot, diagnostics, unsolved, across) =
         guard::blocking("diagnostic", move || pull::diagnose(snapshot, max, workspace)).await?;
     let facts_changed = match state.docs().get_mut(uri) {
         Some(doc) => {
-            let changed = doc.version == snapshot.version && doc.keep_across_facts(facts);
+            let changed = doc.keep_across(snapshot.version, across);
             doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
             changed
         }
