@@ -1,4 +1,4 @@
-;;; kibitzer.el --- Major modes for PGN, PBN, PBI and EPD files, with the kibitzer language server  -*- lexical-binding: t; -*-
+;;; kibitzer.el --- Major modes for PGN, PBN, LIN, PBI and EPD files, with the kibitzer language server  -*- lexical-binding: t; -*-
 
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "27.1"))
@@ -7,14 +7,15 @@
 
 ;;; Commentary:
 
-;; Four major modes with basic highlighting -- `pgn-mode' (chess games), `pbn-mode' (bridge
-;; deals), `pbi-mode' (chess problems) and `epd-mode' (EPD and FEN positions) -- and their
+;; Five major modes with basic highlighting -- `pgn-mode' (chess games), `pbn-mode' (bridge
+;; deals), `lin-mode' (BBO's LIN boards), `pbi-mode' (chess problems) and `epd-mode' (EPD and FEN
+;; positions) -- and their
 ;; registration with eglot, which then runs `kibitzer lsp' for diagnostics, hover, completion
 ;; and formatting:
 ;;
 ;;   (add-to-list 'load-path "/path/to/kibitzer/editors/emacs")
 ;;   (require 'kibitzer)
-;;   (add-hook 'pgn-mode-hook #'eglot-ensure)   ; likewise pbn-mode-hook, pbi-mode-hook, epd-mode-hook
+;;   (add-hook 'pgn-mode-hook #'eglot-ensure)   ; likewise pbn-, lin-, pbi- and epd-mode-hook
 ;;
 ;; The binary is `kibitzer-server-program', else the one pip or cargo installed: see
 ;; `kibitzer-find-server'.
@@ -158,6 +159,10 @@ is none."
     ("\\_<\\([a-z][a-z0-9_]*\\)\\_>[^;\n]*;" 1 font-lock-keyword-face))
   "Highlighting of `epd-mode': the board field and the opcodes.")
 
+(defconst lin-font-lock-keywords
+  '(("\\([A-Za-z][A-Za-z]\\)|" 1 font-lock-keyword-face))
+  "Highlighting of `lin-mode': the pair names.")
+
 ;;;; The modes
 
 (define-derived-mode kibitzer-base-mode prog-mode "kibitzer"
@@ -192,10 +197,17 @@ is none."
   (setq-local font-lock-defaults '(epd-font-lock-keywords)))
 
 ;;;###autoload
+(define-derived-mode lin-mode kibitzer-base-mode "LIN"
+  "Major mode for bridge boards in BBO's LIN (pairs `name|value|', a board a line)."
+  (setq-local comment-start "")
+  (setq-local font-lock-defaults '(lin-font-lock-keywords t)))
+
+;;;###autoload
 (progn
   (add-to-list 'auto-mode-alist '("\\.pgn\\'" . pgn-mode))
   (add-to-list 'auto-mode-alist '("\\.pbn\\'" . pbn-mode))
   (add-to-list 'auto-mode-alist '("\\.pbi\\'" . pbi-mode))
+  (add-to-list 'auto-mode-alist '("\\.lin\\'" . lin-mode))
   (add-to-list 'auto-mode-alist '("\\.\\(?:epd\\|fen\\)\\'" . epd-mode)))
 
 ;;;; eglot
@@ -204,10 +216,10 @@ is none."
 
 ;;;###autoload
 (with-eval-after-load 'eglot
-  ;; One entry per mode, not one entry for the four: eglot before 1.12 gives every buffer of a
+  ;; One entry per mode, not one entry for them all: eglot before 1.12 gives every buffer of a
   ;; server the language id of the server's first mode, and kibitzer checks a document in the
   ;; format its language id names (a PBN file sent as "pgn" would be checked as PGN).
-  (dolist (mode '(pgn-mode pbn-mode pbi-mode epd-mode))
+  (dolist (mode '(pgn-mode pbn-mode pbi-mode epd-mode lin-mode))
     (add-to-list 'eglot-server-programs (cons mode #'kibitzer--server-contact))))
 
 (provide 'kibitzer)

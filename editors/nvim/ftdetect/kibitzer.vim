@@ -3,4 +3,5 @@
 autocmd BufRead,BufNewFile *.pgn setfiletype pgn
 autocmd BufRead,BufNewFile *.pbn setfiletype pbn
 autocmd BufRead,BufNewFile *.pbi setfiletype pbi
+autocmd BufRead,BufNewFile *.lin setfiletype lin
 autocmd BufRead,BufNewFile *.epd,*.fen setfiletype epd

@@ -25,7 +25,7 @@ return {
       env = config and config.cmd_env,
     })
   end,
-  filetypes = { 'pgn', 'pbn', 'pbi', 'epd' },
+  filetypes = { 'pgn', 'pbn', 'pbi', 'epd', 'lin' },
   -- The root (where kibitzer.toml is read), and no client at all when there is no binary.
   root_dir = function(bufnr, on_dir)
     local file = vim.api.nvim_buf_get_name(bufnr)

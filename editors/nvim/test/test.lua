@@ -103,7 +103,7 @@ local function run()
     vim.lsp.config('kibitzer', { cmd = cmd, settings = { kibitzer = { mode = 'import' } } })
     vim.lsp.enable('kibitzer')
     vim.api.nvim_create_autocmd('BufWritePre', {
-      pattern = { '*.pgn', '*.pbn', '*.pbi', '*.epd', '*.fen' },
+      pattern = { '*.pgn', '*.pbn', '*.pbi', '*.epd', '*.fen', '*.lin' },
       callback = function(args) vim.lsp.buf.format({ bufnr = args.buf, name = 'kibitzer', timeout_ms = 5000 }) end,
     })
   else

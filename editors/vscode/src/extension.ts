@@ -1,4 +1,4 @@
-// The VS Code client of `kibitzer lsp`: starts the server for PGN, PBN, PBI and EPD documents and
+// The VS Code client of `kibitzer lsp`: starts the server for PGN, PBN, LIN, PBI and EPD documents and
 // adds the commands of package.json. Everything about the files is the server's job.
 import * as vscode from 'vscode';
 import {
@@ -13,7 +13,7 @@ import { BoardPanel } from './boardPanel';
 import { SOURCE_DESCRIPTIONS, reportMissingServer, resolveServer } from './serverPath';
 import { serverSettings } from './settings';
 
-export const LANGUAGES = ['pgn', 'pbn', 'pbi', 'epd'];
+export const LANGUAGES = ['pgn', 'pbn', 'pbi', 'epd', 'lin'];
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -93,7 +93,7 @@ async function restart(context: vscode.ExtensionContext): Promise<void> {
 async function formatAsExport(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
-    void vscode.window.showInformationMessage('kibitzer: open a PGN, PBN, PBI or EPD document first.');
+    void vscode.window.showInformationMessage('kibitzer: open a PGN, PBN, LIN, PBI or EPD document first.');
     return;
   }
   if (!client) {

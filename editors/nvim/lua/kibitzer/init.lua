@@ -1,14 +1,14 @@
--- kibitzer for Neovim: filetype detection for PGN, PBN, PBI and EPD/FEN, and the `kibitzer lsp`
+-- kibitzer for Neovim: filetype detection for PGN, PBN, LIN, PBI and EPD/FEN, and the `kibitzer lsp`
 -- language server attached to those buffers. Works on Neovim 0.7 (vim.lsp.start_client) and later
 -- (vim.lsp.start); on 0.11+ `lsp/kibitzer.lua` also serves vim.lsp.config/vim.lsp.enable.
 local server = require('kibitzer.server')
 
 local M = {}
 
-M.filetypes = { 'pgn', 'pbn', 'pbi', 'epd' }
+M.filetypes = { 'pgn', 'pbn', 'pbi', 'epd', 'lin' }
 
 -- File extension -> filetype. FEN files hold one position a line, as EPD records do.
-M.extensions = { pgn = 'pgn', pbn = 'pbn', pbi = 'pbi', epd = 'epd', fen = 'epd' }
+M.extensions = { pgn = 'pgn', pbn = 'pbn', pbi = 'pbi', epd = 'epd', fen = 'epd', lin = 'lin' }
 
 local defaults = {
   -- The kibitzer binary. nil: found where pip and cargo put it (lua/kibitzer/server.lua).

@@ -9,7 +9,7 @@ const path = require('path');
 const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const c = manifest.contributes;
-const languages = ['pgn', 'pbn', 'pbi', 'epd'];
+const languages = ['pgn', 'pbn', 'pbi', 'epd', 'lin'];
 
 test('each language is contributed with its files, configuration, grammar and activation', () => {
   for (const id of languages) {
