@@ -160,7 +160,9 @@ is none."
   "Highlighting of `epd-mode': the board field and the opcodes.")
 
 (defconst lin-font-lock-keywords
-  '(("\\([A-Za-z][A-Za-z]\\)|" 1 font-lock-keyword-face))
+  ;; Whole pairs, one after the other from the line's start, so that two letters ending a value
+  ;; (`Di East|') are not taken for a name.
+  '(("\\([A-Za-z][A-Za-z]\\)|[^|\n]*|" 1 font-lock-keyword-face))
   "Highlighting of `lin-mode': the pair names.")
 
 ;;;; The modes

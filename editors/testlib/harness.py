@@ -8,8 +8,11 @@ and the comparison live here, once, so the three editors are held to the same st
 * diagnostics: the editor shows exactly the (line, column, code) triples that
   `kibitzer check --format json` reports for the same file (the LSP and the CLI share one engine,
   so they must agree; columns count characters, which checks the position encoding);
-* hover on the NAG `$1`: the text gives its meaning (good move in PGN, good call in PBN);
-* formatting: the file the editor formats and saves has the bytes `kibitzer fmt` writes for it.
+* hover on the NAG `$1`: the text gives its meaning (good move in PGN, good call in PBN); on a
+  LIN deal (`md|`): the four hands drawn (a text diagram, or an image in VS Code), the dealer and
+  the deal as PBN tags;
+* formatting: the file the editor formats and saves has the bytes `kibitzer fmt` writes for it
+  (and a LIN file has one board a line, as BBO writes it).
 
   harness.py plan  --kibitzer BIN --workdir DIR --expected-dir DIR --out PLAN.json SAMPLE...
   harness.py verify PLAN.json OBSERVED.json
@@ -24,12 +27,18 @@ import subprocess
 import sys
 import tempfile
 
-# Per format: the NAG the test hovers, and a pattern its hover text must match (the table's
-# meaning, "good move" / "good call", whatever markup the server puts between the words).
+# Per format: the text the test hovers (the cursor on its first character), and a pattern the
+# hover text must match: a NAG's meaning in the table ("good move" / "good call", whatever markup
+# the server puts between the words); a LIN deal's picture (a text diagram's spade lines, or the
+# image VS Code shows, which e2e.js reports as `![alt]`), dealer and the deal as a PBN tag.
 HOVER_EXPECT = {
     "pgn": ("$1", r"\bgood\b.*\bmove\b"),
     "pbn": ("$1", r"\bgood\b.*\bcall\b"),
+    "lin": ("md|", r"(?s)(\u2660 [AKQJT2-9]|!\[deal\]).*\bdealer\b.*\[Deal \"[NESW]:"),
 }
+# Per format: the semantic token type the server gives the hovered text (a NAG is an operator),
+# which Neovim 0.9+ must keep in place while lines above it are inserted and removed.
+HOVER_TOKEN = {"pgn": "operator", "pbn": "operator"}
 
 
 def lang_of(path):
@@ -96,6 +105,8 @@ def plan(args):
             # The editor puts its cursor on the first occurrence of the needle, in its own units.
             needle, meaning = HOVER_EXPECT[lang]
             entry["hover"] = {"needle": needle, "expect": meaning}
+            if lang in HOVER_TOKEN:
+                entry["hover"]["token"] = HOVER_TOKEN[lang]
         formatted, why = expected_format(args.kibitzer, copy, args.expected_dir)
         entry["formatted_path"] = formatted
         entry["formatted_unavailable"] = why
@@ -129,7 +140,7 @@ def verify(args):
             text = (obs.get("hover") or "").replace("\u00a0", " ")
             meaning = exp["hover"]["expect"]
             ok = re.search(meaning, text, re.IGNORECASE) is not None
-            report(ok, f"{name}: hover on the NAG matches /{meaning}/ (got {one_line(text)!r})")
+            report(ok, f"{name}: hover on {exp['hover']['needle']} matches /{meaning}/ (got {one_line(text)!r})")
         if obs.get("saved"):
             # The editor formatted and saved the file: its bytes (encoding and line endings too)
             # must be those `kibitzer fmt` writes.
@@ -138,6 +149,8 @@ def verify(args):
             if exp["formatted_path"] is not None:
                 with open(exp["formatted_path"], "rb") as f:
                     want_bytes = f.read()
+                if exp["lang"] == "lin":
+                    report(*one_board_a_line(got_bytes, name))
                 if got_bytes == want_bytes:
                     report(True, f"{name}: formatted and saved, the file is what `kibitzer fmt` writes")
                 elif got_bytes.replace(b"\r\n", b"\n") == want_bytes.replace(b"\r\n", b"\n") and one_line_ending(got_bytes):
@@ -157,6 +170,14 @@ def verify(args):
         # just that the editor shows no diagnostic the CLI does not report.
         print("  note the CLI reports no diagnostic on the samples: the rules of these formats are missing")
     return 1 if failures else 0
+
+
+def one_board_a_line(data, name):
+    """LIN as BBO writes it: every line one board (one deal `md|`), no blank line between."""
+    lines = data.decode("utf-8", "replace").splitlines()
+    boards = [l for l in lines if "md|" in l.lower()]
+    ok = bool(lines) and all(l.lower().count("md|") == 1 for l in lines)
+    return ok, f"{name}: formatted and saved, one board a line ({len(boards)} boards in {len(lines)} lines)"
 
 
 def line_endings(data):

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Emacs in the real client: `emacs --batch` with kibitzer.el and eglot opens a PGN and a PBN with
-# known problems, receives kibitzer's diagnostics through eglot and flymake, hovers a NAG and saves
-# with eglot-format-buffer on before-save-hook; the result must match `kibitzer check` and
-# `kibitzer fmt`, and font-lock must highlight the NAGs.
+# Emacs in the real client: `emacs --batch` with kibitzer.el and eglot opens a PGN, a PBN and a LIN
+# file with known problems, receives kibitzer's diagnostics through eglot and flymake, hovers a NAG
+# (a LIN deal: its hand picture) and saves with eglot-format-buffer on before-save-hook; the result
+# must match `kibitzer check` and `kibitzer fmt`, and font-lock must highlight each mode's sample.
 set -uo pipefail
 source "$(dirname "$0")/../../testlib/common.sh"
 
@@ -11,7 +11,8 @@ emacs --batch --eval '(progn (require (quote package)) (package-initialize) (req
     >/dev/null 2>&1 || skip "eglot is not available to Emacs (apt-get install elpa-eglot)"
 require_server
 make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
-    "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn"
+    "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" \
+    "$SAMPLES_DIR/problems.lin"
 observed=$WORKDIR/observed-emacs.json
 
 echo "emacs: $(emacs --version | head -1), server $KIBITZER_BIN"

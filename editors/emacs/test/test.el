@@ -30,22 +30,27 @@
   '(("pgn" "$1" font-lock-builtin-face)
     ("pbn" "$1" font-lock-builtin-face)
     ("pbi" "# Editor" font-lock-comment-face)
-    ("epd" "rnbqkbnr" font-lock-constant-face))
-  "Per language: a text of its sample and the face font-lock must give it.")
+    ("epd" "rnbqkbnr" font-lock-constant-face)
+    ("lin" "sv|" font-lock-keyword-face)
+    ;; The two letters ending the value `Di East' are not a pair's name.
+    ("lin" "st|st|" nil))
+  "Per language: texts of its sample and the face font-lock must give each (nil: none).")
 
 (defun kibitzer-test--check-font-lock (path lang)
-  "Record whether the mode of the buffer (visiting PATH in LANG) highlights its sample text."
+  "Record whether the mode of the buffer (visiting PATH in LANG) highlights its sample texts."
   (font-lock-ensure)
-  (pcase-let ((`(,_ ,needle ,want) (assoc lang kibitzer-test--highlights)))
-    (save-excursion
-      (goto-char (point-min))
-      (let* ((found (search-forward needle nil t))
-             (face (and found (get-text-property (match-beginning 0) 'face))))
-        (push `((name . ,(format "%s: font-lock shows `%s' in %s"
-                                 (file-name-nondirectory path) needle want))
-                (ok . ,(if (eq face want) t :json-false))
-                (detail . ,(format "%S" face)))
-              kibitzer-test--checks)))))
+  (dolist (entry kibitzer-test--highlights)
+    (pcase-let ((`(,for-lang ,needle ,want) entry))
+      (when (equal for-lang lang)
+        (save-excursion
+          (goto-char (point-min))
+          (let* ((found (search-forward needle nil t))
+                 (face (and found (get-text-property (match-beginning 0) 'face))))
+            (push `((name . ,(format "%s: font-lock shows `%s' in %s"
+                                     (file-name-nondirectory path) needle (or want "no face")))
+                    (ok . ,(if (and found (eq face want)) t :json-false))
+                    (detail . ,(if found (format "%S" face) "not found")))
+                  kibitzer-test--checks)))))))
 
 (defun kibitzer-test--observe (file)
   (let* ((path (gethash "path" file))

@@ -9,11 +9,11 @@ cfg = tomllib.load(open(sys.argv[1], "rb"))
 server = cfg["language-server"]["kibitzer"]
 assert server["command"] == "kibitzer" and server["args"] == ["lsp"], server
 langs = {l["name"]: l for l in cfg["language"]}
-want = {"pgn": ["pgn"], "pbn": ["pbn"], "pbi": ["pbi"], "epd": ["epd", "fen"]}
+want = {"pgn": ["pgn"], "pbn": ["pbn"], "pbi": ["pbi"], "epd": ["epd", "fen"], "lin": ["lin"]}
 for name, types in want.items():
     assert langs[name]["file-types"] == types, (name, langs[name]["file-types"])
     assert langs[name]["language-servers"] == ["kibitzer"], name
-print("  ok   languages.toml: pgn, pbn, pbi, epd (+fen) served by kibitzer lsp")
+print("  ok   languages.toml: pgn, pbn, pbi, epd (+fen), lin served by kibitzer lsp")
 PY
 if command -v hx >/dev/null; then
     echo "note: hx found; run \`hx --health pgn\` with this file merged to check it in Helix itself"

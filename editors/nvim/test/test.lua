@@ -1,6 +1,6 @@
 -- Headless Neovim test: opens each file of the plan ($KIBITZER_PLAN, written by
 -- editors/testlib/harness.py) with the plugin set up as a user would, waits for the diagnostics,
--- hovers the NAG, saves with format-on-save, and writes what it saw to $KIBITZER_OBSERVED.
+-- hovers the NAG (or a LIN deal), saves with format-on-save, and writes what it saw to $KIBITZER_OBSERVED.
 -- editors/nvim/test/run.sh compares that with the CLI.
 local function read_file(path)
   local f = assert(io.open(path, 'rb'))
@@ -25,23 +25,24 @@ local function hover_text(result)
   return table.concat(parts, '\n')
 end
 
--- The semantic token Neovim (0.9+) shows on the NAG at 0-based `row`, byte `col`: an operator.
--- A line inserted above it, then removed, must move the token down and back: the edits go to the
--- server and its answers (deltas of the tokens, semanticTokens/full/delta) come back applied.
-local function semantic_tokens_follow_edits(buf, name, row, col)
+-- The semantic token Neovim (0.9+) shows on the hovered text at 0-based `row`, byte `col`: of the
+-- plan's type `want` (a NAG's: operator). A line inserted above it, then removed, must move the
+-- token down and back: the edits go to the server and its answers (deltas of the tokens,
+-- semanticTokens/full/delta) come back applied.
+local function semantic_tokens_follow_edits(buf, name, row, col, want)
   local function token_at(r)
     for _, t in ipairs(vim.lsp.semantic_tokens.get_at_pos(buf, r, col) or {}) do
       if t.type then return t.type end
     end
   end
-  local check = { name = name .. ': the semantic token of the NAG follows edits above it' }
+  local check = { name = name .. ': the semantic token of the hovered text follows edits above it' }
   vim.wait(5000, function() return token_at(row) ~= nil end, 20)
   local before = token_at(row)
   vim.api.nvim_buf_set_lines(buf, 0, 0, false, { '' })
   local moved = vim.wait(5000, function() return token_at(row + 1) == before end, 20)
   vim.api.nvim_buf_set_lines(buf, 0, 1, false, {})
   local back = vim.wait(5000, function() return token_at(row) == before and token_at(row + 1) ~= before end, 20)
-  check.ok = before == 'operator' and moved and back
+  check.ok = before == want and moved and back
   check.detail = string.format('token %s, after a line inserted above: %s, after it is removed: %s',
     tostring(before), moved and 'moved down' or 'not moved', back and 'back' or 'not back')
   return check
@@ -161,8 +162,9 @@ local function run()
       local texts = {}
       for _, r in pairs(responses) do texts[#texts + 1] = hover_text(r.result) end
       entry.hover = table.concat(texts, '\n')
-      if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then
-        observed.checks[#observed.checks + 1] = semantic_tokens_follow_edits(buf, file.name, found[1] - 1, found[2])
+      if file.hover.token and vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then
+        observed.checks[#observed.checks + 1] =
+          semantic_tokens_follow_edits(buf, file.name, found[1] - 1, found[2], file.hover.token)
       end
     end
 

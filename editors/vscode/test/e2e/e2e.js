@@ -38,11 +38,19 @@ async function problemsOf(page, name) {
   return markers;
 }
 
+// The markers of the file called `name`, once there are `want` of them (or 20 s passed). The
+// panel lists the workspace's diagnostics (workspace/diagnostic) and renders only the rows in view,
+// so it is first filtered to the file by its name (the filter keeps every marker of a file whose
+// name matches), then the filter is cleared.
 async function readProblems(page, name, want) {
+  const filter = page.locator('.panel input[placeholder^="Filter"]').first();
+  await filter.fill(name);
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline && (await problemsOf(page, name)).length < want) await page.waitForTimeout(200);
   await page.waitForTimeout(500); // and any late extra
-  return problemsOf(page, name);
+  const markers = await problemsOf(page, name);
+  await filter.fill('');
+  return markers;
 }
 
 // The file's lines as VS Code decodes them (UTF-8 when valid, else ISO-8859-1).
@@ -79,13 +87,17 @@ async function hoverAt(page, position) {
     return ''; // no hover at all: the harness reports what was expected
   }
   await page.waitForTimeout(300);
-  return (await hover.innerText()).replace(/\u00a0/g, ' ');
+  // The pictures are images: each is given as Markdown's `![alt]`, ahead of the hover's text.
+  const images = await page
+    .locator('.monaco-hover:not(.hidden) img')
+    .evaluateAll((imgs) => imgs.map((img) => `![${img.getAttribute('alt') || ''}]`));
+  return [...images, await hover.innerText()].join('\n').replace(/\u00a0/g, ' ');
 }
 
 // The language mode and, for PGN and PBN, the ISO-8859-1 default of package.json, as the status
 // bar shows them.
 async function statusBarChecks(page, file, checks) {
-  const names = { pgn: 'PGN', pbn: 'PBN', pbi: 'PBI', epd: 'EPD' };
+  const names = { pgn: 'PGN', pbn: 'PBN', pbi: 'PBI', epd: 'EPD', lin: 'LIN' };
   const items = page.locator('.statusbar-item');
   await items.filter({ hasText: names[file.lang] }).first().waitFor({ timeout: 10000 }).catch(() => {});
   const texts = (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -149,7 +161,7 @@ async function exercise(page, file, formatCommand, observed) {
     observed.checks.push({ name: `${file.name}: the Show board code lens is shown`, ok: shown, detail: shown ? 'shown' : 'no lens' });
   }
   if (file.hover) {
-    step('hovering the NAG');
+    step(`hovering ${file.hover.needle}`);
     entry.hover = await hoverAt(page, positionOf(file, file.hover.needle));
     await shot(page, `${base}-hover`);
     await page.keyboard.press('Escape');
@@ -275,6 +287,53 @@ async function settingsReachTheServer(page, observed) {
   await page.waitForTimeout(1000);
 }
 
+// The server's *Open in BBO handviewer* lens above a PBN deal runs `vscode.open` on the board's
+// handviewer link. Clicked as a user would: VS Code asks before it opens an external site, the
+// answer Open opens the link in a new browser tab, whose address must carry the board as
+// `kibitzer convert --to lin` writes it ($KIBITZER_HANDVIEWER_LIN). The tab is answered here, by
+// a stub: nothing is fetched from bridgebase.com.
+async function handviewerLens(page, file, lin, observed) {
+  const name = `${file}: the Open in BBO handviewer code lens opens the board's handviewer link`;
+  step(`clicking the Open in BBO handviewer lens of ${file}`);
+  const context = page.context();
+  await context.route('https://www.bridgebase.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>handviewer (test stub)</title>' }),
+  );
+  await openFile(page, file);
+  const lens = page.locator('.codelens-decoration a').filter({ hasText: 'Open in BBO handviewer' }).first();
+  let detail = '';
+  let ok = false;
+  try {
+    await lens.waitFor({ state: 'visible', timeout: 15000 });
+    await page.waitForTimeout(500);
+    const opened = context.waitForEvent('page', { timeout: 20000 });
+    await lens.click();
+    // VS Code's link protection: "Do you want Code to open the external website?"
+    const dialog = page.locator('.monaco-dialog-box');
+    const asked = await dialog.waitFor({ state: 'visible', timeout: 10000 }).then(() => true, () => false);
+    if (asked) {
+      detail += `asked: ${(await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 160)}; `;
+      await shot(page, 'handviewer-dialog');
+      await dialog.locator('.monaco-button', { hasText: /^Open$/ }).first().click();
+    }
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded').catch(() => {});
+    const address = new URL(tab.url());
+    const board = address.searchParams.get('lin');
+    ok = address.origin + address.pathname === 'https://www.bridgebase.com/tools/handviewer.html' && board === lin;
+    detail += `opened ${tab.url().slice(0, 120)}…` + (board === lin ? ', the board as convert --to lin writes it' : `, lin=${board}`);
+    await tab.close();
+  } catch (e) {
+    const notes = await page.locator('.notifications-toasts .notification-toast').allInnerTexts().catch(() => []);
+    detail += `${e.message.split('\n')[0]}${notes.length ? `; notifications: ${notes.join(' | ')}` : ''}`;
+    await shot(page, 'handviewer-failure');
+  }
+  observed.checks.push({ name, ok, detail });
+  await context.unroute('https://www.bridgebase.com/**');
+  await runCommand(page, 'View: Close All Editors');
+  await page.waitForTimeout(300);
+}
+
 async function main() {
   const observed = { files: [], checks: [] };
   const { browser, page } = await launch(url);
@@ -291,6 +350,9 @@ async function main() {
       if (i === 0) await serverStarted(page, observed);
     }
     await settingsReachTheServer(page, observed);
+    if (process.env.KIBITZER_HANDVIEWER_LIN) {
+      await handviewerLens(page, 'pictures.pbn', process.env.KIBITZER_HANDVIEWER_LIN, observed);
+    }
     if (process.env.KIBITZER_PICTURES) {
       await pictures(page, JSON.parse(process.env.KIBITZER_PICTURES), observed);
     }

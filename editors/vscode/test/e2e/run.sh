@@ -4,10 +4,12 @@
 # server the only kibitzer there is (no kibitzer on code-server's PATH, no kibitzer.server.path),
 # driven by playwright-core in Debian's headless Chromium (e2e.js). Checks that the extension
 # started the bundled binary; opens a PBN with a revoke, waits for the diagnostic in the Problems
-# panel, hovers a NAG, runs Format Document and saves; saves an EPD file with editor.formatOnSave;
+# panel, hovers a NAG, runs Format Document and saves (also a PGN, an FEN and a LIN file, whose
+# deal's hover must draw the hands); saves an EPD file with editor.formatOnSave;
 # what VS Code showed must match `kibitzer check` and `kibitzer fmt`. A rule turned off in
-# .vscode/settings.json must lose its squiggle. Then hovers a move, a FEN tag, an EPD line, a PBI
-# position, a PBN deal and a card, each of which must show a picture; then the board panel
+# .vscode/settings.json must lose its squiggle; the Open in BBO handviewer lens of a PBN deal, clicked,
+# must open the board's handviewer link. Then hovers a move, a FEN tag, an EPD line, a PBI
+# position, a PBN deal, a card and a LIN deal, each of which must show a picture; then the board panel
 # (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
 # Last, the universal .vsix (no server) in a second code-server on the same PATH: the error it
 # shows must say what to install (notfound.js).
@@ -42,8 +44,9 @@ if env PATH="$clean_path" /bin/sh -c 'command -v kibitzer' >/dev/null; then fail
 
 # format-on-save.epd is saved without Format Document: the [epd] setting below formats it.
 make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
-    "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" "$SAMPLES_DIR/format-on-save.epd"
-# The hover pictures: a move, the FEN tag, an EPD line, a PBI position, a PBN deal and a card.
+    "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" "$SAMPLES_DIR/format-on-save.epd" \
+    "$SAMPLES_DIR/problems.lin"
+# The hover pictures: a move, the FEN tag, an EPD line, a PBI position, a PBN deal, a card and a LIN deal.
 cp "$SAMPLES_DIR"/pictures.* "$FILES_DIR"/
 export KIBITZER_FILES_DIR=$FILES_DIR
 export KIBITZER_PICTURES='[
@@ -52,8 +55,13 @@ export KIBITZER_PICTURES='[
  {"file": "pictures.epd", "needle": "8/8/8", "skip": 1, "name": "epd-line"},
  {"file": "pictures.pbi", "needle": "4k3", "skip": 1, "name": "pbi-position"},
  {"file": "pictures.pbn", "needle": "W:KQ76", "skip": 3, "name": "pbn-deal"},
- {"file": "pictures.pbn", "needle": "SJ", "skip": 1, "name": "pbn-card"}
+ {"file": "pictures.pbn", "needle": "SJ", "skip": 1, "name": "pbn-card"},
+ {"file": "problems.lin", "needle": "md|", "skip": 3, "name": "lin-deal"}
 ]'
+# The board the handviewer lens above pictures.pbn's deal must open (e2e.js), as the CLI converts it.
+KIBITZER_HANDVIEWER_LIN=$("$KIBITZER_BIN" convert "$FILES_DIR/pictures.pbn" --to lin | head -1)
+[ -n "$KIBITZER_HANDVIEWER_LIN" ] || fail "kibitzer convert --to lin wrote nothing for pictures.pbn"
+export KIBITZER_HANDVIEWER_LIN
 # The board panel's files (board.js), beside the plan's copies in the folder code-server opens.
 cp "$SAMPLES_DIR/board.pgn" "$SAMPLES_DIR/board.pbn" "$FILES_DIR/"
 export KIBITZER_ARTEFACTS=${KIBITZER_ARTEFACTS:-$REPO_DIR/target/editor-artefacts}

@@ -26,7 +26,7 @@ test('each language is contributed with its files, configuration, grammar and ac
   assert.ok(c.languages.find((l) => l.id === 'epd').extensions.includes('.fen'));
 });
 
-test('word patterns keep SAN moves, calls and cards whole', () => {
+test('word patterns keep SAN moves, calls, cards and LIN values whole', () => {
   const word = (id, text) => {
     const conf = JSON.parse(fs.readFileSync(path.join(root, 'language-configuration', `${id}.json`), 'utf8'));
     return text.match(new RegExp(conf.wordPattern))[0];
@@ -37,6 +37,9 @@ test('word patterns keep SAN moves, calls and cards whole', () => {
   assert.equal(word('pbn', '1NT '), '1NT');
   assert.equal(word('pbn', 'H10 '), 'H10');
   assert.equal(word('pbn', '=12= '), '=12=');
+  assert.equal(word('lin', 'md|3S2345H2345D2345C2,S6789'), 'md');
+  assert.equal(word('lin', '3S2345H2345D2345C2,S6789'), '3S2345H2345D2345C2');
+  assert.equal(word('lin', '1N!|an|'), '1N!');
 });
 
 test('settings and commands', () => {
