@@ -91,17 +91,11 @@ impl<L: rowan::Language> Parse<L> {
 /// server's views read; [`EventSink`] writes the flat [`ParseEvent`] list the batch checks
 /// and the formatters read without building a tree.
 pub trait Sink<K> {
-    /// Whether the sink takes the blank tokens of the gaps a lexer leaves between its tokens
-    /// ([`Parser::with_gaps`]) one by one, as a lossless tree must; a sink that does not is
-    /// told only where each gap it passes ends ([`Sink::skip`]), and pays nothing per blank.
-    const KEEPS_BLANKS: bool = true;
     fn start_node(&mut self, kind: K);
     /// A token of kind `kind` at `range` of `source`, the whole text being parsed (a sink
     /// that keeps token texts cuts them out itself; the others pay nothing for them).
     fn token(&mut self, kind: K, range: TextRange, source: &str);
     fn finish_node(&mut self);
-    /// Blanks up to `to` passed without a token each (only when not [`Sink::KEEPS_BLANKS`]).
-    fn skip(&mut self, _to: TextSize) {}
 }
 
 /// Builds a rowan green tree.
@@ -143,23 +137,50 @@ pub enum ParseEvent<K> {
 
 /// Records a parse as a flat list of [`ParseEvent`]s: a few bytes per token, no tree.
 ///
-/// The blanks of a lexer that leaves them out (PGN's blanks and line breaks: half its tokens,
-/// see [`Parser::with_gaps`]) get no event: every offset stays as it was, so they are exactly
-/// the gaps between the events, and a reader that wants them (a tree, a rule about empty lines)
-/// lexes the gaps.
-pub struct EventSink<K> {
+/// A format may leave out the tokens `dropped` accepts (PGN's blanks and line breaks: half its
+/// tokens): every offset stays as it was, so the tokens left out are exactly the gaps between
+/// the events, and a reader that wants them (a tree, a rule about empty lines) lexes the gaps.
+pub struct EventSink<K, D = KeepEvery> {
     events: Vec<ParseEvent<K>>,
     offset: TextSize,
     /// The index of each open node's start.
     open: Vec<usize>,
+    dropped: D,
+}
+
+/// Which tokens an [`EventSink`] records no event for.
+pub trait DroppedTokens<K> {
+    fn drops(&self, kind: K) -> bool;
+}
+
+/// Every token is recorded.
+pub struct KeepEvery;
+
+impl<K> DroppedTokens<K> for KeepEvery {
+    fn drops(&self, _kind: K) -> bool {
+        false
+    }
+}
+
+impl<K, F: Fn(K) -> bool> DroppedTokens<K> for F {
+    fn drops(&self, kind: K) -> bool {
+        self(kind)
+    }
 }
 
 impl<K> EventSink<K> {
     /// A sink that writes into `events` (cleared first), so a caller parsing piece after piece
     /// reuses one buffer.
-    pub fn reusing(mut events: Vec<ParseEvent<K>>) -> Self {
+    pub fn reusing(events: Vec<ParseEvent<K>>) -> Self {
+        EventSink::dropping(events, KeepEvery)
+    }
+}
+
+impl<K, D: DroppedTokens<K>> EventSink<K, D> {
+    /// [`EventSink::reusing`], recording no event for the tokens `dropped` accepts.
+    pub fn dropping(mut events: Vec<ParseEvent<K>>, dropped: D) -> Self {
         events.clear();
-        EventSink { events, offset: TextSize::from(0), open: Vec::new() }
+        EventSink { events, offset: TextSize::from(0), open: Vec::new(), dropped }
     }
 
     pub fn into_events(self) -> Vec<ParseEvent<K>> {
@@ -167,15 +188,16 @@ impl<K> EventSink<K> {
     }
 }
 
-impl<K: Copy> Sink<K> for EventSink<K> {
-    const KEEPS_BLANKS: bool = false;
+impl<K: Copy, D: DroppedTokens<K>> Sink<K> for EventSink<K, D> {
     fn start_node(&mut self, kind: K) {
         self.open.push(self.events.len());
         self.events.push(ParseEvent::Start { kind, at: self.offset, finish: 0 });
     }
     fn token(&mut self, kind: K, range: TextRange, _source: &str) {
         self.offset = range.end();
-        self.events.push(ParseEvent::Token(kind, range));
+        if !self.dropped.drops(kind) {
+            self.events.push(ParseEvent::Token(kind, range));
+        }
     }
     fn finish_node(&mut self) {
         let here = self.events.len();
@@ -186,9 +208,6 @@ impl<K: Copy> Sink<K> for EventSink<K> {
             }
         }
         self.events.push(ParseEvent::Finish(self.offset));
-    }
-    fn skip(&mut self, to: TextSize) {
-        self.offset = to;
     }
 }
 
@@ -210,7 +229,6 @@ impl UnitSink {
 }
 
 impl<K> Sink<K> for UnitSink {
-    const KEEPS_BLANKS: bool = false;
     fn start_node(&mut self, _kind: K) {
         if self.depth == 1 {
             self.start = self.offset;
@@ -225,9 +243,6 @@ impl<K> Sink<K> for UnitSink {
         if self.depth == 1 {
             self.units.push(TextRange::new(self.start, self.offset));
         }
-    }
-    fn skip(&mut self, to: TextSize) {
-        self.offset = to;
     }
 }
 
@@ -318,28 +333,14 @@ impl<'a, K: Copy> EventNode<'a, K> {
 
 /// A recursive-descent helper over a token list. It sees every token, trivia included: grammar
 /// code decides where trivia belongs (usually with [`Parser::skip_trivia`] before a node).
-///
-/// A lexer may leave its blank tokens out of the list ([`Parser::with_gaps`]: PGN's spaces and
-/// line breaks, half its tokens): the grammar still sees them, one by one, lexed from the gap
-/// where it looks, but [`Parser::skip_trivia`] passes a whole gap in one step, and a sink that
-/// does not keep blanks ([`Sink::KEEPS_BLANKS`]) gets no call for each.
 pub struct Parser<'t, K, S = GreenSink> {
     text: &'t str,
     tokens: Vec<Token<K>>,
     pos: usize,
-    /// How far the text is consumed: the end of the last token or blank added. Before the start
-    /// of `tokens[pos]` (or the text's end) only when the parser is in a gap.
-    at: TextSize,
-    /// The blank token that starts at a byte of a gap, when the lexer leaves gaps; `None` when
-    /// the tokens cover the text.
-    blank_at: Option<BlankAt<K>>,
     sink: S,
     errors: Vec<Diagnostic>,
     is_trivia: fn(K) -> bool,
 }
-
-/// A lexer's reading of the blank token that starts at byte `i` of `bytes`: its kind and end.
-pub type BlankAt<K> = fn(bytes: &[u8], i: usize) -> (K, usize);
 
 impl<'t, K> Parser<'t, K, GreenSink>
 where
@@ -367,15 +368,7 @@ where
     /// Starts parsing into `sink`, the root node of kind `root` open.
     pub fn with_sink(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool, mut sink: S) -> Self {
         sink.start_node(root);
-        Parser { text, tokens, pos: 0, at: TextSize::from(0), blank_at: None, sink, errors: Vec::new(), is_trivia }
-    }
-
-    /// Tokens that leave out the blanks of `text`: every byte not in a token belongs to a blank
-    /// token that `blank_at` reads from its first byte (its kind and end), as the lexer would
-    /// have made it. The tokens must start at the text's start or after a gap.
-    pub fn with_gaps(mut self, blank_at: BlankAt<K>) -> Self {
-        self.blank_at = Some(blank_at);
-        self
+        Parser { text, tokens, pos: 0, sink, errors: Vec::new(), is_trivia }
     }
 
     /// Closes the root (after adding any tokens the grammar left, so the output always covers
@@ -399,73 +392,18 @@ where
         self.text
     }
 
-    /// Where the gap the parser is in ends (the next token's start or the text's end); `None`
-    /// when it is in no gap.
-    #[inline]
-    fn gap_end(&self) -> Option<TextSize> {
-        self.blank_at?;
-        let end = self.tokens.get(self.pos).map_or(TextSize::of(self.text), |t| t.range.start());
-        (self.at < end).then_some(end)
-    }
-
-    /// The blank token at `at`, in a gap.
-    fn blank(&self, at: TextSize) -> Option<Token<K>> {
-        let blank_at = self.blank_at?;
-        let (kind, end) = blank_at(self.text.as_bytes(), usize::from(at));
-        Some(Token { kind, range: TextRange::new(at, TextSize::from(end as u32)) })
-    }
-
-    /// The token the parser is at, a blank of a gap included.
-    #[inline]
-    fn current_token(&self) -> Option<Token<K>> {
-        match self.gap_end() {
-            None => self.tokens.get(self.pos).copied(),
-            Some(_) => self.blank(self.at),
-        }
-    }
-
-    /// The tokens from the current one on, the blanks of the gaps included: what a grammar
-    /// looks ahead through when it may look far (an index per token, [`Parser::nth`], costs a
-    /// walk from the current token in a text with gaps).
-    pub fn ahead(&self) -> impl Iterator<Item = Token<K>> + '_ {
-        let (mut pos, mut at) = (self.pos, self.at);
-        std::iter::from_fn(move || {
-            let next = self.tokens.get(pos);
-            let gap_end = next.map_or(TextSize::of(self.text), |t| t.range.start());
-            if self.blank_at.is_some() && at < gap_end {
-                let blank = self.blank(at)?;
-                at = blank.range.end();
-                return Some(blank);
-            }
-            let token = *next?;
-            pos += 1;
-            at = token.range.end();
-            Some(token)
-        })
-    }
-
-    /// The token `n` places ahead (trivia counted).
-    fn nth_token(&self, n: usize) -> Option<Token<K>> {
-        match n {
-            _ if self.blank_at.is_none() => self.tokens.get(self.pos + n).copied(),
-            0 => self.current_token(),
-            _ => self.ahead().nth(n),
-        }
-    }
-
     /// The kind of the token `n` places ahead (trivia counted), `None` at the end.
     pub fn nth(&self, n: usize) -> Option<K> {
-        self.nth_token(n).map(|t| t.kind)
+        self.tokens.get(self.pos + n).map(|t| t.kind)
     }
 
     /// The text of the token `n` places ahead (trivia counted), `""` at the end.
     pub fn nth_text(&self, n: usize) -> &'t str {
-        self.nth_token(n).map_or("", |t| &self.text[t.range])
+        self.tokens.get(self.pos + n).map_or("", |t| &self.text[t.range])
     }
 
-    #[inline]
     pub fn current(&self) -> Option<K> {
-        self.current_token().map(|t| t.kind)
+        self.nth(0)
     }
 
     pub fn at(&self, kind: K) -> bool {
@@ -473,65 +411,46 @@ where
     }
 
     pub fn at_end(&self) -> bool {
-        self.pos >= self.tokens.len() && self.gap_end().is_none()
+        self.pos >= self.tokens.len()
     }
 
     /// The first kind at or after the current token that is not trivia.
     pub fn peek_non_trivia(&self) -> Option<K> {
-        self.ahead().map(|t| t.kind).find(|&k| !(self.is_trivia)(k))
+        self.tokens[self.pos.min(self.tokens.len())..].iter().map(|t| t.kind).find(|&k| !(self.is_trivia)(k))
     }
 
     /// Range of the current token; an empty range at the end of text when there is none.
     pub fn current_range(&self) -> TextRange {
-        self.current_token().map(|t| t.range).unwrap_or_else(|| TextRange::empty(TextSize::of(self.text)))
+        self.tokens
+            .get(self.pos)
+            .map(|t| t.range)
+            .unwrap_or_else(|| TextRange::empty(TextSize::from(self.text.len() as u32)))
     }
 
     pub fn current_text(&self) -> &'t str {
-        self.current_token().map_or("", |t| &self.text[t.range])
+        self.tokens.get(self.pos).map_or("", |t| &self.text[t.range])
     }
 
     /// Adds the current token to the open node and advances.
     pub fn bump(&mut self) {
-        if let Some(t) = self.current_token() {
-            self.add(t, t.kind);
+        if let Some(&t) = self.tokens.get(self.pos) {
+            self.sink.token(t.kind, t.range, self.text);
+            self.pos += 1;
         }
     }
 
     /// Adds the current token under another kind (a contextual keyword, an error) and advances.
     pub fn bump_as(&mut self, kind: K) {
-        if let Some(t) = self.current_token() {
-            self.add(t, kind);
-        }
-    }
-
-    /// Adds `token` (the current one) as `kind` and advances past it.
-    #[inline]
-    fn add(&mut self, token: Token<K>, kind: K) {
-        let in_gap = self.gap_end().is_some();
-        if in_gap && !S::KEEPS_BLANKS {
-            self.sink.skip(token.range.end());
-        } else {
-            self.sink.token(kind, token.range, self.text);
-        }
-        if !in_gap {
+        if let Some(&t) = self.tokens.get(self.pos) {
+            self.sink.token(kind, t.range, self.text);
             self.pos += 1;
         }
-        self.at = token.range.end();
     }
 
-    /// Bumps trivia tokens into the open node; a gap of blanks (which are trivia) in one step
-    /// when the sink does not keep them.
+    /// Bumps trivia tokens into the open node.
     pub fn skip_trivia(&mut self) {
-        loop {
-            match self.gap_end() {
-                Some(end) if !S::KEEPS_BLANKS => {
-                    self.sink.skip(end);
-                    self.at = end;
-                }
-                Some(_) => self.bump(),
-                None if self.current().is_some_and(self.is_trivia) => self.bump(),
-                None => break,
-            }
+        while self.current().is_some_and(self.is_trivia) {
+            self.bump();
         }
     }
 

@@ -87,32 +87,21 @@ fn looks_like_tag(line: &[u8]) -> bool {
 
 /// Lexes `text` into tokens covering it exactly.
 pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
-    scan::<true>(text, Vec::new())
+    lex_into(text, Vec::new())
 }
 
-/// The tokens of [`lex`] but its blanks ([`is_blank`]), into `tokens` (cleared first, so that
-/// a caller lexing piece after piece reuses one buffer): what the parser reads, lexing a blank
-/// of the gaps between them with [`blank_at`] only where the grammar looks at one, so that the
-/// check path pays no token for the half of the tokens that are blanks.
-pub fn lex_without_blanks_into(text: &str, tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
-    scan::<false>(text, tokens)
-}
-
-/// The scanner of [`lex`] (`BLANKS`) and [`lex_without_blanks_into`] (not `BLANKS`).
-fn scan<const BLANKS: bool>(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
+/// [`lex`] into `tokens` (cleared first), so that a caller lexing piece after piece reuses one
+/// buffer.
+pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
     use SyntaxKind::*;
     let bytes = text.as_bytes();
     tokens.clear();
-    // About one token in three bytes of real files, half of them blanks.
-    tokens.reserve(text.len() / if BLANKS { 3 } else { 6 });
+    // About one token in three bytes of real files.
+    tokens.reserve(text.len() / 3);
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
         let kind = match bytes[i] {
-            b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' if !BLANKS => {
-                i = run(bytes, i + 1, |c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r'));
-                continue;
-            }
             b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' => {
                 let (kind, end) = blank_at(bytes, i);
                 i = end;
@@ -198,7 +187,7 @@ fn scan<const BLANKS: bool>(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> V
 /// `bytes[i]` is a space, a tab, a vertical tab, a form feed or a line-break byte: its kind and
 /// end.
 #[inline(always)]
-pub fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
+fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
     match bytes[i] {
         b'\n' => (SyntaxKind::NEWLINE, i + 1),
         b'\r' => (SyntaxKind::NEWLINE, i + if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 }),

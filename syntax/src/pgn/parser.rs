@@ -8,10 +8,10 @@
 //! input can make the tree (or anything walking it) deeper than that.
 
 use super::flat::FlatParse;
-use super::lexer;
+use super::lexer::{self, lex};
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
 use crate::names::NameSet;
-use crate::parsing::{EventSink, GreenSink, Parse, ParseEvent, Parser, Sink, Token, UnitSink};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
@@ -52,20 +52,20 @@ crate::diagnostic::declare_rules! {
 /// How deeply variations nest in the tree; deeper ones are reported and kept flat.
 pub const MAX_VARIATION_DEPTH: usize = 128;
 
-/// Parses `text` into a lossless rowan tree: what the language server's views read. The lexer
-/// leaves the blanks out ([`lexer::lex_without_blanks_into`]); the parser puts each back into
-/// the tree from the gaps.
+/// Parses `text` into a lossless rowan tree: what the language server's views read.
 pub fn parse(text: &str) -> Parse<PGNLanguage> {
-    let mut p = parser(text, Vec::new(), GreenSink::new());
+    let mut p = Parser::new(text, lex(text), ROOT, SyntaxKind::is_trivia);
     file(&mut p);
     p.finish()
 }
 
 /// Parses `text` with the same grammar into the flat event list the checks read
 /// ([`super::flat`]), reusing `buffer`'s memory: no tree is built. Blanks and line breaks get no
-/// token and no event (they are the gaps between the events; see [`super::flat`]).
+/// event (they are the gaps between the events; see [`super::flat`]).
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
-    let mut p = parser(text, TOKENS.take(), EventSink::reusing(buffer));
+    let tokens = lexer::lex_into(text, TOKENS.take());
+    let sink = EventSink::dropping(buffer, lexer::is_blank);
+    let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink);
     file(&mut p);
     let (sink, errors, tokens) = p.finish_into_parts();
     // A buffer grown by one huge text is let go: the language server's threads live on.
@@ -78,7 +78,7 @@ pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatPars
 thread_local! {
     /// Each thread's token list, reused from parse to parse: the batch paths parse a large
     /// file a piece at a time on every core, and a fresh list per piece costs its page faults.
-    static TOKENS: std::cell::Cell<Vec<Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
+    static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// The largest token list a thread keeps for the next parse (12 bytes a token: 24 MB).
@@ -87,15 +87,9 @@ const KEPT_TOKENS: usize = 2 << 20;
 /// The range of every game of `text`, from the same grammar with nothing recorded but where
 /// games start and end: memory for the tokens only.
 pub fn parse_units(text: &str) -> Vec<TextRange> {
-    let mut p = parser(text, Vec::new(), UnitSink::default());
+    let mut p = Parser::with_sink(text, lex(text), ROOT, SyntaxKind::is_trivia, UnitSink::default());
     file(&mut p);
     p.finish_into_sink().0.into_units()
-}
-
-/// The parser of `text` into `sink`, over the tokens but blanks (lexed into `tokens`' memory).
-fn parser<S: Sink<SyntaxKind>>(text: &str, tokens: Vec<Token<SyntaxKind>>, sink: S) -> P<'_, S> {
-    let tokens = lexer::lex_without_blanks_into(text, tokens);
-    Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink).with_gaps(lexer::blank_at)
 }
 
 fn file<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
@@ -162,13 +156,13 @@ fn tag_section<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         // Does the section go on past the trivia ahead? (Each run of trivia is looked at a
         // bounded number of times, so this stays linear.) If not, the trivia belongs to the
         // movetext.
-        let Some((n, next)) = p.ahead().enumerate().find(|(_, t)| !t.kind.is_trivia()) else { break };
-        match next.kind {
+        let Some(n) = (0..).find(|&i| p.nth(i).is_none_or(|k| !k.is_trivia())) else { break };
+        match p.nth(n) {
             // A comment after an empty line belongs to the movetext (the empty line ends the
             // tag section, PGN 8.1), unless more tags follow it.
-            COMMENT | LINE_COMMENT if blank_line_ahead(p) && !tag_after_comments(p, n, &mut tag_ahead) => break,
-            COMMENT | LINE_COMMENT => {}
-            L_BRACKET => {
+            Some(COMMENT | LINE_COMMENT) if blank_line_ahead(p) && !tag_after_comments(p, n, &mut tag_ahead) => break,
+            Some(COMMENT | LINE_COMMENT) => {}
+            Some(L_BRACKET) => {
                 if blank_line_ahead(p) && tag_name_at(p, n).is_some_and(|name| names.contains(name)) {
                     break;
                 }
@@ -188,14 +182,18 @@ fn tag_after_comments<S: Sink<SyntaxKind>>(p: &P<'_, S>, n: usize, known: &mut O
     if known.is_some_and(|at| p.current_range().start() < at) {
         return true;
     }
-    let after = p.ahead().skip(n).find(|t| !(t.kind.is_trivia() || matches!(t.kind, COMMENT | LINE_COMMENT)));
-    match after {
-        Some(t) if t.kind == L_BRACKET => {
-            *known = Some(t.range.start());
-            true
-        }
-        _ => false,
+    let Some(i) = (n..).find(|&i| !matches!(p.nth(i), Some(k) if k.is_trivia() || matches!(k, COMMENT | LINE_COMMENT)))
+    else {
+        return false;
+    };
+    if p.nth(i) != Some(L_BRACKET) {
+        return false;
     }
+    // The start of the `[`: the text up to it is the current token's start plus the lengths of
+    // the tokens between, which `nth_text` gives.
+    let offset = (0..i).fold(p.current_range().start(), |at, k| at + TextSize::of(p.nth_text(k)));
+    *known = Some(offset);
+    true
 }
 
 /// An escape line (PGN 6) is not an empty line: its reader ignores it, line end and all, so the
@@ -204,12 +202,12 @@ fn tag_after_comments<S: Sink<SyntaxKind>>(p: &P<'_, S>, n: usize, known: &mut O
 fn blank_line_ahead<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
     let mut newlines = 0;
     let mut after_escape = false;
-    for t in p.ahead() {
-        match t.kind {
-            NEWLINE if after_escape => after_escape = false,
-            NEWLINE => newlines += 1,
-            ESCAPE => after_escape = true,
-            WHITESPACE => {}
+    for i in 0.. {
+        match p.nth(i) {
+            Some(NEWLINE) if after_escape => after_escape = false,
+            Some(NEWLINE) => newlines += 1,
+            Some(ESCAPE) => after_escape = true,
+            Some(WHITESPACE) => {}
             _ => break,
         }
         if newlines >= 2 {
@@ -221,8 +219,11 @@ fn blank_line_ahead<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
 
 /// The name of the tag whose `[` is `n` tokens ahead.
 fn tag_name_at<'t, S: Sink<SyntaxKind>>(p: &P<'t, S>, n: usize) -> Option<&'t str> {
-    let name = p.ahead().skip(n + 1).find(|t| t.kind != WHITESPACE)?;
-    matches!(name.kind, SYMBOL | SAN | NUMBER | RESULT_TOKEN).then(|| &p.text()[name.range])
+    let mut i = n + 1;
+    while p.nth(i) == Some(WHITESPACE) {
+        i += 1;
+    }
+    matches!(p.nth(i), Some(SYMBOL | SAN | NUMBER | RESULT_TOKEN)).then(|| p.nth_text(i))
 }
 
 /// `[Name "value"]`, recovering at the `]` or at the end of the line.
@@ -323,8 +324,7 @@ fn movetext<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     let mut reported_depth = false;
     while let Some(kind) = p.current() {
         match kind {
-            // A whole gap of blanks in one step.
-            k if k.is_trivia() => p.skip_trivia(),
+            k if k.is_trivia() => p.bump(),
             L_BRACKET if at_line_start(p) => break,
             RESULT_TOKEN => {
                 close_variations(p, &mut open);
