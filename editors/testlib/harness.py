@@ -12,9 +12,13 @@ and the comparison live here, once, so the three editors are held to the same st
   LIN deal (`md|`): the four hands drawn (a text diagram, or an image in VS Code), the dealer and
   the deal as PBN tags;
 * formatting: the file the editor formats and saves has the bytes `kibitzer fmt` writes for it
-  (and a LIN file has one board a line, as BBO writes it).
+  (and a LIN file has one board a line, as BBO writes it);
+* rename (F2) of a player where the editor does it (Neovim, Emacs): the name is replaced
+  wherever it was, in the file and in the closed files of its format beside it (`--unopened`),
+  and nothing else changes.
 
-  harness.py plan  --kibitzer BIN --workdir DIR --expected-dir DIR --out PLAN.json SAMPLE...
+  harness.py plan  --kibitzer BIN --workdir DIR --expected-dir DIR --out PLAN.json
+                   [--unopened FILE]... SAMPLE...
   harness.py verify PLAN.json OBSERVED.json
 """
 
@@ -39,6 +43,9 @@ HOVER_EXPECT = {
 # Per format: the semantic token type the server gives the hovered text (a NAG is an operator),
 # which Neovim 0.9+ must keep in place while lines above it are inserted and removed.
 HOVER_TOKEN = {"pgn": "operator", "pbn": "operator"}
+# Per format: a player of its sample renamed (the cursor on the name's first character), and the
+# new name, which must not contain the old one.
+RENAME = {"pgn": ("Player, A", "Spieler, Anna"), "pbn": ("North player", "Nora Nord"), "lin": ("Bo West", "Bea Vest")}
 
 
 def lang_of(path):
@@ -86,6 +93,12 @@ def encoding_of(path):
 
 def plan(args):
     os.makedirs(args.workdir, exist_ok=True)
+    # The files the editor never opens: the workspace's closed files a rename must reach.
+    unopened = []
+    for extra in args.unopened:
+        copy = os.path.join(os.path.abspath(args.workdir), os.path.basename(extra))
+        shutil.copyfile(extra, copy)
+        unopened.append(copy)
     files = []
     for sample in args.samples:
         copy = os.path.join(os.path.abspath(args.workdir), os.path.basename(sample))
@@ -107,12 +120,30 @@ def plan(args):
             entry["hover"] = {"needle": needle, "expect": meaning}
             if lang in HOVER_TOKEN:
                 entry["hover"]["token"] = HOVER_TOKEN[lang]
+        if lang in RENAME and RENAME[lang][0] in text:
+            old, new = RENAME[lang]
+            # Every file of the format in the folder that holds the name: the opened ones (once
+            # the editor has formatted and saved them) and the closed ones.
+            holders = [copy for copy, source in copies_of(args) if lang_of(source) == lang and old in read_text(source)]
+            entry["rename"] = {"needle": old, "new_name": new, "files": holders}
         formatted, why = expected_format(args.kibitzer, copy, args.expected_dir)
         entry["formatted_path"] = formatted
         entry["formatted_unavailable"] = why
         files.append(entry)
     with open(args.out, "w") as f:
         json.dump({"files": files}, f, indent=1)
+
+
+def copies_of(args):
+    """(the copy the editor sees, its sample) for every file of the folder."""
+    folder = os.path.abspath(args.workdir)
+    return [(os.path.join(folder, os.path.basename(p)), p) for p in args.samples + args.unopened]
+
+
+def read_text(path):
+    with open(path, "rb") as f:
+        raw = f.read()
+    return raw.decode("utf-8" if encoding_of(path) == "utf-8" else "latin-1")
 
 
 def verify(args):
@@ -163,6 +194,8 @@ def verify(args):
             else:
                 print(f"  note {name}: formatting not compared ({exp['formatted_unavailable']})")
                 report(bool(got_bytes.strip()), f"{name}: formatted and saved, the file is not empty")
+        if "rename" in exp and "renamed" in obs:
+            check_rename(exp["rename"], obs["renamed"], name, report)
     for check in json.load(open(args.observed)).get("checks", []):
         report(check["ok"] is True, f"{check['name']} ({check.get('detail', '')})")
     if total_expected == 0:
@@ -170,6 +203,25 @@ def verify(args):
         # just that the editor shows no diagnostic the CLI does not report.
         print("  note the CLI reports no diagnostic on the samples: the rules of these formats are missing")
     return 1 if failures else 0
+
+
+def check_rename(want, renamed, name, report):
+    """The editor's buffers after the rename (not saved) against the files on disk (saved before
+    it): the old name's every place holds the new one, and nothing else changed."""
+    old, new = want["needle"], want["new_name"]
+    for path in want["files"]:
+        before = read_text(path).replace("\r\n", "\n")
+        after = renamed.get(path)
+        what = f"{name}: rename of {old!r} to {new!r} in {os.path.basename(path)}"
+        if after is None:
+            report(False, f"{what} (the editor did not edit it)")
+            continue
+        after = after.replace("\r\n", "\n")
+        ok = old not in after and after.count(new) == before.count(old) and after.replace(new, old) == before
+        places = before.count(old)
+        report(ok, f"{what}: {places} place{'s' if places != 1 else ''}" + ("" if ok else diff(before.encode(), after.encode())))
+    stray = sorted(set(renamed) - set(want["files"]))
+    report(not stray, f"{name}: the rename edited no other file" + (f" (edited {stray})" if stray else ""))
 
 
 def one_board_a_line(data, name):
@@ -217,6 +269,7 @@ def main():
     pl.add_argument("--workdir", required=True, help="where the copies the editor opens go")
     pl.add_argument("--expected-dir", required=True, help="where the copies `kibitzer fmt` formats go")
     pl.add_argument("--out", required=True)
+    pl.add_argument("--unopened", action="append", default=[], help="a file copied beside the samples, never opened")
     pl.add_argument("samples", nargs="+")
     ve = sub.add_parser("verify")
     ve.add_argument("plan")

@@ -3,6 +3,8 @@
 # file with known problems, receives kibitzer's diagnostics through eglot and flymake, hovers a NAG
 # (a LIN deal: its hand picture) and saves with eglot-format-buffer on before-save-hook; the result
 # must match `kibitzer check` and `kibitzer fmt`, and font-lock must highlight each mode's sample.
+# Then it renames a player of the PGN, PBN and LIN file (eglot-rename), which must reach the closed
+# LIN file beside it.
 set -uo pipefail
 source "$(dirname "$0")/../../testlib/common.sh"
 
@@ -10,7 +12,7 @@ command -v emacs >/dev/null || skip "emacs is not installed (apt-get install ema
 emacs --batch --eval '(progn (require (quote package)) (package-initialize) (require (quote eglot)))' \
     >/dev/null 2>&1 || skip "eglot is not available to Emacs (apt-get install elpa-eglot)"
 require_server
-make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
+make_plan --unopened "$SAMPLES_DIR/players.lin" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
     "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" \
     "$SAMPLES_DIR/problems.lin"
 observed=$WORKDIR/observed-emacs.json

@@ -2,7 +2,8 @@
 
 ;; Opens each file of the plan ($KIBITZER_PLAN, written by editors/testlib/harness.py) in its mode,
 ;; connects eglot to `kibitzer lsp', waits for the flymake diagnostics, hovers the NAG and saves
-;; with `eglot-format-buffer' on `before-save-hook'; writes what it saw to $KIBITZER_OBSERVED.
+;; with `eglot-format-buffer' on `before-save-hook', renames a player where the plan says
+;; (`eglot-rename'); writes what it saw to $KIBITZER_OBSERVED.
 ;; In batch mode `post-command-hook' never runs, so eglot and flymake are started by hand.
 
 (require 'package)
@@ -52,11 +53,35 @@
                     (detail . ,(if found (format "%S" face) "not found")))
                   kibitzer-test--checks)))))))
 
+(defun kibitzer-test--rename (rename)
+  "Rename (`eglot-rename') the first occurrence of RENAME's needle in the buffer to its new name.
+eglot applies the WorkspaceEdit to this buffer and to the closed files, which it visits without
+saving them (after asking, which the test answers with yes). Returns an alist (PATH . TEXT) of every file buffer whose text changed."
+  (let ((needle (gethash "needle" rename))
+        (before (mapcar (lambda (b) (cons b (with-current-buffer b (buffer-string)))) (buffer-list))))
+    (goto-char (point-min))
+    (unless (search-forward needle nil t)
+      (error "no %s in the buffer to rename" needle))
+    (goto-char (match-beginning 0))
+    ;; eglot asks before it edits a file no buffer visits (the closed file): the user says yes.
+    (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (message "%s y" prompt) t)))
+      (eglot-rename (gethash "new_name" rename)))
+    (let (changed)
+      (dolist (b (buffer-list))
+        (let ((old (cdr (assq b before))))
+          (when (and (buffer-file-name b)
+                     (not (equal old (with-current-buffer b (buffer-string)))))
+            (push (cons (buffer-file-name b)
+                        (with-current-buffer b (buffer-substring-no-properties (point-min) (point-max))))
+                  changed))))
+      changed)))
+
 (defun kibitzer-test--observe (file)
   (let* ((path (gethash "path" file))
          (lang (gethash "lang" file))
          (want (length (gethash "diagnostics" file)))
          (hover (gethash "hover" file))
+         (rename (gethash "rename" file))
          (buf (find-file-noselect path)))
     (with-current-buffer buf
       (unless (eq major-mode (intern (concat lang "-mode")))
@@ -100,7 +125,11 @@
         `((path . ,path)
           (diagnostics . ,(vconcat diags))
           (hover . ,hover-text)
-          (saved . t))))))
+          (saved . t)
+          ,@(and rename
+                 ;; A JSON object by path: an alist whose keys are symbols.
+                 `((renamed . ,(mapcar (lambda (c) (cons (intern (car c)) (cdr c)))
+                                       (kibitzer-test--rename rename))))))))))
 
 (condition-case err
     (let* ((plan (with-temp-buffer

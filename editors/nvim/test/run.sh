@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Neovim in the real client: `nvim --headless -u NONE` with editors/nvim on the runtimepath opens a
 # PGN, a PBN and a LIN file with known problems, waits for kibitzer's diagnostics, hovers a NAG (a
-# LIN deal: its hand picture) and saves with format-on-save; the result must match `kibitzer check` and `kibitzer fmt`. Neovim 0.10+ must also
-# pull its diagnostics (none pushed to it) and show the inlay hints of a PBN deal.
+# LIN deal: its hand picture) and saves with format-on-save; the result must match `kibitzer check`
+# and `kibitzer fmt`. Then it renames a LIN player (F2), which must reach the closed LIN file beside
+# it. Neovim 0.10+ must also pull its diagnostics (none pushed to it) and show the inlay hints of a
+# PBN deal.
 set -uo pipefail
 source "$(dirname "$0")/../../testlib/common.sh"
 
@@ -15,7 +17,7 @@ if [ "$setup_style" = enable ] && ! "$NVIM" --headless -u NONE -c 'lua if not vi
     skip "$("$NVIM" --version | head -1) has no vim.lsp.enable (0.11+)"
 fi
 require_server
-make_plan "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
+make_plan --unopened "$SAMPLES_DIR/players.lin" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pbi" \
     "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" \
     "$SAMPLES_DIR/problems.lin"
 observed=$WORKDIR/observed-nvim.json

@@ -1,6 +1,7 @@
 -- Headless Neovim test: opens each file of the plan ($KIBITZER_PLAN, written by
 -- editors/testlib/harness.py) with the plugin set up as a user would, waits for the diagnostics,
--- hovers the NAG (or a LIN deal), saves with format-on-save, and writes what it saw to $KIBITZER_OBSERVED.
+-- hovers the NAG (or a LIN deal), saves with format-on-save, renames a player where the plan says
+-- (F2: vim.lsp.buf.rename), and writes what it saw to $KIBITZER_OBSERVED.
 -- editors/nvim/test/run.sh compares that with the CLI.
 local function read_file(path)
   local f = assert(io.open(path, 'rb'))
@@ -94,6 +95,40 @@ local function inlay_hints_shown(buf, name)
   return check
 end
 
+-- F2's rename, as a user runs it: the cursor on the first character of `want.needle`,
+-- vim.lsp.buf.rename(new name) (prepareRename, then rename, whose WorkspaceEdit Neovim applies to
+-- the open buffer and to the closed files, which it loads into buffers without saving them).
+-- Returns the text of every buffer that changed, by path.
+local function rename(buf, want)
+  local found
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    local col = line:find(want.needle, 1, true)
+    if col then found = { i, col - 1 } break end
+  end
+  assert(found, 'no ' .. want.needle .. ' in the buffer to rename')
+  vim.api.nvim_win_set_cursor(0, found)
+  local function text_of(b) return table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n') .. '\n' end
+  local before = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do before[b] = text_of(b) end
+  vim.lsp.buf.rename(want.new_name)
+  -- Done when every file that holds the name has a buffer without it.
+  vim.wait(10000, function()
+    for _, path in ipairs(want.files) do
+      local b = vim.fn.bufnr(path)
+      if b == -1 or text_of(b):find(want.needle, 1, true) then return false end
+    end
+    return true
+  end, 50)
+  vim.wait(300)
+  local changed = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if before[b] ~= text_of(b) and vim.api.nvim_buf_get_name(b) ~= '' then
+      changed[vim.api.nvim_buf_get_name(b)] = text_of(b)
+    end
+  end
+  return changed
+end
+
 local function run()
   count_pushes()
   local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
@@ -171,6 +206,7 @@ local function run()
     -- Format on save: the file on disk is what the user gets.
     vim.cmd('silent write')
     entry.saved = true
+    if file.rename then entry.renamed = rename(buf, file.rename) end
     observed.files[#observed.files + 1] = entry
   end
   local out = assert(io.open(os.getenv('KIBITZER_OBSERVED'), 'w'))

@@ -317,7 +317,8 @@ async function handviewerLens(page, file, lin, observed) {
       await dialog.locator('.monaco-button', { hasText: /^Open$/ }).first().click();
     }
     const tab = await opened;
-    await tab.waitForLoadState('domcontentloaded').catch(() => {});
+    // The tab opens on about:blank and is then sent to the link.
+    await tab.waitForURL(/^https:\/\/www\.bridgebase\.com\//, { timeout: 15000 }).catch(() => {});
     const address = new URL(tab.url());
     const board = address.searchParams.get('lin');
     ok = address.origin + address.pathname === 'https://www.bridgebase.com/tools/handviewer.html' && board === lin;
