@@ -271,7 +271,7 @@ pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOp
 
 /// [`diagnostics_of`] with the checks of the games together left out and `found` (the
 /// findings across files) in their place.
-fn diagnostics_across(
+pub fn diagnostics_across(
     lang: Lang,
     text: &str,
     options: &kibitzer_syntax::CheckOptions,

@@ -5,7 +5,8 @@
 //! file changes on disk so that the copy is gone, the document is published again without it;
 //! with the `acrossFiles` setting off, only the document's own findings are given; the quick
 //! fixes of the findings across files are offered as the document's own are (delete the copy,
-//! write the commonest spelling).
+//! write the commonest spelling); and a client that pulls the workspace's diagnostics gets the
+//! closed files' findings across files too, asked again only when another file changed them.
 
 use kibitzer_tests::club::{game, ENGLISH, FRENCH, QGD, RUY};
 use kibitzer_tests::lsp_client::{apply_edits, file_uri, vscode_capabilities, LspClient};
@@ -154,4 +155,52 @@ fn the_findings_across_files_have_their_quick_fixes() {
     alone.diagnostics(&b_uri, 1);
     let fixes = quick_fixes(&mut alone, &b_uri, 10, 1);
     assert!(fixes.iter().all(|(t, _)| t != "Delete duplicate game"), "{fixes:?}");
+}
+
+/// The report of `uri` in a `workspace/diagnostic` answer.
+fn report_of<'a>(answer: &'a Value, uri: &str) -> &'a Value {
+    answer["items"].as_array().unwrap().iter().find(|i| i["uri"] == uri).unwrap_or_else(|| panic!("{uri}: {answer}"))
+}
+
+#[test]
+fn a_workspace_pull_gives_the_closed_files_findings_across_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    workspace(&root);
+    let mut caps = vscode_capabilities();
+    caps["textDocument"]["diagnostic"] = json!({"dynamicRegistration": false});
+    caps["workspace"]["diagnostics"] = json!({"refreshSupport": true});
+    let mut c = LspClient::start();
+    c.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(&root), "name": "games"}],
+               "capabilities": caps, "initializationOptions": {"debounceMs": 0}}),
+    );
+    c.notify("initialized", json!({}));
+    let (a_uri, b_uri) = (file_uri(&root.join("a.pgn")), file_uri(&root.join("b.pgn")));
+    // Nothing open: b.pgn's copy of a.pgn's game is found all the same, pointing into a.pgn.
+    let first = c.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    let b = report_of(&first, &b_uri);
+    let copy = b["items"].as_array().unwrap().iter().find(|d| d["code"] == "PGN400").unwrap_or_else(|| panic!("{b}"));
+    assert_eq!(copy["range"]["start"], json!({"line": 10, "character": 0}));
+    assert_eq!(copy["relatedInformation"][0]["location"]["uri"], a_uri);
+    assert_eq!(copy["relatedInformation"][0]["location"]["range"]["start"], json!({"line": 10, "character": 0}));
+    assert!(b["items"].as_array().unwrap().iter().any(|d| d["code"] == "PGN402"), "{b}");
+    // a.pgn has the earlier game and the commonest spelling: nothing across files.
+    let a = report_of(&first, &a_uri);
+    assert!(a["items"].as_array().unwrap().iter().all(|d| d["code"] != "PGN400" && d["code"] != "PGN402"), "{a}");
+    // Asked again with the ids: nothing changed.
+    let ids: Vec<Value> =
+        [&a_uri, &b_uri].iter().map(|u| json!({"uri": u, "value": report_of(&first, u)["resultId"]})).collect();
+    let again = c.call("workspace/diagnostic", json!({"previousResultIds": ids}));
+    assert_eq!(report_of(&again, &b_uri)["kind"], "unchanged", "{again}");
+    // a.pgn changes on disk (its second game is another now): b.pgn, unchanged itself, is
+    // reported again, without the copy.
+    std::fs::write(root.join("a.pgn"), [game("Carlsen, Magnus", QGD), game("Carlsen, Magnus", FRENCH)].concat())
+        .unwrap();
+    let third = c.call("workspace/diagnostic", json!({"previousResultIds": ids}));
+    let b = report_of(&third, &b_uri);
+    assert_eq!(b["kind"], "full", "{third}");
+    assert!(b["items"].as_array().unwrap().iter().all(|d| d["code"] != "PGN400"), "{b}");
+    assert!(c.shutdown().success());
 }

@@ -5,10 +5,12 @@
 //! - an open document's id is a hash of the diagnostics sent (`d…`): asked again with it, the
 //!   answer is `unchanged` whenever the diagnostics are the same, whatever was edited;
 //! - a file on disk that is not open has the id of its length, modification time and the
-//!   settings generation (`f…`): asked again with it, the answer is `unchanged` without the file
-//!   being read at all.
+//!   settings generation (`f…`), and, with the checks across files, a fingerprint of its
+//!   findings with the workspace's other files (`…-a…`, computed from their facts): asked again
+//!   with it, the answer is `unchanged` without the file being read at all.
 //!
-//! Files on disk are read and checked with the CLI's engine ([`crate::check::diagnostics_of`]);
+//! Files on disk are read and checked with the CLI's engine ([`crate::check::diagnostics_of`],
+//! or [`crate::check::diagnostics_across`] as `check --across-files` does);
 //! open documents are answered from their editor text and its incremental analysis.
 //!
 //! Push or pull: a client that declares `textDocument.diagnostic` pulls, and the server then does
@@ -21,7 +23,7 @@ use super::document::{AcrossFiles, Snapshot};
 use super::offsets::SegmentPositions;
 use super::to_lsp;
 use super::workspace::WorkspaceFile;
-use super::workspace_games;
+use super::workspace_games::{self, ClosedFindings};
 use kibitzer_syntax::across_files::FileFacts;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::CheckOptions;
@@ -133,7 +135,9 @@ pub fn disk_id(file: &WorkspaceFile, generation: u64) -> String {
 }
 
 /// One file's part of a workspace answer: `unchanged` when `previous` is its id (nothing read),
-/// else the file read and checked as `kibitzer check` does; `None` when it cannot be read.
+/// else the file read and checked as `kibitzer check` does (as `check --across-files` does with
+/// `across`, its findings with the workspace's other files, whose fingerprint is then part of
+/// the id); `None` when it cannot be read.
 pub fn disk_report(
     file: &WorkspaceFile,
     options: impl FnOnce() -> CheckOptions,
@@ -141,8 +145,12 @@ pub fn disk_report(
     unit: ColumnUnit,
     max: usize,
     previous: Option<&str>,
+    across: Option<&ClosedFindings>,
 ) -> Option<WorkspaceDocumentDiagnosticReport> {
-    let id = disk_id(file, generation);
+    let id = match across {
+        Some(a) => format!("{}-a{:016x}", disk_id(file, generation), a.fingerprint),
+        None => disk_id(file, generation),
+    };
     if previous == Some(id.as_str()) {
         return Some(WorkspaceDocumentDiagnosticReport::Unchanged(WorkspaceUnchangedDocumentDiagnosticReport {
             uri: file.uri.clone(),
@@ -154,11 +162,15 @@ pub fn disk_report(
     let mut options = options();
     options.encoding = Some(source.encoding);
     let pos = SegmentPositions::new(&source.text, unit);
-    let items = crate::check::diagnostics_of(file.lang, &source.text, &options)
-        .iter()
-        .take(max)
-        .map(|d| to_lsp::diagnostic(d, &file.uri, &pos))
-        .collect();
+    let no_places = HashMap::new();
+    let (found, places) = match across {
+        Some(a) => {
+            let found = crate::check::diagnostics_across(file.lang, &source.text, &options, a.diagnostics.clone());
+            (found, &a.places)
+        }
+        None => (crate::check::diagnostics_of(file.lang, &source.text, &options), &no_places),
+    };
+    let items = found.iter().take(max).map(|d| to_lsp::diagnostic_across(d, &file.uri, &pos, places)).collect();
     Some(WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
         uri: file.uri.clone(),
         version: None,

@@ -112,15 +112,94 @@ pub fn diagnostics(
     let named: Vec<(&str, &FileFacts)> = files.iter().map(|(n, f, _)| (*n, *f)).collect();
     let Some(me) = files.iter().position(|f| f.2.is_none()) else { return Default::default() };
     let mine = check_across_files(lang, &named, |_| options).swap_remove(me);
+    let places = places_of(&mine, |k| files.get(k).and_then(|f| f.2), unit);
+    (mine, places)
+}
+
+/// What the checks across files found for one closed file of the workspace, for
+/// `workspace/diagnostic`: its findings (in place of its own checks of games together), where
+/// their related places in other files are, and a fingerprint of both for its result id (the
+/// findings change when another file does, the file itself unchanged).
+pub struct ClosedFindings {
+    pub diagnostics: Vec<Diagnostic>,
+    pub places: HashMap<(usize, TextRange), Location>,
+    pub fingerprint: u64,
+}
+
+/// An open document as the findings of the closed files see it: its facts of its last check.
+pub struct OpenFile {
+    pub uri: Uri,
+    pub lang: Lang,
+    pub name: String,
+    pub facts: Arc<FileFacts>,
+    pub rope: Rope,
+    pub options: Arc<kibitzer_syntax::CheckOptions>,
+}
+
+/// The findings across files of every file of `disk` that is not open, each file checked with
+/// the others of its format and the open documents, as an open document is ([`diagnostics`]);
+/// by uri. `options_for` gives a file's check options (its severities). One pass a format,
+/// linear in the games.
+pub fn closed_findings(
+    disk: &[DiskFile],
+    open: &[OpenFile],
+    options_for: impl Fn(&Path) -> kibitzer_syntax::CheckOptions,
+    unit: kibitzer_syntax::text::ColumnUnit,
+) -> HashMap<Uri, ClosedFindings> {
+    let mut out = HashMap::new();
+    for lang in [Lang::Pgn, Lang::Pbn] {
+        // (name, facts, its text's source, its options, whether it is closed).
+        let mut files: Vec<(&str, &FileFacts, Other, Arc<kibitzer_syntax::CheckOptions>)> = Vec::new();
+        for o in open.iter().filter(|o| o.lang == lang) {
+            let other = Other {
+                name: o.name.clone(),
+                uri: o.uri.clone(),
+                facts: o.facts.clone(),
+                text: Source::Open(o.rope.clone()),
+            };
+            files.push((o.name.as_str(), &o.facts, other, o.options.clone()));
+        }
+        for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
+            let other = Other {
+                name: f.name.clone(),
+                uri: f.uri.clone(),
+                facts: f.facts.clone(),
+                text: Source::Disk(f.path.clone()),
+            };
+            files.push((f.name.as_str(), &f.facts, other, Arc::new(options_for(&f.path))));
+        }
+        if files.is_empty() {
+            continue;
+        }
+        files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        let named: Vec<(&str, &FileFacts)> = files.iter().map(|(n, f, _, _)| (*n, *f)).collect();
+        let found = check_across_files(lang, &named, |k| &files[k].3);
+        for ((_, _, other, _), diagnostics) in files.iter().zip(found) {
+            let Source::Disk(_) = other.text else { continue };
+            let places = places_of(&diagnostics, |k| files.get(k).map(|f| &f.2), unit);
+            let fingerprint = fingerprint(&diagnostics, &places);
+            out.insert(other.uri.clone(), ClosedFindings { diagnostics, places, fingerprint });
+        }
+    }
+    out
+}
+
+/// Where the related places of `found` that are in other files are (`file` gives the file of
+/// an index), each of those files read once.
+fn places_of<'a>(
+    found: &[Diagnostic],
+    file: impl Fn(usize) -> Option<&'a Other>,
+    unit: kibitzer_syntax::text::ColumnUnit,
+) -> HashMap<(usize, TextRange), Location> {
     let mut wanted: HashMap<usize, Vec<TextRange>> = HashMap::new();
-    for r in mine.iter().flat_map(|d| &d.related) {
+    for r in found.iter().flat_map(|d| &d.related) {
         if let Some(k) = r.file {
             wanted.entry(k).or_default().push(r.range);
         }
     }
     let mut places = HashMap::new();
     for (k, ranges) in wanted {
-        let Some(other) = files[k].2 else { continue };
+        let Some(other) = file(k) else { continue };
         let rope = match &other.text {
             Source::Open(rope) => rope.clone(),
             Source::Disk(path) => match workspace::read(path) {
@@ -133,7 +212,21 @@ pub fn diagnostics(
             places.insert((k, range), Location { uri: other.uri.clone(), range: pos.range(range) });
         }
     }
-    (mine, places)
+    places
+}
+
+/// A hash of findings and their places, for a result id.
+fn fingerprint(found: &[Diagnostic], places: &HashMap<(usize, TextRange), Location>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for d in found {
+        (d.code, d.range, &d.message).hash(&mut hasher);
+        for r in &d.related {
+            let place = r.file.and_then(|k| places.get(&(k, r.range)));
+            (r.range, place.map(|l| (l.uri.as_str(), l.range.start.line, l.range.start.character))).hash(&mut hasher);
+        }
+    }
+    hasher.finish()
 }
 
 /// The workspace's PGN and PBN files under `roots` (walked as `walk` says) with their facts, in

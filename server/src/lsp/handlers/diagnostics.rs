@@ -7,6 +7,7 @@ use super::super::publish::{recheck_open, solve_then, workspace_of};
 use super::super::pull;
 use super::super::state::State;
 use super::super::workspace;
+use super::super::workspace_games;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
@@ -48,19 +49,58 @@ pub async fn workspace(
         let c = state.config();
         (c.roots.clone(), c.generation, c.unit, c.settings.max_diagnostics, c.settings.clone(), c.root.clone())
     };
-    let disk = guard::blocking("workspace/diagnostic", move || {
-        workspace::files(&roots, &settings.walk)
+    // Their duplicates and spellings with the workspace's other files and the open documents:
+    // the files' facts are brought up to date here (those of unchanged files kept, as a refresh
+    // does), so that findings and text agree.
+    let across = settings.across_files.then(|| (state.games.files(), open_files(state, &roots)));
+    let (disk, refreshed) = guard::blocking("workspace/diagnostic", move || {
+        let options_for = |path: &std::path::Path| settings.options_without_encoding(Some(path), root.as_deref()).0;
+        let (found, refreshed) = match across {
+            Some((before, open)) => {
+                let before: &[workspace_games::DiskFile] = before.as_deref().map_or(&[], |f| f);
+                let files = workspace_games::files_with_facts(Some(before), &roots, &settings.walk, options_for);
+                let found = workspace_games::closed_findings(&files, &open, options_for, unit);
+                let changed = !workspace_games::same_files(before, &files);
+                (found, changed.then_some(files))
+            }
+            None => Default::default(),
+        };
+        let reports = workspace::files(&roots, &settings.walk)
             .into_iter()
             .filter(|f| !open.contains(&f.uri))
             .filter_map(|f| {
-                let options = || settings.options_without_encoding(Some(&f.path), root.as_deref()).0;
-                pull::disk_report(&f, options, generation, unit, max, previous.get(&f.uri).map(String::as_str))
+                let options = || options_for(&f.path);
+                let previous = previous.get(&f.uri).map(String::as_str);
+                pull::disk_report(&f, options, generation, unit, max, previous, found.get(&f.uri))
             })
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (reports, refreshed)
     })
     .await?;
     items.extend(disk);
+    if let Some(files) = refreshed {
+        // The open documents were answered with the files as they were: the client pulls again.
+        state.games.set_files(files);
+        recheck_open(state, client, None);
+    }
     Ok(WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items }))
+}
+
+/// The open documents with the facts of their last check across files.
+fn open_files(state: &State, roots: &[std::path::PathBuf]) -> Vec<workspace_games::OpenFile> {
+    let docs = state.docs();
+    docs.iter()
+        .filter_map(|(uri, d)| {
+            Some(workspace_games::OpenFile {
+                uri: uri.clone(),
+                lang: d.lang,
+                name: workspace_games::name_of(uri, d.path.as_deref(), roots),
+                facts: d.across_facts.clone()?,
+                rope: d.rope.clone(),
+                options: d.options.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The current diagnostics of an open document, checked now (what an edit left dirty) and
