@@ -13,6 +13,8 @@ and the comparison live here, once, so the three editors are held to the same st
   the deal as PBN tags;
 * formatting: the file the editor formats and saves has the bytes `kibitzer fmt` writes for it
   (and a LIN file has one board a line, as BBO writes it);
+* the *Open in BBO handviewer* code lens above a PBN deal, run where the editor can (Neovim):
+  the link it opens is BBO's handviewer with the board `kibitzer convert --to lin` writes;
 * rename (F2) of a player where the editor does it (Neovim, Emacs): the name is replaced
   wherever it was, in the file and in the closed files of its format beside it (`--unopened`),
   and nothing else changes.
@@ -126,12 +128,37 @@ def plan(args):
             # the editor has formatted and saved them) and the closed ones.
             holders = [copy for copy, source in copies_of(args) if lang_of(source) == lang and old in read_text(source)]
             entry["rename"] = {"needle": old, "new_name": new, "files": holders}
+        if lang == "pbn":
+            board = first_lin_board(args.kibitzer, copy)
+            if board:
+                entry["handviewer"] = {"board": board}
         formatted, why = expected_format(args.kibitzer, copy, args.expected_dir)
         entry["formatted_path"] = formatted
         entry["formatted_unavailable"] = why
         files.append(entry)
     with open(args.out, "w") as f:
         json.dump({"files": files}, f, indent=1)
+
+
+def first_lin_board(kibitzer, path):
+    """The first board of `kibitzer convert --to lin` (None when there is none)."""
+    res = run([kibitzer, "convert", path, "--to", "lin"])
+    lines = res.stdout.splitlines() if res.returncode == 0 else []
+    return lines[0] if lines and lines[0] else None
+
+
+HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
+
+
+def check_handviewer(want, opened, name, report):
+    """The link the lens opened: the handviewer page, its `lin` the board convert writes."""
+    from urllib.parse import parse_qs, urlsplit
+
+    link = urlsplit(opened.strip())
+    boards = parse_qs(link.query).get("lin", [])
+    ok = f"{link.scheme}://{link.netloc}{link.path}" == HANDVIEWER and boards == [want["board"]]
+    report(ok, f"{name}: the Open in BBO handviewer lens opened the handviewer with the board convert --to lin writes"
+           + ("" if ok else f" (opened {opened[:200]!r}, board {want['board']!r})"))
 
 
 def copies_of(args):
@@ -194,6 +221,8 @@ def verify(args):
             else:
                 print(f"  note {name}: formatting not compared ({exp['formatted_unavailable']})")
                 report(bool(got_bytes.strip()), f"{name}: formatted and saved, the file is not empty")
+        if "handviewer" in exp and "opened" in obs:
+            check_handviewer(exp["handviewer"], obs["opened"], name, report)
         if "rename" in exp and "renamed" in obs:
             check_rename(exp["rename"], obs["renamed"], name, report)
     for check in json.load(open(args.observed)).get("checks", []):

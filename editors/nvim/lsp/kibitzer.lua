@@ -37,6 +37,8 @@ return {
     end
     on_dir(root)
   end,
+  -- The code lenses' client commands (the handviewer link).
+  commands = require('kibitzer.commands').handlers,
   -- { mode = 'import' | 'export', rules = { PGN101 = 'off', ... } }
   init_options = {},
   settings = { kibitzer = {} },

@@ -2,9 +2,10 @@
 # Neovim in the real client: `nvim --headless -u NONE` with editors/nvim on the runtimepath opens a
 # PGN, a PBN and a LIN file with known problems, waits for kibitzer's diagnostics, hovers a NAG (a
 # LIN deal: its hand picture) and saves with format-on-save; the result must match `kibitzer check`
-# and `kibitzer fmt`. Then it renames a LIN player (F2), which must reach the closed LIN file beside
-# it. Neovim 0.10+ must also pull its diagnostics (none pushed to it) and show the inlay hints of a
-# PBN deal.
+# and `kibitzer fmt`; the Open in BBO handviewer lens of a PBN deal, run, must open the board's
+# link (with xdg-open, here a script that records it). Then it renames a player of each format
+# (F2), which for LIN must reach the closed LIN file beside it. Neovim 0.10+ must also pull its
+# diagnostics (none pushed to it) and show the inlay hints of a PBN deal.
 set -uo pipefail
 source "$(dirname "$0")/../../testlib/common.sh"
 
@@ -21,6 +22,13 @@ make_plan --unopened "$SAMPLES_DIR/players.lin" "$SAMPLES_DIR/problems.pgn" "$SA
     "$SAMPLES_DIR/positions.fen" "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" \
     "$SAMPLES_DIR/problems.lin"
 observed=$WORKDIR/observed-nvim.json
+
+# The system's opener (xdg-open, which the plugin's vscode.open runs) writes the link it is given
+# to a file instead of starting a browser.
+mkdir -p "$WORKDIR/opener"
+printf '#!/bin/sh\nprintf %%s "$1" > "$KIBITZER_OPENED"\n' > "$WORKDIR/opener/xdg-open"
+chmod 755 "$WORKDIR/opener/xdg-open"
+export PATH="$WORKDIR/opener:$PATH" KIBITZER_OPENED=$WORKDIR/opened-link
 
 echo "nvim: $("$NVIM" --version | head -1) ($setup_style), server $KIBITZER_BIN"
 # -u NONE loads no plugin and no filetype detection: the test turns on exactly what a user's

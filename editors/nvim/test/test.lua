@@ -129,6 +129,40 @@ local function rename(buf, want)
   return changed
 end
 
+-- The *Open in BBO handviewer* lens of the first game, run as a user does: the lenses shown
+-- (vim.lsp.codelens.refresh), the cursor on its line, vim.lsp.codelens.run(), and in the menu of
+-- that line's lenses (Show board, Open in BBO handviewer) the second picked. The plugin's
+-- `vscode.open` opens the link with the system's opener, which run.sh replaced with a script that
+-- writes it to $KIBITZER_OPENED. Returns the link, or nil.
+local function open_handviewer(buf)
+  local title = 'Open in BBO handviewer'
+  local lens
+  vim.lsp.codelens.refresh()
+  vim.wait(10000, function()
+    for _, l in ipairs(vim.lsp.codelens.get(buf)) do
+      if l.command and l.command.title == title then lens = l return true end
+    end
+  end, 50)
+  assert(lens, 'no ' .. title .. ' lens')
+  vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
+  local select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    for _, item in ipairs(items) do
+      if opts.format_item(item) == title then return on_choice(item) end
+    end
+    on_choice(nil)
+  end
+  local ok, err = pcall(vim.lsp.codelens.run)
+  vim.ui.select = select
+  assert(ok, err)
+  local file = os.getenv('KIBITZER_OPENED')
+  vim.wait(10000, function() return vim.fn.filereadable(file) == 1 end, 50)
+  if vim.fn.filereadable(file) == 0 then return nil end
+  local link = read_file(file)
+  os.remove(file)
+  return link
+end
+
 local function run()
   count_pushes()
   local plan = vim.json.decode(read_file(os.getenv('KIBITZER_PLAN')))
@@ -202,6 +236,9 @@ local function run()
           semantic_tokens_follow_edits(buf, file.name, found[1] - 1, found[2], file.hover.token)
       end
     end
+
+    -- '' when nothing was opened, so that the harness sees the lens was run.
+    if file.handviewer then entry.opened = open_handviewer(buf) or '' end
 
     -- Format on save: the file on disk is what the user gets.
     vim.cmd('silent write')

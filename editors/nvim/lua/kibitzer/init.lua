@@ -104,6 +104,8 @@ local function client_config(bufnr, cmd)
     init_options = next(M.config.settings) and M.config.settings or nil,
     settings = { kibitzer = next(M.config.settings) and M.config.settings or vim.empty_dict() },
     capabilities = M.config.capabilities,
+    -- The code lenses' client commands (the handviewer link).
+    commands = require('kibitzer.commands').handlers,
     on_attach = on_attach,
   }
 end
