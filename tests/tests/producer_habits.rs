@@ -5,7 +5,9 @@
 //! `2-Aug-2023` and its tag values without quotes, a converter's `20151006`, coordinate moves,
 //! lichess broadcasts' time controls in words, a year alone and ChessBase's `EventDate "?"`,
 //! bridgebots' `--` for cards not played and `2015.09.?`, a scoring program's `1N` in a
-//! ScoreTable; `chessbase-partial-dates.pgn` has CR LF line ends, which the fix keeps);
+//! ScoreTable, the converter's `"N-S "` for the vulnerability, rpbridge's `5DR` for a redoubled
+//! contract, RealBridge's suit symbols in its notes; `chessbase-partial-dates.pgn` and
+//! `realbridge-notes.pbn`, in export format, have CR LF line ends, which the fix keeps);
 //! `check --fix` must give `fixtures/producers/fixed/` exactly, and `check` of that nothing at
 //! all: each of these habits has one right answer. In the editor the same fixes are quick fixes,
 //! with "fix every … in this file" for a rule the file breaks more than once.
@@ -18,7 +20,7 @@ fn producers() -> std::path::PathBuf {
     kibitzer_tests::fixtures("producers")
 }
 
-const HABITS: [&str; 9] = [
+const HABITS: [&str; 11] = [
     "bbo-pbntools.pbn",
     "bridgebots-claim.pbn",
     "bridgecomposer-lesson.pbn",
@@ -26,6 +28,8 @@ const HABITS: [&str; 9] = [
     "chessbase-partial-dates.pgn",
     "database-dates.pgn",
     "lichess-broadcast.pgn",
+    "realbridge-notes.pbn",
+    "rpbridge-redouble.pbn",
     "ruter-results.pbn",
     "tablemonitor-training.pbn",
 ];
@@ -95,6 +99,17 @@ fn a_date_fix_never_drops_a_time() {
     c.shutdown();
 }
 
+/// The quick fixes the server offers at a place of the document `uri` (0-based line and UTF-16
+/// character).
+fn quick_fixes_at(c: &mut LspClient, uri: &str, line: u32, character: u32) -> Vec<serde_json::Value> {
+    let at = json!({"line": line, "character": character});
+    let answer = c.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    answer.as_array().unwrap().clone()
+}
+
 #[test]
 fn the_editor_fixes_one_or_every_one_of_a_kind() {
     let path: &Path = &producers().join("bbo-pbntools.pbn");
@@ -104,14 +119,7 @@ fn the_editor_fixes_one_or_every_one_of_a_kind() {
     let uri = "file:///tmp/kibitzer-test/bbo.pbn";
     c.open(uri, "pbn", 1, &text);
     c.diagnostics(uri, 1);
-    let actions_at = |c: &mut LspClient, line: u32, character: u32| {
-        let at = json!({"line": line, "character": character});
-        let answer = c.call(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "only": ["quickfix"]}}),
-        );
-        answer.as_array().unwrap().clone()
-    };
+    let actions_at = |c: &mut LspClient, line: u32, character: u32| quick_fixes_at(c, uri, line, character);
     // On the first `P` (line 19, 0-based 18): its own fix, and every pass of the file.
     let actions = actions_at(&mut c, 18, 4);
     let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
@@ -132,6 +140,37 @@ fn the_editor_fixes_one_or_every_one_of_a_kind() {
     assert!(one.contains("2021-04-03 05:13"), "only this game's date: {one}");
     let both = apply_edits(&text, &actions[1]["edit"]["changes"][uri]);
     assert!(!both.contains("2021-04-03") && both.contains("[Time \"05:13:00\"]"), "{both}");
+    c.shutdown();
+}
+
+/// RealBridge's suit symbols: in the editor, each is a quick fix writing the standard's notation
+/// (its backslash doubled in a note's string, single in a comment), and "fix every" writes them
+/// all, as `check --fix` does.
+#[test]
+fn the_editor_writes_the_notation_for_a_suit_symbol() {
+    let text = std::fs::read_to_string(producers().join("realbridge-notes.pbn")).unwrap();
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-test/realbridge.pbn";
+    c.open(uri, "pbn", 1, &text);
+    let published = c.diagnostics(uri, 1);
+    assert_eq!(published.iter().filter(|d| d["code"] == "PBN012").count(), 7, "{published:?}");
+    let mut actions_at = |line: u32, character: u32| quick_fixes_at(&mut c, uri, line, character);
+    // The `♣` of `[Note "1: 2+♣, …"]` (line 23, 0-based 22, after 12 characters).
+    let actions = actions_at(22, 12);
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        ["Replace with `\\\\C`", "Fix every non-latin1-character (PBN012) in this file: 7"],
+        "{actions:?}"
+    );
+    let one = apply_edits(&text, &actions[0]["edit"]["changes"][uri]);
+    assert!(one.contains("[Note \"1: 2+\\\\C, up to 5♦ if balanced\"]"), "{one}");
+    // In the comment after the auction: one backslash.
+    let actions = actions_at(24, 17);
+    assert_eq!(actions[0]["title"], "Replace with `\\S`", "{actions:?}");
+    let every = apply_edits(&text, &actions[1]["edit"]["changes"][uri]);
+    assert_eq!(every, std::fs::read_to_string(producers().join("fixed").join("realbridge-notes.pbn")).unwrap());
     c.shutdown();
 }
 

@@ -95,6 +95,16 @@ impl Contract {
         let n = upper.find('N').filter(|&i| !upper[i..].starts_with("NT"))?;
         Contract::parse(&format!("{}NT{}", &s[..n], &s[n + 1..]))
     }
+
+    /// A redoubled contract written with `R` for the redouble (`5DR`, `3NR`, as rpbridge writes
+    /// them: `R` is BBO's call for a redouble, and the auctions end in `XX`): its one standard
+    /// reading, `5DXX`, `3NTXX`. `None` for anything else: a contract that is also doubled
+    /// (`5DXR`) or already has its risk in `X`.
+    pub fn parse_redouble_as_r(s: &str) -> Option<Contract> {
+        let undoubled = s.strip_suffix(['R', 'r'])?;
+        let c = Contract::parse(undoubled).or_else(|| Contract::parse_short_notrump(undoubled))?;
+        (c.risk == Risk::Undoubled).then_some(Contract { risk: Risk::Redoubled, ..c })
+    }
 }
 
 impl std::fmt::Display for Contract {
@@ -121,5 +131,17 @@ mod tests {
         assert_eq!(Denomination::parse("nt"), Some(Denomination::NoTrump));
         assert_eq!(Denomination::parse("N"), None);
         assert_eq!(Denomination::parse("NTX"), None);
+    }
+
+    #[test]
+    fn a_redouble_written_r_reads_as_xx_and_nothing_else_does() {
+        let read = |s: &str| Contract::parse_redouble_as_r(s).map(|c| c.to_string());
+        assert_eq!(read("5DR").as_deref(), Some("5DXX"));
+        assert_eq!(read("4sr").as_deref(), Some("4SXX"));
+        assert_eq!(read("3NR").as_deref(), Some("3NTXX"));
+        assert_eq!(read("1NTR").as_deref(), Some("1NTXX"));
+        for bad in ["R", "5D", "5DXR", "5DXXR", "5DRR", "8DR", "5R", "5HEARTSR", "5DXX"] {
+            assert_eq!(read(bad), None, "{bad:?}");
+        }
     }
 }

@@ -2,6 +2,9 @@
 //! characters, and in export format long lines and tabs.
 
 use super::context::Sink;
+use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
+use crate::parsing::ParseEvent;
+use crate::pbn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
@@ -114,6 +117,51 @@ fn count_line(text: &str, start: usize, end: usize, export_from: usize, sink: &m
     (chars, printing)
 }
 
+/// The suit a suit symbol stands for (`♠` or `♤` for spades…), as PBN 3.8 writes it: `S`, `H`,
+/// `D`, `C` after a backslash.
+fn suit_letter(c: char) -> Option<char> {
+    Some(match c {
+        '♠' | '♤' => 'S',
+        '♥' | '♡' => 'H',
+        '♦' | '♢' => 'D',
+        '♣' | '♧' => 'C',
+        _ => return None,
+    })
+}
+
+/// Gives the PBN012 diagnostics among `diagnostics` that stand on a suit symbol (RealBridge's
+/// notes: `[Note "1: 2+♣"]`) their fix: the standard's notation for a suit (PBN 3.8, `\C`), in a
+/// comment as it is, in a string with its backslash doubled (PBN 3.2: a backslash in a string is
+/// two). Where the symbol is anywhere else (an escape line, text the parser could not read)
+/// the notation means nothing, and there is no fix. `events` is the parse of `text`, whose
+/// tokens come in text order, as the diagnostics of [`check`] do.
+pub(super) fn fix_suit_symbols(events: &[ParseEvent<SyntaxKind>], text: &str, diagnostics: &mut [Diagnostic]) {
+    let mut tokens = events.iter().filter_map(|e| match *e {
+        ParseEvent::Token(kind, range) => Some((kind, range)),
+        _ => None,
+    });
+    let mut token = tokens.next();
+    for d in diagnostics.iter_mut().filter(|d| d.code == NON_LATIN1_CHARACTER.code) {
+        let Some(letter) = text[d.range].chars().next().and_then(suit_letter) else { continue };
+        while token.is_some_and(|(_, range)| range.end() <= d.range.start()) {
+            token = tokens.next();
+        }
+        let notation = match token {
+            Some((kind, range)) if range.contains_range(d.range) => match kind {
+                SyntaxKind::STRING => format!("\\\\{letter}"),
+                SyntaxKind::BRACE_COMMENT | SyntaxKind::LINE_COMMENT => format!("\\{letter}"),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        d.fix = Some(Fix {
+            title: format!("Replace with `{notation}`"),
+            edits: vec![TextEdit::replace(d.range, notation)],
+            applicability: Applicability::Safe,
+        });
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn finish_line(text: &str, start: usize, end: usize, chars: usize, printing: usize, export: bool, sink: &mut Sink) {
     let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
@@ -185,6 +233,42 @@ mod tests {
         assert_eq!(spaces("% EXPORT\r\n \rW"), [(10, 11)]);
         assert_eq!(spaces("% EXPORT\r\n  \r\nW"), [(10, 12)]);
         assert_eq!(spaces("% EXPORT\r\n\r\nW"), []);
+    }
+
+    /// `text` (in export format) with the safe fixes of its PBN012 diagnostics applied, and how
+    /// many of them had none.
+    fn suit_symbols_fixed(text: &str) -> (String, usize) {
+        let options = CheckOptions { mode: crate::config::Mode::Export, ..CheckOptions::default() };
+        let found: Vec<_> = crate::pbn::check(text, &options).into_iter().filter(|d| d.code == "PBN012").collect();
+        let edits: Vec<_> = found.iter().filter_map(|d| d.fix.as_ref()).flat_map(|f| f.edits.clone()).collect();
+        let unfixed = found.iter().filter(|d| d.fix.is_none()).count();
+        (crate::diagnostic::apply_edits(text, &edits).0, unfixed)
+    }
+
+    #[test]
+    fn a_suit_symbol_becomes_the_standards_notation_in_strings_and_comments() {
+        // In a string the backslash is doubled; in a comment it is written once.
+        let text = "[Note \"1: 2+♣, 5♦ if bal\"] {4♠ and ♡} ; ♧\n";
+        let (fixed, unfixed) = suit_symbols_fixed(text);
+        assert_eq!(fixed, "[Note \"1: 2+\\\\C, 5\\\\D if bal\"] {4\\S and \\H} ; \\C\n");
+        assert_eq!(unfixed, 0);
+        let fix =
+            crate::pbn::check(text, &CheckOptions { mode: crate::config::Mode::Export, ..CheckOptions::default() })
+                .into_iter()
+                .find_map(|d| d.fix.filter(|_| d.code == "PBN012"))
+                .expect("a fix");
+        assert_eq!(fix.title, "Replace with `\\\\C`");
+        assert_eq!(fix.applicability, crate::diagnostic::Applicability::Safe);
+    }
+
+    #[test]
+    fn other_characters_and_symbols_outside_strings_and_comments_get_no_fix() {
+        // A typographic apostrophe has no one Latin-1 spelling; `\S` means nothing on an escape
+        // line or in a section's data.
+        let text = "% EXPORT ♠\n[Event \"it’s\"]\n[Auction \"N\"]\n1♣ Pass\n";
+        let (fixed, unfixed) = suit_symbols_fixed(text);
+        assert_eq!(fixed, text);
+        assert_eq!(unfixed, 3);
     }
 
     #[test]

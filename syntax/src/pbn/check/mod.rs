@@ -144,6 +144,7 @@ fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<D
     sink.diagnostics = errors;
     let text_from = export_from.map_or(text.len(), usize::from);
     let bare_line_end_reported = lines::check(text, text_from, before.bare_line_end_reported, &mut sink);
+    lines::fix_suit_symbols(&events, text, &mut sink.diagnostics);
     let mut inheritance = before.inheritance.clone();
     let mut games = 0;
     for child in root.children() {

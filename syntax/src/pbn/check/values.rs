@@ -329,10 +329,18 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
                 if !is_placeholder(v) {
                     match Vulnerability::parse(v) {
                         Some(x) => facts.vulnerable = Some(x),
-                        None => bad(
-                            &INVALID_VULNERABLE,
-                            format!("Vulnerable value `{v}` is not None, Love, -, NS, EW, All or Both"),
-                        ),
+                        None => {
+                            let message = format!("Vulnerable value `{v}` is not None, Love, -, NS, EW, All or Both");
+                            let d = Diagnostic::new(&INVALID_VULNERABLE, whole, message);
+                            // The game is checked under the one reading the fix writes.
+                            sink.push(match vulnerable_spelling(v) {
+                                Some(fixed) => {
+                                    facts.vulnerable = Vulnerability::parse(&fixed);
+                                    d.with_replacement(format!("Replace with `{fixed}`"), whole, fixed)
+                                }
+                                None => d,
+                            });
+                        }
                     }
                 }
             }
@@ -458,6 +466,22 @@ fn time_place<'a>(game: &'a Game<'_>, date_tag: &str) -> crate::dates::TimePlace
     crate::dates::TimePlace::Insert(last.range.end(), eol)
 }
 
+/// A Vulnerable value as some programs write it: with blanks around it (Hazlemere's `"None "`,
+/// `"Both "`) or a dash or slash between the seats of the side (`N-S `, `E/W`). Each has one
+/// standard spelling: the word without its blanks, `NS`, `EW`. `None` for any other value (`E`
+/// alone names no side).
+fn vulnerable_spelling(v: &str) -> Option<String> {
+    let word = v.trim_matches(' ');
+    if word != v && Vulnerability::parse(word).is_some() {
+        return Some(word.to_owned());
+    }
+    match word.to_ascii_uppercase().as_bytes() {
+        [b'N', b'-' | b'/', b'S'] => Some("NS".to_owned()),
+        [b'E', b'-' | b'/', b'W'] => Some("EW".to_owned()),
+        _ => None,
+    }
+}
+
 fn is_uint(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
@@ -487,6 +511,25 @@ fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink
                 &INVALID_CONTRACT,
                 range,
                 format!("Contract value `{v}`: no trump is `NT`, not `N`"),
+            )
+            .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
+        );
+        return;
+    }
+    // `5DR`: `R` for the redouble (BBO's call), whose one reading is `XX`; the game is checked
+    // under it, as under `1N`'s.
+    if let Some(c) = Contract::parse_redouble_as_r(v) {
+        facts.contract = Some(c);
+        let notrump = if c.denomination == Denomination::NoTrump && !v.to_ascii_uppercase().contains("NT") {
+            "no trump is `NT`, not `N`, and "
+        } else {
+            ""
+        };
+        sink.push(
+            crate::diagnostic::Diagnostic::new(
+                &INVALID_CONTRACT,
+                range,
+                format!("Contract value `{v}`: {notrump}a redouble is `XX`, not `R`"),
             )
             .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
         );
@@ -640,5 +683,61 @@ fn check_scoring(tag: &Tag<'_>, v: &str, offset: usize, sink: &mut Sink) {
             );
         }
         pos += field.len() + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::CheckOptions;
+    use crate::diagnostic::{apply_edits, Applicability};
+
+    /// The diagnostics of `code` on `text`: their messages, and the text with their safe fixes.
+    fn fixed(text: &str, code: &str) -> (Vec<String>, String) {
+        let found: Vec<_> =
+            crate::pbn::check(text, &CheckOptions::default()).into_iter().filter(|d| d.code == code).collect();
+        let fixes: Vec<_> = found.iter().filter_map(|d| d.fix.as_ref()).collect();
+        assert!(fixes.iter().all(|f| f.applicability == Applicability::Safe));
+        let edits: Vec<_> = fixes.iter().flat_map(|f| f.edits.clone()).collect();
+        (found.into_iter().map(|d| d.message).collect(), apply_edits(text, &edits).0)
+    }
+
+    #[test]
+    fn a_vulnerable_value_with_blanks_or_a_dash_has_its_standard_spelling_as_fix() {
+        for (written, standard) in
+            [("None ", "None"), ("Both ", "Both"), ("N-S ", "NS"), ("E-W ", "EW"), (" n/s", "NS"), ("E/W", "EW")]
+        {
+            let text = format!("[Vulnerable \"{written}\"]\n");
+            let (messages, after) = fixed(&text, "PBN106");
+            assert_eq!(messages.len(), 1, "{written:?}");
+            assert_eq!(after, format!("[Vulnerable \"{standard}\"]\n"), "{written:?}");
+        }
+        // A seat alone, or both sides run together, names no one side: no fix.
+        for written in ["E", "NSEW", "N-E", "N--S", " "] {
+            let text = format!("[Vulnerable \"{written}\"]\n");
+            let (messages, after) = fixed(&text, "PBN106");
+            assert_eq!(messages.len(), 1, "{written:?}");
+            assert_eq!(after, text, "{written:?}");
+        }
+    }
+
+    #[test]
+    fn a_contract_redoubled_with_r_is_fixed_to_xx() {
+        for (written, standard, message) in [
+            ("5DR", "5DXX", "Contract value `5DR`: a redouble is `XX`, not `R`"),
+            ("4sr", "4SXX", "Contract value `4sr`: a redouble is `XX`, not `R`"),
+            ("3NR", "3NTXX", "Contract value `3NR`: no trump is `NT`, not `N`, and a redouble is `XX`, not `R`"),
+        ] {
+            let text = format!("[Contract \"{written}\"]\n");
+            let (messages, after) = fixed(&text, "PBN107");
+            assert_eq!(messages, [message]);
+            assert_eq!(after, format!("[Contract \"{standard}\"]\n"));
+        }
+        // Words the standard has no reading of stay as they are.
+        for written in ["5HEARTSR", "5DXR", "8SR"] {
+            let text = format!("[Contract \"{written}\"]\n");
+            let (messages, after) = fixed(&text, "PBN107");
+            assert_eq!(messages, [format!("Contract value `{written}` is not Pass or <1-7><S|H|D|C|NT><|X|XX>")]);
+            assert_eq!(after, text);
+        }
     }
 }
