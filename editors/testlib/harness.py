@@ -15,7 +15,7 @@ and the comparison live here, once, so the three editors are held to the same st
   (and a LIN file has one board a line, as BBO writes it);
 * the *Open in BBO handviewer* code lens above a PBN deal, run where the editor can (Neovim):
   the link it opens is BBO's handviewer with the board `kibitzer convert --to lin` writes;
-* rename (F2) of a player where the editor does it (Neovim, Emacs): the name is replaced
+* rename (F2) of a player where the editor does it (Neovim, Emacs, VS Code): the name is replaced
   wherever it was, in the file and in the closed files of its format beside it (`--unopened`),
   and nothing else changes.
 
@@ -127,7 +127,9 @@ def plan(args):
             # Every file of the format in the folder that holds the name: the opened ones (once
             # the editor has formatted and saved them) and the closed ones.
             holders = [copy for copy, source in copies_of(args) if lang_of(source) == lang and old in read_text(source)]
-            entry["rename"] = {"needle": old, "new_name": new, "files": holders}
+            # The closed files' text before the rename (an editor may save them as it renames).
+            closed = {copy: read_text(source) for copy, source in copies_of(args) if copy in holders and source in args.unopened}
+            entry["rename"] = {"needle": old, "new_name": new, "files": holders, "closed_before": closed}
         if lang == "pbn":
             board = first_lin_board(args.kibitzer, copy)
             if board:
@@ -235,17 +237,20 @@ def verify(args):
 
 
 def check_rename(want, renamed, name, report):
-    """The editor's buffers after the rename (not saved) against the files on disk (saved before
-    it): the old name's every place holds the new one, and nothing else changed."""
+    """The editor's buffers after the rename against the files before it (the opened ones as saved
+    before the rename, the closed ones as the plan found them): the old name's every place holds
+    the new one, and nothing else changed."""
     old, new = want["needle"], want["new_name"]
     for path in want["files"]:
-        before = read_text(path).replace("\r\n", "\n")
+        # (An editor's text may lack the file's last line break.)
+        before = want["closed_before"].get(path) or read_text(path)
+        before = before.replace("\r\n", "\n").rstrip("\n")
         after = renamed.get(path)
         what = f"{name}: rename of {old!r} to {new!r} in {os.path.basename(path)}"
         if after is None:
             report(False, f"{what} (the editor did not edit it)")
             continue
-        after = after.replace("\r\n", "\n")
+        after = after.replace("\r\n", "\n").rstrip("\n")
         ok = old not in after and after.count(new) == before.count(old) and after.replace(new, old) == before
         places = before.count(old)
         report(ok, f"{what}: {places} place{'s' if places != 1 else ''}" + ("" if ok else diff(before.encode(), after.encode())))

@@ -187,8 +187,55 @@ async function exercise(page, file, formatCommand, observed) {
   }
   await page.waitForTimeout(500);
   entry.saved = true;
+  if (file.rename) entry.renamed = await renamePlayer(page, file, base);
   await runCommand(page, 'View: Close All Editors');
   await page.waitForTimeout(300);
+}
+
+// The whole text of the active editor's document, as the clipboard gets it from Select All and
+// Copy (the rendered lines hold inlay hints and only the lines in view).
+async function documentText(page) {
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  await page.waitForTimeout(200);
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.keyboard.press('Control+Home');
+  return text;
+}
+
+// F2 on the plan's player (after the file was formatted and saved): VS Code asks the server
+// (prepareRename), the user types the new name and presses Enter, and VS Code applies the
+// WorkspaceEdit to the open file and to the closed files of the folder that hold the name (those
+// it saves at once). Returns the text of each of those files as the editor then shows it; the
+// open file is reverted (the harness compares it with the saved file).
+async function renamePlayer(page, file, base) {
+  const { needle, new_name: newName, files } = file.rename;
+  step(`renaming ${needle} to ${newName} (F2)`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const before = await documentText(page);
+  await goTo(page, positionOf(file, needle));
+  await page.keyboard.press('F2');
+  const input = page.locator('.rename-box input, .rename-input').first();
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill(newName);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
+  let after = before;
+  const deadline = Date.now() + 10000;
+  while (Date.now() < deadline && after === before) {
+    await page.waitForTimeout(300);
+    after = await documentText(page);
+  }
+  const renamed = { [file.path]: after };
+  await shot(page, `${base}-renamed`);
+  await runCommand(page, 'View: Revert and Close Editor');
+  for (const other of files.filter((p) => p !== file.path)) {
+    await openFile(page, path.basename(other));
+    renamed[other] = await documentText(page);
+    await runCommand(page, 'View: Revert and Close Editor');
+  }
+  return renamed;
 }
 
 // The hover pictures (SVG images in the hover's Markdown): for each {file, needle, skip, name} of

@@ -8,7 +8,8 @@
 # deal's hover must draw the hands); saves an EPD file with editor.formatOnSave;
 # what VS Code showed must match `kibitzer check` and `kibitzer fmt`. A rule turned off in
 # .vscode/settings.json must lose its squiggle; the Open in BBO handviewer lens of a PBN deal, clicked,
-# must open the board's handviewer link. Then hovers a move, a FEN tag, an EPD line, a PBI
+# must open the board's handviewer link; F2 on a player of the PBN, PGN and LIN file must rename it
+# wherever it is (in LIN also in a closed file). Then hovers a move, a FEN tag, an EPD line, a PBI
 # position, a PBN deal, a card and a LIN deal, each of which must show a picture; then the board panel
 # (board.js): *kibitzer: Show Board* follows the cursor and steps through moves and tricks.
 # Last, the universal .vsix (no server) in a second code-server on the same PATH: the error it
@@ -43,7 +44,8 @@ clean_path=$(path_without_kibitzer)
 if env PATH="$clean_path" /bin/sh -c 'command -v kibitzer' >/dev/null; then fail "kibitzer is still on the cleaned PATH"; fi
 
 # format-on-save.epd is saved without Format Document: the [epd] setting below formats it.
-make_plan "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
+make_plan --unopened "$SAMPLES_DIR/players.lin" \
+    "$SAMPLES_DIR/revoke.pbn" "$SAMPLES_DIR/problems.pgn" "$SAMPLES_DIR/positions.fen" \
     "$SAMPLES_DIR/latin1-crlf.pgn" "$SAMPLES_DIR/utf8-astral.pgn" "$SAMPLES_DIR/format-on-save.epd" \
     "$SAMPLES_DIR/problems.lin"
 # The hover pictures: a move, the FEN tag, an EPD line, a PBI position, a PBN deal, a card and a LIN deal.
@@ -77,6 +79,7 @@ cat > "$state/user/User/settings.json" <<JSON
   "update.mode": "none",
   "telemetry.telemetryLevel": "off",
   "workbench.startupEditor": "none",
+  "files.refactoring.autoSave": false,
   "editor.hover.above": false,
   "workbench.tips.enabled": false,
   "extensions.autoCheckUpdates": false,
