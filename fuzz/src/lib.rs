@@ -158,10 +158,17 @@ fn fmt(lang: Lang, text: &str) {
     for unit in &once.skipped {
         assert!(once.text.contains(&text[unit.range]), "a unit with errors was changed: {:?}", unit.range);
     }
-    // Units with syntax errors are left as written.
+    // Units with syntax errors are left as written. (The units read once and searched, both
+    // lists being in text order: an input of thousands of errors and units stays linear.)
+    let units = kibitzer_syntax::units(lang, text);
     for d in kibitzer_syntax::format::syntax_errors(lang, text) {
-        let inside_a_unit = kibitzer_syntax::units(lang, text).iter().any(|u| u.contains(d.range.start()));
-        let kept = once.skipped.iter().any(|u| u.range.contains_inclusive(d.range.start()));
+        let at = d.range.start();
+        let inside_a_unit = units.get(units.partition_point(|u| u.end() <= at)).is_some_and(|u| u.contains(at));
+        let skipped = &once.skipped;
+        let kept = skipped[skipped.partition_point(|u| u.range.end() < at)..]
+            .iter()
+            .take_while(|u| u.range.start() <= at)
+            .any(|u| u.range.contains_inclusive(at));
         assert!(kept || !inside_a_unit, "{} at {:?} is in a unit that was formatted", d.code, d.range);
     }
     // A small window gives the same text as the default one.

@@ -24,8 +24,9 @@ fn check_bridge(board: &Board, out: &mut Vec<Diagnostic>) {
     let mut pbn = PbnText::default();
     write_game(board, &mut pbn);
     let (diagnostics, _, _) = crate::pbn::check::check_unit(&pbn.text, &Default::default(), &CheckOptions::default());
+    let ranges = pbn.lin_ranges();
     for d in diagnostics {
-        let Some(range) = pbn.lin_range(d.range) else { continue };
+        let Some(range) = ranges.lin_range(d.range) else { continue };
         // A fix edits the PBN text and related information points into it: neither applies.
         out.push(Diagnostic { range, fix: None, related: Vec::new(), ..d });
     }

@@ -17,8 +17,9 @@ use crate::bridge::contract::{Contract, Denomination};
 use crate::bridge::deal::parse_deal;
 use crate::bridge::play::trick_winner;
 use crate::bridge::score::Vulnerability;
-use crate::pbn::model::{DealData, Game, Inheritance, Tag};
+use crate::pbn::model::{string_value, DealData, Game, Inheritance, Tag};
 use crate::pbn::syntax_kind::SyntaxKind;
+use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
 /// Every game of a PBN text with a deal, a LIN line each.
@@ -69,10 +70,10 @@ struct Values {
     result: Option<String>,
 }
 
-/// A LIN value from a PBN tag value as written (`\"` and `\\` escaped, PBN 3.x as PGN 7):
+/// A LIN value from a PBN string's inside as written (`\"` and `\\` escaped, PBN 2.1 §3.2):
 /// LIN has no escapes, so the value is unescaped; `|` ends a value, so it becomes a space.
 fn value(s: &str) -> String {
-    crate::pgn::model::string_value(&format!("\"{}\"", s.trim())).replace('|', " ")
+    string_value(&format!("\"{}\"", s.trim())).replace('|', " ")
 }
 
 fn write_board(game: &Game<'_>, values: &Values) -> Option<String> {
@@ -152,24 +153,47 @@ fn mb(call: Call) -> String {
     }
 }
 
-/// The explanation of note `number` of the game.
-fn note(game: &Game<'_>, number: &str) -> Option<String> {
-    game.tags.iter().filter(|t| t.name == "Note").find_map(|t| {
-        let (n, text) = t.value.split_once(':')?;
-        (n.trim() == number).then(|| text.trim().replace("\\\"", "\"").replace("\\\\", "\\"))
-    })
+/// The game's notes by their number as written (blanks around it left out): the text of the
+/// first Note tag of each number. Gathered once, so that each of thousands of note references
+/// does not read every tag again.
+fn notes<'a>(game: &Game<'a>) -> FxHashMap<&'a str, &'a str> {
+    let mut notes = FxHashMap::default();
+    for (n, text) in game.tags.iter().filter(|t| t.name == "Note").filter_map(|t| t.value.split_once(':')) {
+        notes.entry(n.trim()).or_insert(text);
+    }
+    notes
+}
+
+/// The calls read so far, with what `AP` needs of them kept as they come (a walk over them
+/// at each `AP` would cost as much as the calls each time).
+#[derive(Default)]
+struct Calls {
+    calls: Vec<Call>,
+    any_bid: bool,
+    /// The passes that end the calls.
+    trailing_passes: usize,
+}
+
+impl Calls {
+    fn push(&mut self, call: Call) {
+        self.any_bid |= matches!(call, Call::Bid(..));
+        self.trailing_passes = if call == Call::Pass { self.trailing_passes + 1 } else { 0 };
+        self.calls.push(call);
+    }
 }
 
 /// Writes the calls (`mb`, `an`) and gives them back.
 fn write_auction(game: &Game<'_>, tag: &Tag<'_>, out: &mut String) -> Vec<Call> {
-    let mut calls: Vec<Call> = Vec::new();
+    let notes = notes(game);
+    let mut calls = Calls::default();
     // Each call with the note explaining it.
     let mut made: Vec<(Call, Option<String>)> = Vec::new();
     for item in tag.section_items() {
         match item.kind {
             SyntaxKind::CALL | SyntaxKind::WORD if item.text.eq_ignore_ascii_case("AP") => {
-                let any_bid = calls.iter().any(|c| matches!(c, Call::Bid(..)));
-                while !auction::is_over(trailing_passes(&calls), any_bid) {
+                let any_bid = calls.any_bid;
+                // The count as a u8, as auction::is_over takes it (a run of 256 passes reads as none).
+                while !auction::is_over(calls.trailing_passes as u8, any_bid) {
                     calls.push(Call::Pass);
                     made.push((Call::Pass, None));
                 }
@@ -182,7 +206,8 @@ fn write_auction(game: &Game<'_>, tag: &Tag<'_>, out: &mut String) -> Vec<Call> 
             }
             SyntaxKind::NOTE_REF => {
                 if let Some(last) = made.last_mut() {
-                    last.1 = note(game, item.text.trim_matches('='));
+                    // Still as written: `value` unescapes it once, when it is written.
+                    last.1 = notes.get(item.text.trim_matches('=')).map(|text| text.trim().to_owned());
                 }
             }
             SyntaxKind::STAR | SyntaxKind::PLUS => break,
@@ -199,11 +224,7 @@ fn write_auction(game: &Game<'_>, tag: &Tag<'_>, out: &mut String) -> Vec<Call> 
     if !made.is_empty() {
         out.push_str("pg||");
     }
-    calls
-}
-
-fn trailing_passes(calls: &[Call]) -> u8 {
-    calls.iter().rev().take_while(|c| **c == Call::Pass).count() as u8
+    calls.calls
 }
 
 /// Writes the cards in the order played, `pg||` after each trick, and gives their number.
@@ -257,6 +278,29 @@ mod tests {
             "pn|S,W,N,E|st||md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|rh||ah|Board 3|sv|e|\
              mb|1C!|an|strong|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|S2|pc|SA|pc|ST|pc|S3|pg||mc|13|pg||\n"
         );
+    }
+
+    /// A backslash or a quote in an explanation comes back as it was from LIN → PBN → LIN: the
+    /// note is unescaped once (it was twice, so `a\\b` lost a backslash and `a\"b` its
+    /// backslash).
+    #[test]
+    fn explanations_are_unescaped_once() {
+        let lin =
+            "md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|mb|1C!|an|a\\b \\\" c\"|mb|p|mb|p|mb|p|pg||\n";
+        let pbn = crate::lin::to_pbn(lin);
+        assert!(pbn.contains("[Note \"1:a\\\\b \\\\\\\" c\\\"\"]"), "{pbn}");
+        assert!(to_lin(&pbn).contains("an|a\\b \\\" c\"|"), "{}", to_lin(&pbn));
+    }
+
+    /// Each reference takes the first Note tag of its number (a second one is PBN502's matter),
+    /// blanks around the number left out; `AP` after passes completes the auction only.
+    #[test]
+    fn notes_are_found_by_number_and_ap_completes_the_auction() {
+        let pbn = "[Dealer \"N\"]\n\
+            [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+            [Auction \"N\"]\n1C =1= 1D =2= Pass Pass AP AP\n[Note \"1:first\"]\n[Note \" 2 :second\"]\n[Note \"1:again\"]\n";
+        let lin = to_lin(pbn);
+        assert!(lin.contains("mb|1C!|an|first|mb|1D!|an|second|mb|p|mb|p|mb|p|pg||"), "{lin}");
     }
 
     /// rpbridge's second room: a game with an auction but no Dealer or Deal takes the game

@@ -13,6 +13,7 @@ use crate::bridge::auction::{self, Call, Outcome};
 use crate::bridge::cards::{Card, Seat};
 use crate::bridge::deal::write_deal;
 use crate::bridge::play::trick_winner;
+use crate::pbn::model::string_escaped;
 use crate::text::{TextRange, TextSize};
 use std::fmt::Write;
 
@@ -50,7 +51,7 @@ impl PbnText {
     fn tag(&mut self, name: &str, value: &str, lin: Option<TextRange>) {
         let start = self.at();
         let _ = write!(self.text, "[{name} \"");
-        self.push(&escape(value), lin);
+        self.push(&string_escaped(value), lin);
         self.text.push_str("\"]\n");
         // The whole tag too, for diagnostics on the tag rather than its value.
         if let Some(lin) = lin {
@@ -58,15 +59,52 @@ impl PbnText {
         }
     }
 
-    /// The LIN range of a PBN range: that of the narrowest written piece holding its start.
-    pub fn lin_range(&self, pbn: TextRange) -> Option<TextRange> {
-        self.map.iter().filter(|m| m.pbn.contains_inclusive(pbn.start())).min_by_key(|m| m.pbn.len()).map(|m| m.lin)
+    /// The map ordered for looking up the LIN range of many PBN ranges ([`LinRanges`]).
+    pub fn lin_ranges(&self) -> LinRanges {
+        LinRanges::new(&self.map)
     }
 }
 
-/// A PBN string value: `"` and `\` escaped.
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+/// The pieces of a [`PbnText`]'s map ordered by where they start in the PBN text, so that the
+/// LIN range of a PBN range is found by a binary search, not a walk over every piece (a board
+/// of thousands of calls has thousands of pieces and as many diagnostics).
+#[derive(Debug)]
+pub struct LinRanges {
+    /// The pieces by their start (ties in the order written), each with its index in the map.
+    pieces: Vec<(usize, Mapped)>,
+    /// `reach[i]`: the furthest end of `pieces[..=i]`, which bounds the walk back from a start.
+    reach: Vec<TextSize>,
+}
+
+impl LinRanges {
+    fn new(map: &[Mapped]) -> LinRanges {
+        let mut pieces: Vec<(usize, Mapped)> = map.iter().copied().enumerate().collect();
+        pieces.sort_by_key(|(i, m)| (m.pbn.start(), *i));
+        let mut reach = Vec::with_capacity(pieces.len());
+        let mut furthest = TextSize::from(0);
+        for (_, m) in &pieces {
+            furthest = furthest.max(m.pbn.end());
+            reach.push(furthest);
+        }
+        LinRanges { pieces, reach }
+    }
+
+    /// The LIN range of a PBN range: that of the narrowest written piece holding its start
+    /// (ends included; of equally narrow ones, the first written).
+    pub fn lin_range(&self, pbn: TextRange) -> Option<TextRange> {
+        let at = pbn.start();
+        // The pieces that start at or before `at`, walked back while one of them can still
+        // reach it: the writer's pieces are a tag and the value inside it, or side by side, so
+        // the walk is a step or two.
+        let started = self.pieces.partition_point(|(_, m)| m.pbn.start() <= at);
+        (0..started)
+            .rev()
+            .take_while(|&i| self.reach[i] >= at)
+            .map(|i| self.pieces[i])
+            .filter(|(_, m)| m.pbn.contains_inclusive(at))
+            .min_by_key(|(i, m)| (m.pbn.len(), *i))
+            .map(|(_, m)| m.lin)
+    }
 }
 
 fn call_text(call: Call) -> String {
@@ -236,5 +274,33 @@ fn write_play(board: &Board, out: &mut PbnText) {
     if tricks.len() < 13 || tricks.last().is_some_and(|(_, cards)| cards.len() < 4) {
         out.push("*", board.cards.last().map(|c| c.range));
         out.text.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ordered map finds, for every place of a written game, the piece a walk over all the
+    /// pieces finds (the narrowest holding it, ends included, the first written of equals).
+    #[test]
+    fn the_ordered_map_finds_what_a_walk_over_every_piece_finds() {
+        let deal = "md|3S2345H2345D2345C2,S6789H6789D6789C3,STJQKHTJQKDTJQKC4,|";
+        let text = format!(
+            "pn|a,b,c,d|{deal}sv|b|ah|Board 7|{}mb|p|mb|p|mb|p|pc|C5|pc|C2|pc|C3|mc|9|\n",
+            "mb|1C!|an|x|mb|1D|".repeat(20)
+        );
+        let (boards, _) = super::super::read::read_text(&text);
+        let mut pbn = PbnText::default();
+        write_game(&boards[0], &mut pbn);
+        assert!(pbn.map.len() > 60, "{}", pbn.text);
+        let walk = |at: TextSize| {
+            pbn.map.iter().filter(|m| m.pbn.contains_inclusive(at)).min_by_key(|m| m.pbn.len()).map(|m| m.lin)
+        };
+        let ranges = pbn.lin_ranges();
+        for at in 0..=pbn.text.len() as u32 {
+            let at = TextSize::from(at);
+            assert_eq!(ranges.lin_range(TextRange::empty(at)), walk(at), "at {at:?} of\n{}", pbn.text);
+        }
     }
 }

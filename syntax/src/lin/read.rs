@@ -102,6 +102,9 @@ fn unknown(pair: &Pair<'_>, out: &mut Vec<Diagnostic>) {
 /// Reads a board's pairs into the bridge model, reporting values that cannot be read.
 pub fn read_board(pairs: &Pairs<'_>, header: Option<&Header>, out: &mut Vec<Diagnostic>) -> Board {
     let mut board = Board { range: pairs.range, ..Board::default() };
+    // This board's diagnostics start here: LIN108 asks whether its own `md` was unreadable,
+    // which a look at all of `out` would answer at a cost that grows with every board before.
+    let own = out.len();
     for pair in &pairs.pairs {
         let report = |out: &mut Vec<Diagnostic>, rule: &Rule, message: String| {
             out.push(Diagnostic::new(rule, pair.value_range, message));
@@ -188,7 +191,7 @@ pub fn read_board(pairs: &Pairs<'_>, header: Option<&Header>, out: &mut Vec<Diag
             }
         }
     }
-    if board.deal.is_none() && !out.iter().any(|d| d.code == BAD_DEAL.code && board.range.contains_range(d.range)) {
+    if board.deal.is_none() && !out[own..].iter().any(|d| d.code == BAD_DEAL.code) {
         if let Some(first) = pairs.pairs.iter().find(|p| p.is("mb") || p.is("pc")) {
             out.push(Diagnostic::new(
                 &NO_DEAL,

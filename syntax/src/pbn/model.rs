@@ -7,6 +7,9 @@
 pub use crate::bridge::cards::{list_cards, rank_char, rank_from_char, Card, CardSet, Seat, Suit};
 pub use crate::bridge::contract::{Contract, Denomination, Risk};
 pub use crate::bridge::deal::{parse_deal, Deal, DealError};
+/// A PBN string's value and its inverse: PBN 2.1 §3.2 writes a quote inside a string `\"` and a
+/// backslash `\\`, word for word PGN's rule (PGN 7), so the two formats share one implementation.
+pub use crate::pgn::model::{string_escaped, string_value};
 
 use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::bridge::score::Vulnerability;

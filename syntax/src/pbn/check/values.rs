@@ -5,6 +5,7 @@ use super::context::{Facts, Sink};
 use crate::bridge::score::Vulnerability;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 crate::diagnostic::declare_rules! {
     SECTION_AFTER_TAG = "PBN006" "unexpected-section" Warning Import "PBN 5.1"
@@ -177,7 +178,11 @@ pub(crate) fn is_known_tag(name: &str) -> bool {
 
 /// Tag-name case, unknown tags and duplicates.
 pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
+    // The first tag of each name: a duplicate points at it (a map, as a game converted from LIN
+    // may have thousands of tags).
+    let mut first_of: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, tag) in game.tags.iter().enumerate() {
+        let first = *first_of.entry(tag.name).or_insert(i);
         if tag.name.is_empty() {
             continue;
         }
@@ -198,7 +203,7 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
         if tag.name == "Note" {
             continue;
         }
-        if let Some(first) = game.tags[..i].iter().find(|t| t.name == tag.name) {
+        if let Some(first) = (first < i).then(|| &game.tags[first]) {
             let rule = if sink.export { &EXPORT_DUPLICATE_TAG } else { &DUPLICATE_TAG };
             sink.push(
                 crate::diagnostic::Diagnostic::new(
@@ -258,12 +263,12 @@ fn is_placeholder(v: &str) -> bool {
 #[allow(clippy::collapsible_match)]
 pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
     let mut facts = Facts::default();
-    let mut seen: Vec<&str> = Vec::with_capacity(game.tags.len());
+    // Every Note is checked; of other names, the first tag only.
+    let mut seen: FxHashSet<&str> = FxHashSet::default();
     for tag in game.tags.iter().filter(|t| t.well_formed) {
-        if tag.name != "Note" && seen.contains(&tag.name) {
+        if tag.name != "Note" && !seen.insert(tag.name) {
             continue;
         }
-        seen.push(tag.name);
         if let Some(i) = tag.value.find('\t') {
             sink.report(
                 &crate::pbn::check::lines::CONTROL_CHARACTER,
