@@ -471,10 +471,10 @@ fn time_place<'a>(game: &'a Game<'_>, date_tag: &str) -> crate::dates::TimePlace
     crate::dates::TimePlace::Insert(last.range.end(), eol)
 }
 
-/// A Vulnerable value as some programs write it: with blanks around it (Hazlemere's `"None "`,
-/// `"Both "`) or a dash or slash between the seats of the side (`N-S `, `E/W`). Each has one
-/// standard spelling: the word without its blanks, `NS`, `EW`. `None` for any other value (`E`
-/// alone names no side).
+/// A Vulnerable value as some programs write it: with blanks around it (BridgeNZ txt2pbn's
+/// `"None "`, `"Both "`) or a dash or slash between the seats of the side (`N-S `, `E/W`). Each
+/// has one standard spelling: the word without its blanks, `NS`, `EW`. `None` for any other value
+/// (`E` alone names no side).
 fn vulnerable_spelling(v: &str) -> Option<String> {
     let word = v.trim_matches(' ');
     if word != v && Vulnerability::parse(word).is_some() {
