@@ -21,6 +21,8 @@ const WIDTH: f32 = 370.0;
 const HEIGHT: f32 = 252.0;
 /// The distance between two lines of a hand.
 const LINE: f32 = 16.0;
+/// The font size of a suit line.
+const SUIT_FONT: f32 = 14.0;
 
 /// The deal as SVG. Each hand's points are a `<text class="hcp">`.
 pub fn svg(deal: &Deal<'_>, title: &str) -> String {
@@ -28,11 +30,13 @@ pub fn svg(deal: &Deal<'_>, title: &str) -> String {
     svg.rect(0.0, 0.0, WIDTH, HEIGHT, r##"fill="#fff""##);
     // Where each hand's block starts: N top centre, E right, S bottom centre, W left.
     let places = [(136.0, 2.0), (250.0, 84.0), (136.0, 168.0), (8.0, 84.0)];
-    for (seat, (x, y)) in places.into_iter().enumerate() {
-        hand(&mut svg, SEATS[seat], deal.hands[seat], x, y);
-    }
     // The table in the middle.
     let (tx, ty, tw, th) = (128.0, 86.0, 112.0, 78.0);
+    for (seat, (x, y)) in places.into_iter().enumerate() {
+        // How wide a suit line may be: West's up to the table, the others' up to the edge.
+        let room = if SEATS[seat] == "West" { tx - x - 6.0 } else { WIDTH - x - 6.0 };
+        hand(&mut svg, SEATS[seat], deal.hands[seat], (x, y), room);
+    }
     svg.rect(tx, ty, tw, th, r##"rx="8" fill="#2e7d32" fill-opacity="0.12" stroke="#2e7d32""##);
     let vulnerable = |seat: usize| {
         let v = deal.vulnerable.unwrap_or("").to_ascii_uppercase();
@@ -95,7 +99,18 @@ fn pretty_contract(contract: &str) -> String {
         .replace('X', " ✕")
 }
 
-fn hand(svg: &mut Svg, seat: &str, suits: Option<[&str; 4]>, x: f32, y: f32) {
+/// A suit line's width (`♠ A K Q J 10 9`), estimated on the generous side from the glyphs' widths
+/// in DejaVu Sans and the like: a suit symbol and its space about 1.1 em, a card or digit at most
+/// 0.7 em, a space 0.32 em.
+fn suit_line_width(shown: &str) -> f32 {
+    let ems: f32 = shown.chars().map(|c| if c == ' ' { 0.32 } else { 0.7 }).sum();
+    (1.1 + ems) * SUIT_FONT
+}
+
+/// A hand at (x, y), its suit lines at most `room` wide: a long suit (eight cards with the 10 in
+/// East or West) is drawn narrower to fit rather than run past the picture's edge or into the
+/// table.
+fn hand(svg: &mut Svg, seat: &str, suits: Option<[&str; 4]>, (x, y): (f32, f32), room: f32) {
     let Some(suits) = suits else {
         svg.text(x, y + LINE, r##"font-size="13" font-weight="bold""##, seat);
         svg.text(x, y + 2.0 * LINE, r##"font-size="12" fill="#777""##, "(not given)");
@@ -114,10 +129,16 @@ fn hand(svg: &mut Svg, seat: &str, suits: Option<[&str; 4]>, x: f32, y: f32) {
         } else {
             holding.replace('T', "10").chars().flat_map(|c| [c, ' ']).collect::<String>().replace("1 0", "10")
         };
+        let shown = shown.trim_end();
+        let fit = if suit_line_width(shown) > room {
+            format!(r#" textLength="{room}" lengthAdjust="spacingAndGlyphs""#)
+        } else {
+            String::new()
+        };
         svg.raw(format_args!(
-            r#"<text x="{x}" y="{}" font-size="14"><tspan fill="{colour}">{symbol}</tspan> {}</text>"#,
+            r#"<text x="{x}" y="{}" font-size="{SUIT_FONT}"{fit}><tspan fill="{colour}">{symbol}</tspan> {}</text>"#,
             y + (i + 2) as f32 * LINE,
-            super::svg::escape(shown.trim_end())
+            super::svg::escape(shown)
         ));
     }
 }
@@ -148,5 +169,23 @@ mod tests {
         assert!(s.contains("(not given)") && s.contains("4♠ N") && s.contains("10 tricks"));
         assert!(s.contains(r##"<tspan fill="#c8102e">♥</tspan>"##));
         assert_eq!(pretty_contract("3NTXX"), "3NT ✕✕");
+        // Hands of four cards a suit fit as they are.
+        assert!(!s.contains("textLength"), "{s}");
+    }
+
+    #[test]
+    fn a_long_suit_is_drawn_narrower_to_fit_its_room() {
+        // East holds ten clubs, West ten spades: drawn at full width they run past the picture's
+        // right edge (East, from x 250 of 370) and into the table (West, from x 8, the table at 128).
+        let deal = Deal {
+            hands: [None, Some(["A", "A", "A", "AKQJT98765"]), None, Some(["KQJT987654", "K", "K", ""])],
+            ..Deal::default()
+        };
+        let s = svg(&deal, "deal");
+        let fitted: Vec<&str> = s.split("<text").filter(|t| t.contains("textLength")).collect();
+        assert_eq!(fitted.len(), 2, "{s}");
+        assert!(fitted[0].contains(r#"x="250""#) && fitted[0].contains(r#"textLength="114""#), "{s}");
+        assert!(fitted[1].contains(r#"x="8""#) && fitted[1].contains(r#"textLength="114""#), "{s}");
+        assert!(fitted[0].contains("A K Q J 10 9 8 7 6 5") && fitted[1].contains("K Q J 10 9 8 7 6 5 4"), "{s}");
     }
 }
