@@ -187,7 +187,55 @@ pub struct LineIndex {
     /// that a request about a position on a megabyte-long line costs no scan of the line).
     ascii_only: Vec<bool>,
     len: TextSize,
+    /// Counts of the text's characters at regular places, made the first time a column is
+    /// asked far into a line that is not ASCII: without them each such question counts the line
+    /// from its start, and a file's diagnostics on one long line (a LIN board) cost the square
+    /// of its length.
+    marks: Marks,
 }
+
+/// Every [`Marks::STRIDE`] bytes of a text, the characters and UTF-16 units that start before.
+#[derive(Debug, Clone, Default)]
+struct Marks(std::sync::OnceLock<Vec<(u32, u32)>>);
+
+impl Marks {
+    const STRIDE: usize = 4096;
+
+    /// The characters and UTF-16 units of `text[..at]` (`at` on a character boundary).
+    fn before(&self, text: &str, at: usize) -> (u32, u32) {
+        let marks = self.0.get_or_init(|| {
+            let mut marks = vec![(0, 0)];
+            let mut total = (0, 0);
+            for chunk in text.as_bytes().chunks_exact(Marks::STRIDE) {
+                let (chars, units) = Marks::count(chunk);
+                total = (total.0 + chars, total.1 + units);
+                marks.push(total);
+            }
+            marks
+        });
+        let mark = (at / Marks::STRIDE).min(marks.len() - 1);
+        let (chars, units) = Marks::count(&text.as_bytes()[mark * Marks::STRIDE..at]);
+        (marks[mark].0 + chars, marks[mark].1 + units)
+    }
+
+    /// The characters that start in `bytes` (those not continuation bytes) and their UTF-16
+    /// units (two for a character of four bytes).
+    fn count(bytes: &[u8]) -> (u32, u32) {
+        let chars = bytes.iter().filter(|&&b| (b as i8) >= -0x40).count() as u32;
+        let astral = bytes.iter().filter(|&&b| b >= 0xF0).count() as u32;
+        (chars, chars + astral)
+    }
+}
+
+/// Made on demand from the text: two indexes of one text are equal whether or not they have
+/// made them.
+impl PartialEq for Marks {
+    fn eq(&self, _: &Marks) -> bool {
+        true
+    }
+}
+
+impl Eq for Marks {}
 
 /// Whether `bytes` are printable ASCII and line ends (`\n`, `\r`) only, as nearly every file
 /// is: the line checks then look only at line lengths. One pass, a chunk of bytes at a time
@@ -301,7 +349,7 @@ impl LineIndex {
                 .map(|(&start, end)| bytes[usize::from(start)..usize::from(end)].is_ascii())
                 .collect()
         };
-        LineIndex { line_starts, ascii_only, len: TextSize::from(text.len() as u32) }
+        LineIndex { line_starts, ascii_only, len: TextSize::from(text.len() as u32), marks: Marks::default() }
     }
 
     pub fn line_count(&self) -> usize {
@@ -359,9 +407,18 @@ impl LineIndex {
             while !text.is_char_boundary(end) {
                 end -= 1;
             }
-            let prefix = &text[usize::from(start)..end];
+            let start = usize::from(start);
+            let prefix = &text[start..end];
             match unit {
                 ColumnUnit::Utf8 => prefix.len() as u32,
+                // Far into a line, from the marks: a bounded count, not one from the line start.
+                _ if prefix.len() > 2 * Marks::STRIDE => {
+                    let (before, at) = (self.marks.before(text, start), self.marks.before(text, end));
+                    match unit {
+                        ColumnUnit::Utf16 => at.1 - before.1,
+                        _ => at.0 - before.0,
+                    }
+                }
                 ColumnUnit::Utf16 => prefix.encode_utf16().count() as u32,
                 ColumnUnit::Char => prefix.chars().count() as u32,
             }
@@ -458,6 +515,36 @@ mod tests {
         let bom = "\u{feff}1. e4 *\n".as_bytes();
         assert_eq!(decode_as(bom, Encoding::Utf8Bom), decode(bom).text);
         assert_eq!(decode_as("Ærø".as_bytes(), Encoding::Utf8), "Ærø");
+    }
+
+    /// Columns far into long lines beyond ASCII (counted from the marks) are the ones counted
+    /// from the line start, in characters and UTF-16 units, on every line and at every place
+    /// (a place inside a character is that character's start), whichever is asked first.
+    #[test]
+    fn columns_far_into_long_lines_count_as_from_the_line_start() {
+        use super::{ColumnUnit, LineIndex, TextSize};
+        let piece = "ab é ü 𝄞 Ω ";
+        let text = format!("short é\n{}\n{}\nx{}", piece.repeat(2000), "plain ".repeat(3000), piece.repeat(900));
+        let index = LineIndex::new(&text);
+        let naive = |offset: usize, unit: ColumnUnit| {
+            let mut end = offset;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let line = text[..end].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            let prefix = &text[line..end];
+            match unit {
+                ColumnUnit::Char => prefix.chars().count() as u32,
+                ColumnUnit::Utf16 => prefix.encode_utf16().count() as u32,
+                ColumnUnit::Utf8 => prefix.len() as u32,
+            }
+        };
+        for unit in [ColumnUnit::Utf16, ColumnUnit::Char, ColumnUnit::Utf8] {
+            for offset in (0..=text.len()).rev().step_by(61) {
+                let col = index.line_col(&text, TextSize::from(offset as u32), unit).col;
+                assert_eq!(col, naive(offset, unit), "{unit:?} at {offset}");
+            }
+        }
     }
 
     #[test]
