@@ -4,6 +4,7 @@
 use crate::cli::{trouble, LangArg};
 use crate::inputs::{collect_targets, write_atomically, Origin, Settings};
 use crate::report::{locate_across, write_github, write_text_shifted, JsonArray, OutputFormat};
+use kibitzer_syntax::across_files::{check_stream_piece, EarlierGames};
 use kibitzer_syntax::text::LineIndex;
 use kibitzer_syntax::{Diagnostic, Lang, Mode, Severity};
 use std::io::Write;
@@ -260,8 +261,28 @@ fn check_and_index_with(
 /// double-dummy truth of hand records. Files, compressed files, standard input and the language
 /// server's workspace diagnostics all check with it.
 pub fn diagnostics_of(lang: Lang, text: &str, options: &kibitzer_syntax::CheckOptions) -> Vec<Diagnostic> {
-    let mut diagnostics = kibitzer_syntax::check(lang, text, options);
-    // Double-dummy truth of hand records: the solver against the DD tags.
+    with_double_dummy(lang, text, options, kibitzer_syntax::check(lang, text, options))
+}
+
+/// [`diagnostics_of`] a chunk of a stream: PGN games that repeat a game of the chunks before
+/// (which `earlier` remembers) are found too.
+fn diagnostics_of_chunk(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::CheckOptions,
+    earlier: &mut EarlierGames,
+) -> Vec<Diagnostic> {
+    with_double_dummy(lang, text, options, check_stream_piece(lang, text, options, earlier))
+}
+
+/// `diagnostics` (a text's own) with the double-dummy truth of its hand records: the solver
+/// against the DD tags.
+fn with_double_dummy(
+    lang: Lang,
+    text: &str,
+    options: &kibitzer_syntax::CheckOptions,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
         diagnostics.extend(crate::dd::verify(text, options));
         diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
@@ -279,11 +300,8 @@ pub fn diagnostics_across(
 ) -> Vec<Diagnostic> {
     let (mut diagnostics, _) = kibitzer_syntax::across_files::check_file(lang, text, options);
     diagnostics.extend(found);
-    if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
-        diagnostics.extend(crate::dd::verify(text, options));
-    }
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-    diagnostics
+    with_double_dummy(lang, text, options, diagnostics)
 }
 
 /// Where diagnostics go, by output format.
@@ -474,6 +492,7 @@ fn check_stream(
         chunks = chunks.plain();
     }
     let mut options = options.clone();
+    let mut earlier = EarlierGames::default();
     while let Some(piece) = chunks.next_chunk().map_err(|e| format!("{name}: {e}"))? {
         let (chunk, diagnostics) = match piece {
             Piece::Text(mut chunk) => {
@@ -483,7 +502,7 @@ fn check_stream(
                     chunk.index = LineIndex::with_breaks(&fixed, lang.line_breaks());
                     chunk.source.text = fixed;
                 }
-                let diagnostics = diagnostics_of(lang, &chunk.source.text, &options);
+                let diagnostics = diagnostics_of_chunk(lang, &chunk.source.text, &options, &mut earlier);
                 (chunk, diagnostics)
             }
             Piece::TooLarge { head, bytes } => {

@@ -21,6 +21,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{check_alone, finish, UnitFacts};
 use crate::lang::Lang;
 use crate::pgn::check::detached::{Detached, Joined};
+pub use crate::pgn::check::duplicates::EarlierGames;
 use crate::spellings::{Files, Tokens};
 use crate::text::{TextRange, TextSize};
 use crate::{pbn, pgn};
@@ -103,6 +104,32 @@ pub fn check_file(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagno
         }
         _ => (crate::check(lang, text, options), FileFacts::default()),
     }
+}
+
+/// Checks a piece of a PGN stream (a chunk of whole games of a compressed file or of standard
+/// input, its first line after `options.first_line`) as [`crate::check`] checks it alone, and
+/// finds its games that repeat a game of the pieces before, which `earlier` remembers
+/// ([`EarlierGames`]): such a game's PGN400 names the earlier game's line, in place of what the
+/// piece alone says of it. Other formats: [`crate::check`].
+pub fn check_stream_piece(
+    lang: Lang,
+    text: &str,
+    options: &CheckOptions,
+    earlier: &mut EarlierGames,
+) -> Vec<Diagnostic> {
+    if lang != Lang::Pgn {
+        return crate::check(lang, text, options);
+    }
+    let (mut diagnostics, facts) = check_alone(lang, text, options);
+    let mut together = crate::engine::check_across(lang, text, std::slice::from_ref(&facts), options);
+    let mut copies_found = Vec::new();
+    let copies = earlier.copies_in(text, facts.games(), options, &mut copies_found);
+    together.retain(|d| !(matches!(d.code, "PGN400" | "PGN401") && copies.contains(&d.range)));
+    finish(&mut copies_found, options);
+    diagnostics.extend(together);
+    diagnostics.extend(copies_found);
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    diagnostics
 }
 
 /// The checks of games together over `files` (each its name, as messages name it, and its
@@ -260,6 +287,36 @@ mod tests {
         assert_eq!(fixed, game("Adams, M", QGD).trim_end().to_owned() + "\n");
         // The earlier game's place is in the other file's offsets.
         assert_eq!(found[1][0].related[0].range.start(), TextSize::from(0));
+    }
+
+    #[test]
+    fn the_pieces_of_a_stream_find_copies_of_the_games_of_the_pieces_before() {
+        let mut options = CheckOptions::default();
+        let first = [game("Adams, M", RUY), game("Adams, M", QGD)].concat();
+        // Alone, a piece gives what check gives.
+        let mut earlier = EarlierGames::default();
+        assert_eq!(
+            check_stream_piece(Lang::Pgn, &first, &options, &mut earlier),
+            crate::check(Lang::Pgn, &first, &options)
+        );
+        // The next piece: its first two games repeat the first piece's first (the second of them
+        // also repeats the first of its own piece), its third is new, its fourth a copy of its
+        // third within the piece; its lines are counted after the first piece's 20.
+        options.first_line = 20;
+        let english = "1. c4 c5 2. Nc3 Nc6 3. g3 g6";
+        let second =
+            [game("Adams, M", RUY), game("Adams, M", RUY), game("Adams, M", english), game("Adams, M", english)]
+                .concat();
+        let found: Vec<(u32, String)> = check_stream_piece(Lang::Pgn, &second, &options, &mut earlier)
+            .into_iter()
+            .filter(|d| d.code == "PGN400" || d.code == "PGN401")
+            .map(|d| (u32::from(d.range.start()), d.message))
+            .collect();
+        let at = |n: usize| second.match_indices("[Event").nth(n).unwrap().0 as u32;
+        let message = |line| {
+            format!("duplicate of the game at line {line} (Adams, M – Brown): the same moves and Seven Tag Roster")
+        };
+        assert_eq!(found, [(at(0), message(1)), (at(1), message(1)), (at(3), message(41))]);
     }
 
     #[test]

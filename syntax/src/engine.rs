@@ -34,6 +34,13 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
 pub struct UnitFacts(Vec<pgn::check::duplicates::Summary>);
 
 impl UnitFacts {
+    /// The summaries of the unit's PGN games, in order.
+    pub(crate) fn games(&self) -> &[pgn::check::duplicates::Summary] {
+        &self.0
+    }
+}
+
+impl UnitFacts {
     /// The same facts in a text in which this unit's text starts `delta` bytes later.
     pub fn shifted(&self, delta: TextSize) -> UnitFacts {
         UnitFacts(self.0.iter().map(|s| s.clone().shifted(delta)).collect())

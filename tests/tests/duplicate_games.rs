@@ -1,9 +1,9 @@
 //! Duplicate games (PGN400, PGN401) as a user meets them: the built binary on the rule fixtures
 //! `fixtures/pgn/rules/PGN400.pgn` and `PGN401.pgn`: each later copy named with the earlier game
 //! as related information, counted by `--statistics`, never deleted by `--fix` (the delete is an
-//! unsafe fix, the editor's to offer), found in a compressed file and on standard input too; and
-//! in the editor (the language server over stdio), in an open document, as the user types, with
-//! the action that deletes the copy.
+//! unsafe fix, the editor's to offer), found in a compressed file and on standard input too, also
+//! across the chunks they are read in; and in the editor (the language server over stdio), in an
+//! open document, as the user types, with the action that deletes the copy.
 
 use kibitzer_tests::lsp_client::{apply_edits, vscode_capabilities, LspClient};
 use kibitzer_tests::{json_notes, JsonNote};
@@ -91,6 +91,33 @@ fn a_stream_is_checked_for_duplicates_too() {
     let out = kibitzer(&["check", "--format", "json", "twice.pgn.gz"], dir.path(), None);
     let lines: Vec<(u64, Vec<u64>)> = duplicates(&out).into_iter().map(|(l, _, _, r)| (l, r)).collect();
     assert_eq!(lines, [(21, vec![1]), (31, vec![11]), (62, vec![1]), (72, vec![11]), (82, vec![1]), (92, vec![11])]);
+}
+
+/// A stream is read in chunks (of 8 MB; here, with `KIBITZER_CHUNK_BYTES`, of the 64 KiB a read
+/// gives at least): a copy of a game of an earlier chunk is found as in the whole file, naming its
+/// line, without a related place (the earlier chunk's text is gone).
+#[test]
+fn copies_of_a_game_of_an_earlier_chunk_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    // 200 copies of the fixture, 217 KB: four chunks or so.
+    let many: Vec<u8> = (0..200).flat_map(|_| [fixture("PGN400.pgn"), b"\n".to_vec()].concat()).collect();
+    std::fs::write(dir.path().join("many.pgn"), &many).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&many).unwrap();
+    std::fs::write(dir.path().join("many.pgn.gz"), gz.finish().unwrap()).unwrap();
+    let whole = kibitzer(&["check", "--format", "json", "many.pgn"], dir.path(), None);
+    let cut = std::process::Command::new(kibitzer_tests::kibitzer())
+        .args(["check", "--format", "json", "many.pgn.gz"])
+        .current_dir(dir.path())
+        .env("KIBITZER_CHUNK_BYTES", "500")
+        .output()
+        .unwrap();
+    let messages =
+        |out: &Output| -> Vec<(u64, String)> { duplicates(out).into_iter().map(|(l, _, m, _)| (l, m)).collect() };
+    assert_eq!(messages(&whole).len(), 2 + 199 * 4, "each copy of the fixture repeats its four games");
+    assert_eq!(messages(&cut), messages(&whole));
+    let unplaced = duplicates(&cut).into_iter().filter(|(_, _, _, related)| related.is_empty()).count();
+    assert!(unplaced > 100, "most copies are of a game of an earlier chunk: {unplaced}");
 }
 
 /// The (line, code) of the duplicate diagnostics among an LSP answer's, with the line of their
