@@ -23,11 +23,16 @@ fn workspace(dir: &Path) -> String {
 }
 
 fn start(dir: &Path, options: Value) -> LspClient {
+    start_with(dir, options, vscode_capabilities())
+}
+
+/// [`start`] for a client with `capabilities`.
+fn start_with(dir: &Path, options: Value, capabilities: Value) -> LspClient {
     let mut client = LspClient::start();
     client.call(
         "initialize",
         json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(dir), "name": "games"}],
-               "capabilities": vscode_capabilities(), "initializationOptions": options}),
+               "capabilities": capabilities, "initializationOptions": options}),
     );
     client.notify("initialized", json!({}));
     client
@@ -170,13 +175,7 @@ fn a_workspace_pull_gives_the_closed_files_findings_across_files() {
     let mut caps = vscode_capabilities();
     caps["textDocument"]["diagnostic"] = json!({"dynamicRegistration": false});
     caps["workspace"]["diagnostics"] = json!({"refreshSupport": true});
-    let mut c = LspClient::start();
-    c.call(
-        "initialize",
-        json!({"processId": null, "rootUri": null, "workspaceFolders": [{"uri": file_uri(&root), "name": "games"}],
-               "capabilities": caps, "initializationOptions": {"debounceMs": 0}}),
-    );
-    c.notify("initialized", json!({}));
+    let mut c = start_with(&root, json!({"debounceMs": 0}), caps);
     let (a_uri, b_uri) = (file_uri(&root.join("a.pgn")), file_uri(&root.join("b.pgn")));
     // Nothing open: b.pgn's copy of a.pgn's game is found all the same, pointing into a.pgn.
     let first = c.call("workspace/diagnostic", json!({"previousResultIds": []}));

@@ -508,35 +508,20 @@ fn check_contract(tag: &Tag<'_>, v: &str, offset: usize, facts: &mut Facts, sink
         facts.end_position_trump = Some(d);
         return;
     }
-    // `1N`: a common shorthand the standard does not allow.
-    if let Some(c) = Contract::parse_short_notrump(v) {
+    // Producers' spellings with one standard reading, under which the game is checked: `1N`
+    // (no trump as `N`, a common shorthand) and `5DR` (`R` for the redouble, BBO's call).
+    let redoubled_as_r = Contract::parse_redouble_as_r(v);
+    if let Some(c) = redoubled_as_r.or_else(|| Contract::parse_short_notrump(v)) {
         facts.contract = Some(c);
-        sink.push(
-            crate::diagnostic::Diagnostic::new(
-                &INVALID_CONTRACT,
-                range,
-                format!("Contract value `{v}`: no trump is `NT`, not `N`"),
-            )
-            .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
-        );
-        return;
-    }
-    // `5DR`: `R` for the redouble (BBO's call), whose one reading is `XX`; the game is checked
-    // under it, as under `1N`'s.
-    if let Some(c) = Contract::parse_redouble_as_r(v) {
-        facts.contract = Some(c);
-        let notrump = if c.denomination == Denomination::NoTrump && !v.to_ascii_uppercase().contains("NT") {
-            "no trump is `NT`, not `N`, and "
-        } else {
-            ""
+        let notrump_as_n = c.denomination == Denomination::NoTrump && !v.to_ascii_uppercase().contains("NT");
+        let why = match (notrump_as_n, redoubled_as_r.is_some()) {
+            (true, true) => "no trump is `NT`, not `N`, and a redouble is `XX`, not `R`",
+            (false, true) => "a redouble is `XX`, not `R`",
+            _ => "no trump is `NT`, not `N`",
         };
         sink.push(
-            crate::diagnostic::Diagnostic::new(
-                &INVALID_CONTRACT,
-                range,
-                format!("Contract value `{v}`: {notrump}a redouble is `XX`, not `R`"),
-            )
-            .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
+            crate::diagnostic::Diagnostic::new(&INVALID_CONTRACT, range, format!("Contract value `{v}`: {why}"))
+                .with_replacement(format!("Replace with `{c}`"), range, c.to_string()),
         );
         return;
     }
