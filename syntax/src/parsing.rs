@@ -96,6 +96,15 @@ pub trait Sink<K> {
     /// that keeps token texts cuts them out itself; the others pay nothing for them).
     fn token(&mut self, kind: K, range: TextRange, source: &str);
     fn finish_node(&mut self);
+    /// A leaf node: one that holds a few adjacent tokens and nothing else, grouped by a rule a
+    /// reader can apply again (a PGN move and the suffix written against it). A sink whose
+    /// readers regroup them may leave such nodes out; by default they are nodes like any other.
+    fn start_leaf_node(&mut self, kind: K) {
+        self.start_node(kind);
+    }
+    fn finish_leaf_node(&mut self) {
+        self.finish_node();
+    }
 }
 
 /// Builds a rowan green tree.
@@ -140,12 +149,16 @@ pub enum ParseEvent<K> {
 /// A format may leave out the tokens `dropped` accepts (PGN's blanks and line breaks: half its
 /// tokens): every offset stays as it was, so the tokens left out are exactly the gaps between
 /// the events, and a reader that wants them (a tree, a rule about empty lines) lexes the gaps.
+/// Likewise it may leave out leaf nodes ([`Sink::start_leaf_node`]), whose tokens are then
+/// children of the node around them (PGN's move and move number nodes: two events in three of
+/// a movetext).
 pub struct EventSink<K, D = KeepEvery> {
     events: Vec<ParseEvent<K>>,
     offset: TextSize,
     /// The index of each open node's start.
     open: Vec<usize>,
     dropped: D,
+    leaf_nodes: bool,
 }
 
 /// Which tokens an [`EventSink`] records no event for.
@@ -180,7 +193,13 @@ impl<K, D: DroppedTokens<K>> EventSink<K, D> {
     /// [`EventSink::reusing`], recording no event for the tokens `dropped` accepts.
     pub fn dropping(mut events: Vec<ParseEvent<K>>, dropped: D) -> Self {
         events.clear();
-        EventSink { events, offset: TextSize::from(0), open: Vec::new(), dropped }
+        EventSink { events, offset: TextSize::from(0), open: Vec::new(), dropped, leaf_nodes: true }
+    }
+
+    /// The same sink recording no event for leaf nodes ([`Sink::start_leaf_node`]): their
+    /// tokens are recorded as the enclosing node's.
+    pub fn without_leaf_nodes(self) -> Self {
+        EventSink { leaf_nodes: false, ..self }
     }
 
     pub fn into_events(self) -> Vec<ParseEvent<K>> {
@@ -208,6 +227,16 @@ impl<K: Copy, D: DroppedTokens<K>> Sink<K> for EventSink<K, D> {
             }
         }
         self.events.push(ParseEvent::Finish(self.offset));
+    }
+    fn start_leaf_node(&mut self, kind: K) {
+        if self.leaf_nodes {
+            self.start_node(kind);
+        }
+    }
+    fn finish_leaf_node(&mut self) {
+        if self.leaf_nodes {
+            self.finish_node();
+        }
     }
 }
 
@@ -460,6 +489,16 @@ where
 
     pub fn finish_node(&mut self) {
         self.sink.finish_node();
+    }
+
+    /// Starts a leaf node ([`Sink::start_leaf_node`]): only adjacent tokens go into it, and
+    /// [`Parser::finish_leaf_node`] ends it.
+    pub fn start_leaf_node(&mut self, kind: K) {
+        self.sink.start_leaf_node(kind);
+    }
+
+    pub fn finish_leaf_node(&mut self) {
+        self.sink.finish_leaf_node();
     }
 
     /// Records a syntax error of `rule` at `range`.

@@ -15,6 +15,11 @@
 //! tree, the walk the editor stops in, the rule about empty lines between tags) lex the gaps
 //! again ([`lexer::blanks`]). Everything else — children, tokens, the replay's walk — sees only
 //! the tokens that mean something.
+//!
+//! Nor do the nodes around a move and a move number (`MOVE`, `MOVE_NUMBER`) get events: they
+//! hold only a few tokens written against each other, so their tokens are the movetext's or the
+//! variation's own, and [`FlatParse::build_tree`] groups them again. A movetext is then about
+//! two events a move where it was five, which the parse writes and every walk reads.
 
 use super::lexer;
 use super::model::{Event, Tok};
@@ -81,28 +86,77 @@ impl<'a> FlatParse<'a> {
         &self.events
     }
 
-    /// The rowan tree these events describe, blanks put back from the gaps: the same tree
-    /// [`super::parse`] builds from the same text, which is what makes the checks over events
-    /// and the views over trees agree (a test proves it on the corpus and on fuzzed text).
+    /// The rowan tree these events describe, blanks put back from the gaps and moves and move
+    /// numbers grouped into their nodes again: the same tree [`super::parse`] builds from the
+    /// same text, which is what makes the checks over events and the views over trees agree (a
+    /// test proves it on the corpus and on fuzzed text).
     pub fn build_tree(&self) -> super::syntax_kind::SyntaxNode {
         let mut builder = rowan::GreenNodeBuilder::new();
         // Where the last event ended: the blanks from there to the next event's start are the
         // gap's tokens, and go into the node open there.
         let mut at = TextSize::from(0);
+        // The kinds of the open nodes, innermost last: a move or move number token directly in
+        // a movetext or variation starts its leaf node.
+        let mut open: Vec<SyntaxKind> = Vec::new();
+        let mut leaf = OpenLeaf::None;
         for e in &self.events {
             let (from, to) = match *e {
                 ParseEvent::Start { at, .. } | ParseEvent::Finish(at) => (at, at),
                 ParseEvent::Token(_, range) => (range.start(), range.end()),
             };
+            if leaf != OpenLeaf::None {
+                // The grammar ([`super::parser`]) takes into a move the suffix right against
+                // it, and into a move number the dots right against it; anything else ends it.
+                let takes = match *e {
+                    ParseEvent::Token(kind, _) if from == at => leaf.takes(kind),
+                    _ => false,
+                };
+                if !takes {
+                    builder.finish_node();
+                }
+                leaf = OpenLeaf::None;
+                if takes {
+                    if let ParseEvent::Token(kind, range) = *e {
+                        builder.token(kind.into(), &self.text[range]);
+                        builder.finish_node();
+                    }
+                    at = to;
+                    continue;
+                }
+            }
             for blank in lexer::blanks(self.text, TextRange::new(at.min(from), from)) {
                 builder.token(blank.kind.into(), &self.text[blank.range]);
             }
             at = to;
             match *e {
-                ParseEvent::Start { kind, .. } => builder.start_node(kind.into()),
-                ParseEvent::Token(kind, range) => builder.token(kind.into(), &self.text[range]),
-                ParseEvent::Finish(_) => builder.finish_node(),
+                ParseEvent::Start { kind, .. } => {
+                    open.push(kind);
+                    builder.start_node(kind.into());
+                }
+                ParseEvent::Token(kind, range) => {
+                    let in_line = matches!(open.last(), Some(SyntaxKind::MOVETEXT | SyntaxKind::VARIATION));
+                    leaf = if in_line { OpenLeaf::starting(kind) } else { OpenLeaf::None };
+                    match kind {
+                        SyntaxKind::SAN if in_line => builder.start_node(SyntaxKind::MOVE.into()),
+                        SyntaxKind::NUMBER | SyntaxKind::DOTS if in_line => {
+                            builder.start_node(SyntaxKind::MOVE_NUMBER.into())
+                        }
+                        _ => {}
+                    }
+                    builder.token(kind.into(), &self.text[range]);
+                    // A move number of dots alone takes nothing more.
+                    if in_line && kind == SyntaxKind::DOTS {
+                        builder.finish_node();
+                    }
+                }
+                ParseEvent::Finish(_) => {
+                    open.pop();
+                    builder.finish_node();
+                }
             }
+        }
+        if leaf != OpenLeaf::None {
+            builder.finish_node();
         }
         rowan::SyntaxNode::new_root(builder.finish())
     }
@@ -115,6 +169,33 @@ impl<'a> FlatParse<'a> {
     /// The games, in order.
     pub fn games(&self) -> impl Iterator<Item = Game<'_>> {
         self.root().child_nodes().filter(|n| n.kind() == SyntaxKind::GAME).map(Game)
+    }
+}
+
+/// A leaf node [`FlatParse::build_tree`] has open, waiting for the token the grammar would put
+/// into it too.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OpenLeaf {
+    None,
+    /// A move, which takes the suffix written against it.
+    Move,
+    /// A move number's digits, which take the dots written against them.
+    Number,
+}
+
+impl OpenLeaf {
+    /// The leaf a token directly in a movetext or variation opens and leaves open.
+    fn starting(kind: SyntaxKind) -> OpenLeaf {
+        match kind {
+            SyntaxKind::SAN => OpenLeaf::Move,
+            SyntaxKind::NUMBER => OpenLeaf::Number,
+            _ => OpenLeaf::None,
+        }
+    }
+
+    /// Whether the open leaf takes a token of `kind` right against its last one.
+    fn takes(self, kind: SyntaxKind) -> bool {
+        matches!((self, kind), (OpenLeaf::Move, SyntaxKind::SUFFIX) | (OpenLeaf::Number, SyntaxKind::DOTS))
     }
 }
 
@@ -428,5 +509,41 @@ impl<'a> Tag<'a> {
         let name = self.name()?;
         let value = self.value_token().filter(|v| lexer::string_is_terminated(v.text))?;
         Some((name, value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parser::{parse, parse_events};
+    use super::*;
+
+    /// The tree rebuilt from events with no move or move number nodes is the tree the grammar
+    /// builds, at every edge of the regrouping: a suffix against its move or after a blank, dots
+    /// against their number, after a move or alone, moves at the end of a variation or of the
+    /// text, and moves and numbers where the grammar makes no leaf (a tag's error, garbage).
+    #[test]
+    fn moves_and_numbers_are_grouped_again_as_the_grammar_groups_them() {
+        let texts = [
+            "1.e4!? e5 !! 2. Nf3?(2.d4$1 d5)2...Nc6 3.Bb5 *\n",
+            "1... e5 2 . Nf3 ... Nc6 e4... 12.e5\n",
+            "[Event e4 12. \"x\"]\n[Site \"?\"]\n\n1. e4 (1. d4) (1. c4!) e5 foo bar 2. Nf3 1-0 1-0\n",
+            "1. e4 (e5 (d5 (c5))) *",
+            "e4!",
+            "1.",
+            "(1. e4) 1. d4 {c} ; line\n% escape\n2. c4 *\n",
+        ];
+        for text in texts {
+            let events = parse_events(text, Vec::new());
+            assert_eq!(events.build_tree().green().into_owned(), *parse(text).green(), "{text:?}");
+            let kinds: Vec<SyntaxKind> = events
+                .events()
+                .iter()
+                .filter_map(|e| match e {
+                    ParseEvent::Start { kind, .. } => Some(*kind),
+                    _ => None,
+                })
+                .collect();
+            assert!(!kinds.contains(&SyntaxKind::MOVE) && !kinds.contains(&SyntaxKind::MOVE_NUMBER), "{text:?}");
+        }
     }
 }

@@ -61,10 +61,11 @@ pub fn parse(text: &str) -> Parse<PGNLanguage> {
 
 /// Parses `text` with the same grammar into the flat event list the checks read
 /// ([`super::flat`]), reusing `buffer`'s memory: no tree is built. Blanks and line breaks get no
-/// event (they are the gaps between the events; see [`super::flat`]).
+/// event (they are the gaps between the events), nor do the move and move number nodes (their
+/// tokens are the movetext's or the variation's; see [`super::flat`]).
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
     let tokens = lexer::lex_into(text, TOKENS.take());
-    let sink = EventSink::dropping(buffer, lexer::is_blank);
+    let sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
     let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink);
     file(&mut p);
     let (sink, errors, tokens) = p.finish_into_parts();
@@ -332,26 +333,28 @@ fn movetext<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
                 extra_results(p);
                 break;
             }
+            // Move numbers and moves are leaf nodes, which the checks' event list leaves out:
+            // `flat::FlatParse::build_tree` groups their tokens again by these same rules.
             NUMBER => {
-                p.start_node(MOVE_NUMBER);
+                p.start_leaf_node(MOVE_NUMBER);
                 p.bump();
                 if p.at(DOTS) {
                     p.bump();
                 }
-                p.finish_node();
+                p.finish_leaf_node();
             }
             DOTS => {
-                p.start_node(MOVE_NUMBER);
+                p.start_leaf_node(MOVE_NUMBER);
                 p.bump();
-                p.finish_node();
+                p.finish_leaf_node();
             }
             SAN => {
-                p.start_node(MOVE);
+                p.start_leaf_node(MOVE);
                 p.bump();
                 if p.at(SUFFIX) {
                     p.bump();
                 }
-                p.finish_node();
+                p.finish_leaf_node();
             }
             NAG | SUFFIX => p.bump(),
             COMMENT | LINE_COMMENT => comment(p),
