@@ -301,7 +301,12 @@ impl LineIndex {
         let mut line_starts = vec![TextSize::from(0)];
         // The CLI indexes every file it reports on, after the check: a vectorised search for
         // the line-break bytes (memchr), not a look at every byte, keeps that from counting.
-        if breaks == LineBreaks::Standard {
+        if breaks == LineBreaks::Standard && memchr::memchr(b'\r', bytes).is_none() {
+            // Nearly every file has `\n` breaks only: one vectorised pass finds that, and a
+            // search for one byte costs less at each of the many breaks than one for two (the
+            // search for `\n` and `\r` together was about 100 instructions a line).
+            line_starts.extend(memchr::memchr_iter(b'\n', bytes).map(|at| TextSize::from((at + 1) as u32)));
+        } else if breaks == LineBreaks::Standard {
             let mut after_cr = usize::MAX;
             for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
                 if at == after_cr && bytes[at] == b'\n' {
