@@ -14,4 +14,5 @@ big="$(mktemp --suffix=.pgn)"
 trap 'rm -f "$big"' EXIT
 # ~10 MB: the two 1 MB pgn-reader samples, five times over.
 for _ in 1 2 3 4 5; do cat "$corpus"/pgn/pgn-reader/*1000k.pgn >> "$big"; done
-python3 "$root/bench/lsp.py" "$root/target/release/kibitzer" "${2:-$big}" "${1:-20}"
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it (as bench/lib.sh finds it).
+python3 "$root/bench/lsp.py" "${CARGO_TARGET_DIR:-$root/target}/release/kibitzer" "${2:-$big}" "${1:-20}"

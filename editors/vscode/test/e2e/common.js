@@ -9,7 +9,10 @@ const env = (name) => {
   return value;
 };
 
-const step = (what) => console.log(`  .. ${what}`);
+// Each step with the seconds since the script started: a slow machine's log shows where the
+// time went (a CI run once took three times as long as here).
+const started = Date.now();
+const step = (what) => console.log(`  .. [${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
 
 /** Debian's Chromium, headless, without the background traffic this machine's network refuses,
  * on code-server's workbench at `url`. */
