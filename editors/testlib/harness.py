@@ -25,6 +25,7 @@ and the comparison live here, once, so the three editors are held to the same st
 """
 
 import argparse
+import base64
 import json
 import os
 import re
@@ -171,8 +172,15 @@ def copies_of(args):
 
 def read_text(path):
     with open(path, "rb") as f:
-        raw = f.read()
-    return raw.decode("utf-8" if encoding_of(path) == "utf-8" else "latin-1")
+        return decode(f.read())
+
+
+def decode(raw):
+    """A file's bytes as text, decoded as kibitzer does ([`encoding_of`])."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def verify(args):
@@ -203,9 +211,9 @@ def verify(args):
             report(ok, f"{name}: hover on {exp['hover']['needle']} matches /{meaning}/ (got {one_line(text)!r})")
         if obs.get("saved"):
             # The editor formatted and saved the file: its bytes (encoding and line endings too)
-            # must be those `kibitzer fmt` writes.
-            with open(exp["path"], "rb") as f:
-                got_bytes = f.read()
+            # must be those `kibitzer fmt` writes. Read before a rename when the editor gave them
+            # (VS Code may save the renamed file), else the file as the editor left it.
+            got_bytes = saved_bytes(exp["path"], obs)
             if exp["formatted_path"] is not None:
                 with open(exp["formatted_path"], "rb") as f:
                     want_bytes = f.read()
@@ -226,7 +234,7 @@ def verify(args):
         if "handviewer" in exp and "opened" in obs:
             check_handviewer(exp["handviewer"], obs["opened"], name, report)
         if "rename" in exp and "renamed" in obs:
-            check_rename(exp["rename"], obs["renamed"], name, report)
+            check_rename(exp["rename"], obs["renamed"], name, report, exp["path"], saved_bytes(exp["path"], obs))
     for check in json.load(open(args.observed)).get("checks", []):
         report(check["ok"] is True, f"{check['name']} ({check.get('detail', '')})")
     if total_expected == 0:
@@ -236,14 +244,27 @@ def verify(args):
     return 1 if failures else 0
 
 
-def check_rename(want, renamed, name, report):
-    """The editor's buffers after the rename against the files before it (the opened ones as saved
-    before the rename, the closed ones as the plan found them): the old name's every place holds
-    the new one, and nothing else changed."""
+def saved_bytes(path, obs):
+    """The bytes of the opened file `path` as the editor saved it before renaming in it: those the
+    editor observed then (`saved_base64`), else the file now (an editor that reverts the renamed
+    buffer leaves it as saved)."""
+    if "saved_base64" in obs:
+        return base64.b64decode(obs["saved_base64"])
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def check_rename(want, renamed, name, report, opened, opened_saved):
+    """The editor's buffers after the rename against the files before it (the opened file
+    `opened` as saved before the rename, `opened_saved`; the closed ones as the plan found them):
+    the old name's every place holds the new one, and nothing else changed."""
     old, new = want["needle"], want["new_name"]
     for path in want["files"]:
         # (An editor's text may lack the file's last line break.)
-        before = want["closed_before"].get(path) or read_text(path)
+        if path == opened:
+            before = decode(opened_saved)
+        else:
+            before = want["closed_before"].get(path) or read_text(path)
         before = before.replace("\r\n", "\n").rstrip("\n")
         after = renamed.get(path)
         what = f"{name}: rename of {old!r} to {new!r} in {os.path.basename(path)}"

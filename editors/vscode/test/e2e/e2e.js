@@ -187,7 +187,13 @@ async function exercise(page, file, formatCommand, observed) {
   }
   await page.waitForTimeout(500);
   entry.saved = true;
-  if (file.rename) entry.renamed = await renamePlayer(page, file, base);
+  if (file.rename) {
+    // The file as saved, before the rename: VS Code may save the open file the rename edits too
+    // (files.refactoring.autoSave; it did on some runs and not on others), so the harness
+    // compares this, not the file at the end, with `kibitzer fmt`'s bytes and the renamed text.
+    entry.saved_base64 = fs.readFileSync(file.path).toString('base64');
+    entry.renamed = await renamePlayer(page, file, base);
+  }
   await runCommand(page, 'View: Close All Editors');
   await page.waitForTimeout(300);
 }
@@ -207,8 +213,9 @@ async function documentText(page) {
 // F2 on the plan's player (after the file was formatted and saved): VS Code asks the server
 // (prepareRename), the user types the new name and presses Enter, and VS Code applies the
 // WorkspaceEdit to the open file and to the closed files of the folder that hold the name (those
-// it saves at once). Returns the text of each of those files as the editor then shows it; the
-// open file is reverted (the harness compares it with the saved file).
+// it saves at once, and at times the open one too). Returns the text of each of those files as
+// the editor then shows it; the open file is reverted when VS Code has not saved it (the harness
+// compares its text with the file as saved before the rename, `saved_base64`).
 async function renamePlayer(page, file, base) {
   const { needle, new_name: newName, files } = file.rename;
   step(`renaming ${needle} to ${newName} (F2)`);
