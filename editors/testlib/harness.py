@@ -85,8 +85,12 @@ def expected_format(kibitzer, path, out_dir):
 
 
 def encoding_of(path):
+    """How kibitzer reads the file `path`: UTF-8 when valid, else ISO-8859-1."""
     with open(path, "rb") as f:
-        raw = f.read()
+        return encoding_of_bytes(f.read())
+
+
+def encoding_of_bytes(raw):
     try:
         raw.decode("utf-8")
         return "utf-8"
@@ -106,8 +110,7 @@ def plan(args):
     for sample in args.samples:
         copy = os.path.join(os.path.abspath(args.workdir), os.path.basename(sample))
         shutil.copyfile(sample, copy)
-        with open(copy, "rb") as f:
-            text = f.read().decode("utf-8" if encoding_of(copy) == "utf-8" else "latin-1")
+        text = read_text(copy)
         lang = lang_of(copy)
         entry = {
             "path": copy,
@@ -176,11 +179,8 @@ def read_text(path):
 
 
 def decode(raw):
-    """A file's bytes as text, decoded as kibitzer does ([`encoding_of`])."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    """A file's bytes as text, in the encoding kibitzer reads them in ([`encoding_of_bytes`])."""
+    return raw.decode(encoding_of_bytes(raw))
 
 
 def verify(args):
