@@ -24,9 +24,12 @@ make_plan --unopened "$SAMPLES_DIR/players.lin" "$SAMPLES_DIR/problems.pgn" "$SA
 observed=$WORKDIR/observed-nvim.json
 
 # The system's opener (xdg-open, which the plugin's vscode.open runs) writes the link it is given
-# to a file instead of starting a browser.
+# to a file instead of starting a browser. It writes a temporary file and renames it, so that the
+# test, which waits for the file to appear, never reads it created but still empty (which failed a
+# CI run of Neovim 0.7: "opened ''").
 mkdir -p "$WORKDIR/opener"
-printf '#!/bin/sh\nprintf %%s "$1" > "$KIBITZER_OPENED"\n' > "$WORKDIR/opener/xdg-open"
+printf '#!/bin/sh\nprintf %%s "$1" > "$KIBITZER_OPENED.part" && mv "$KIBITZER_OPENED.part" "$KIBITZER_OPENED"\n' \
+  > "$WORKDIR/opener/xdg-open"
 chmod 755 "$WORKDIR/opener/xdg-open"
 export PATH="$WORKDIR/opener:$PATH" KIBITZER_OPENED=$WORKDIR/opened-link
 

@@ -156,8 +156,10 @@ local function open_handviewer(buf)
   vim.ui.select = select
   assert(ok, err)
   local file = os.getenv('KIBITZER_OPENED')
-  vim.wait(10000, function() return vim.fn.filereadable(file) == 1 end, 50)
-  if vim.fn.filereadable(file) == 0 then return nil end
+  -- The opener renames a whole file into place; a file still empty is waited for all the same.
+  local written = function() return vim.fn.getfsize(file) > 0 end
+  vim.wait(10000, written, 50)
+  if not written() then return nil end
   local link = read_file(file)
   os.remove(file)
   return link
