@@ -456,7 +456,10 @@ pub fn format_would_change(mut chunks: Chunks<impl Read>) -> Result<Option<u32>,
         let mut differs_at: Option<usize> = None;
         let _ = format_into(lang, text, None, &options, WINDOW, &mut |piece: &str| -> Result<(), ()> {
             if differs_at.is_none() {
-                let have = text.as_bytes().get(len..len + piece.len()).unwrap_or(&[]);
+                // What the piece replaces, cut short at the end of the text: a piece that grows
+                // past it (the last piece of a chunk made longer) still has its common start,
+                // not none (which reported the piece's first line, not the change's).
+                let have = &text.as_bytes()[len.min(text.len())..(len + piece.len()).min(text.len())];
                 if have != piece.as_bytes() {
                     let same = have.iter().zip(piece.as_bytes()).take_while(|(a, b)| a == b).count();
                     differs_at = Some(len + same);
@@ -561,8 +564,20 @@ mod tests {
         assert_eq!(joined, text);
     }
 
+    /// A reader that gives at most seven bytes a read, as a slow pipe does.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
     /// Formatting a text chunk by chunk gives what formatting it whole gives: a formatted file
-    /// is unchanged chunk by chunk, and a change is found in whichever chunk it is.
+    /// is unchanged chunk by chunk, and a change is found in whichever chunk it is, on its line.
     #[test]
     fn format_check_by_chunks_agrees_with_the_whole_file() {
         use kibitzer_syntax::format::{format, FormatOptions};
@@ -584,6 +599,13 @@ mod tests {
             let at = formatted[..at].rfind("1. e4").unwrap();
             let changed = [&formatted[..at], "1.e4", &formatted[at + 5..]].concat();
             let expected = formatted[..at].matches('\n').count() as u32 + 1;
+            // As read from a slow pipe, a few bytes a read: chunks of about `size` bytes, as
+            // small as one game, the last piece of whose formatting runs past its end.
+            assert_eq!(
+                format_would_change(Chunks::with_size(Trickle(changed.as_bytes()), Lang::Pgn, size)).unwrap(),
+                Some(expected),
+                "a few bytes a read, {size}"
+            );
             assert_eq!(
                 format_would_change(Chunks::with_size(changed.as_bytes(), Lang::Pgn, size)).unwrap(),
                 Some(expected),

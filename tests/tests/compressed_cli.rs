@@ -159,6 +159,17 @@ fn fmt_checks_compressed_files_and_refuses_to_rewrite_them() {
         let said = String::from_utf8(out.stdout).unwrap();
         assert_eq!(said, format!("bad.pgn.gz:{line}\n1 file would be reformatted\n"), "{chunk:?}");
     }
+    // The last game is not formatted: the formatting of the text's last piece runs past its end,
+    // and the line is still the move's, not the first of that piece (as it was).
+    let at = many.rfind("1. e4").unwrap();
+    let last = [&many[..at], "1.e4", &many[at + 5..]].concat();
+    let line = many[..at].matches('\n').count() + 1;
+    std::fs::write(dir.path().join("last.pgn.gz"), gzip(last.as_bytes())).unwrap();
+    for chunk in [None, Some(300)] {
+        let out = kibitzer(&["fmt", "--check", "last.pgn.gz"], dir.path(), chunk);
+        let said = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(said, format!("last.pgn.gz:{line}\n1 file would be reformatted\n"), "{chunk:?}");
+    }
     let before = std::fs::read(dir.path().join("bad.pgn.gz")).unwrap();
     let out = kibitzer(&["fmt", "bad.pgn.gz"], dir.path(), None);
     assert_eq!(out.status.code(), Some(2));
