@@ -333,19 +333,15 @@ impl<R: Read> Chunks<R> {
     /// Reads until the buffer holds `want` bytes or the stream ends.
     fn fill(&mut self, want: usize) -> Result<(), String> {
         while !self.eof && self.buf.len() < want {
-            let had = self.buf.len();
-            self.buf.resize(want.max(had + (1 << 16)), 0);
-            match self.reader.read(&mut self.buf[had..]) {
-                Ok(0) => {
-                    self.buf.truncate(had);
-                    self.eof = true;
-                }
-                Ok(n) => self.buf.truncate(had + n),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.buf.truncate(had),
-                Err(e) => {
-                    self.buf.truncate(had);
-                    return Err(format!("{}: {e}", self.failure));
-                }
+            let room = want - self.buf.len();
+            // Read into the buffer's spare capacity, which is not zeroed first: zeroing the
+            // 8 MiB of a chunk before reading into it cost `fmt` 2 % of its instructions.
+            self.buf.reserve(room);
+            match (&mut self.reader).take(room as u64).read_to_end(&mut self.buf) {
+                Ok(0) => self.eof = true,
+                Ok(_) => {}
+                // `read_to_end` retries an interrupted read itself; what it read stays.
+                Err(e) => return Err(format!("{}: {e}", self.failure)),
             }
         }
         Ok(())
