@@ -176,6 +176,6 @@ fi
 if printf '%s\n' "${shapes[@]}" | grep -qx kill; then
   echo
   echo "kill -9 of fmt on 30 MB, 20 times:"
-  KIBITZER_KILL_RUNS=20 KIBITZER_KILL_MB=30 cargo test -q -p kibitzer-tests --test hostile_input \
-    fmt_killed -- --nocapture 2>&1 | grep -E "kills of fmt|panicked|test result"
+  KIBITZER_KILL_RUNS=20 KIBITZER_KILL_MB=30 cargo test -q -p kibitzer-tests --test suites \
+    hostile_input::fmt_killed -- --nocapture 2>&1 | grep -E "kills of fmt|panicked|test result"
 fi

@@ -6,4 +6,4 @@
 #   PGN_BENCH_FILES=a.pgn:b.pgn bench/pgn-check.sh
 set -eu
 cd "$(dirname "$0")/.."
-exec cargo test --release -q -p kibitzer-tests --test pgn_throughput -- --ignored --nocapture
+exec cargo test --release -q -p kibitzer-tests --test suites pgn_throughput:: -- --ignored --nocapture

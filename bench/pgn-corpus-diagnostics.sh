@@ -4,7 +4,7 @@
 # positives. Usage: bench/pgn-corpus-diagnostics.sh [import|export] > pgn-diagnostics.txt
 set -eu
 cd "$(dirname "$0")/.."
-PGN_MODE="${1:-import}" cargo test -q -p kibitzer-tests --test pgn_roundtrip corpus_diagnostics_by_code -- --ignored --nocapture 2>/dev/null \
+PGN_MODE="${1:-import}" cargo test -q -p kibitzer-tests --test suites pgn_roundtrip::corpus_diagnostics_by_code -- --ignored --nocapture 2>/dev/null \
   | grep -E '^pgn/' | sort -t' ' -k2,2 -s
-PGN_MODE="${1:-import}" cargo test -q -p kibitzer-tests --test pgn_roundtrip corpus_diagnostics_by_code -- --ignored --nocapture 2>/dev/null \
+PGN_MODE="${1:-import}" cargo test -q -p kibitzer-tests --test suites pgn_roundtrip::corpus_diagnostics_by_code -- --ignored --nocapture 2>/dev/null \
   | sed -n '/^{/,/^}/p'

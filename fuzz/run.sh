@@ -19,7 +19,7 @@ if [ "$target" = all ]; then
   exit $status
 fi
 if [ "$target" = lsp ]; then
-  KIBITZER_SOAK_SECONDS="$seconds" cargo test -q -p kibitzer-tests --test lsp_soak -- --nocapture 2>&1 \
+  KIBITZER_SOAK_SECONDS="$seconds" cargo test -q -p kibitzer-tests --test suites lsp_soak:: -- --nocapture 2>&1 \
     | grep -Ev '^(running|$)'
   exit "${PIPESTATUS[0]}"
 fi

@@ -3,7 +3,7 @@
 //! file holds that the decoder cannot decode is printed as warnings, not failures. Nothing about
 //! the players is printed.
 
-mod acbl_common;
+use crate::acbl_common;
 
 use kibitzer_syntax::acbl::{decode, to_json, to_pbn};
 

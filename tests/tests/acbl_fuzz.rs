@@ -1,7 +1,7 @@
 //! Truncated and corrupted game files (synthetic and from the corpus) never make the decoder or
 //! the writers panic, and never make them produce output out of proportion to the input.
 
-mod acbl_common;
+use crate::acbl_common;
 
 use acbl_common::encoder::{encode, sample_game};
 use kibitzer_syntax::acbl::{decode, to_json, to_pbn};

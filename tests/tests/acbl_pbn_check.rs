@@ -5,7 +5,7 @@
 //! which game files do not hold (PBN805), and lines end in LF (PBN806). Every export-format
 //! requirement is an error by the severity policy (docs/rules.md).
 
-mod acbl_common;
+use crate::acbl_common;
 
 use acbl_common::encoder::{encode, sample_game};
 use kibitzer_syntax::acbl::{decode, to_pbn};

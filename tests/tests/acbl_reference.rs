@@ -25,7 +25,7 @@
 //! Numbers are compared as numbers (the reference prints `1` where kibitzer prints `1.0`).
 //! The test prints no names or player numbers: mismatches show paths and, for numbers, values.
 
-mod acbl_common;
+use crate::acbl_common;
 
 use serde_json::Value;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The decoder reads back exactly what the test encoder wrote, and the writers turn it into the
 //! expected JSON and PBN.
 
-mod acbl_common;
+use crate::acbl_common;
 
 use acbl_common::encoder::{encode, sample_game};
 use kibitzer_syntax::acbl::{decode, model::*, to_json, to_pbn};

@@ -1,7 +1,7 @@
 //! EPD/FEN over the real files of the shared corpus and over the fixtures: lossless round trip,
 //! and a listing of every corpus diagnostic for review (`KIBITZER_LIST=1`).
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::{corpus, files, fixtures, render};
 use kibitzer_syntax::text::{decode, LineBreaks};
@@ -39,7 +39,7 @@ fn fixtures_round_trip() {
 }
 
 /// Throughput of `check` on the classic suites repeated to a few megabytes. A measurement, not
-/// a pass/fail test: `cargo test -p kibitzer-tests --test epd_corpus -- --ignored --nocapture`.
+/// a pass/fail test: `cargo test -p kibitzer-tests --test suites epd_corpus:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn measure_check_throughput() {

@@ -1,7 +1,7 @@
 //! Property tests: no input makes the EPD parser or checks panic, and the tree always prints
 //! back the input.
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::mutate;
 use kibitzer_syntax::Lang;

@@ -6,7 +6,7 @@
 //! with `bm`, `am`, `pm`, `pv`, `id`, `ce`, `c0` operations written from the position), plus
 //! the records of `../shared/corpus/epd` that check clean (skipped with a message when the
 //! corpus is absent). The count is bounded and the RNG seeded; the counts per fault kind are
-//! printed (`cargo test --test epd_mutation -- --nocapture`).
+//! printed (`cargo test --test suites epd_mutation:: -- --nocapture`).
 
 use cozy_chess::{Board, Move};
 use kibitzer_syntax::text::{decode, ColumnUnit, LineIndex};

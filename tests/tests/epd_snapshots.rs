@@ -2,7 +2,7 @@
 //! message`, and the safe fixes of the EPD and FEN rule fixtures (whose diagnostics
 //! tests/tests/rule_fixtures.rs snapshots; the clean files are tests/tests/clean_fixtures.rs's).
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::{files, fixtures, render};
 use kibitzer_syntax::text::{decode, LineBreaks};

@@ -3,7 +3,7 @@
 //! kept units byte for byte, and the meaning of each unit unchanged (its model, summarised per
 //! format by [`meaning`]).
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::{corpus, files};
 use kibitzer_syntax::format::{format, format_in_pieces, format_into, format_range, FormatOptions, Formatted};

@@ -2,8 +2,7 @@
 //! then the units left as written with the codes of the errors that kept them. Each snapshot
 //! also checks that formatting is idempotent and that kept units are copied byte for byte.
 
-#[path = "epdpbi_support/mod.rs"]
-mod support;
+use crate::epdpbi_support as support;
 
 use kibitzer_syntax::format::{format, FormatOptions};
 use kibitzer_syntax::Lang;

@@ -3,7 +3,7 @@
 //! where a window's end could change the parse), with every window size from 1 to 64 bytes and
 //! with a range in each unit. The corpus version of this test is in `format_corpus.rs`.
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use kibitzer_syntax::format::{format, format_in_pieces, format_into, format_range, FormatOptions, SkippedUnit};
 use kibitzer_syntax::{units, Lang, TextRange};

@@ -8,7 +8,7 @@
 //! its calls in the same order. Skipped with a message when Python, endplay or the corpus is
 //! missing.
 
-mod bridge_games;
+use crate::bridge_games;
 
 use kibitzer_syntax::bridge::cards::Seat;
 use kibitzer_syntax::bridge::deal::normalise_deal;

@@ -5,7 +5,7 @@
 //! here on random text, on text of LIN's alphabet and pairs, and on mutations and truncations
 //! of real-shaped boards, and on long inputs.
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::mutate;
 use proptest::prelude::*;

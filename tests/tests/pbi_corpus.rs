@@ -1,6 +1,6 @@
 //! PBI round trip over the shared corpus (when it holds any PBI file) and over the fixtures.
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::{corpus, files, fixtures};
 use kibitzer_syntax::text::decode;
@@ -49,7 +49,7 @@ fn units_follow_every_line_terminator() {
 }
 
 /// Throughput of `check` on a synthetic PBI file of a few megabytes. A measurement, not a
-/// pass/fail test: `cargo test -p kibitzer-tests --test pbi_corpus -- --ignored --nocapture`.
+/// pass/fail test: `cargo test -p kibitzer-tests --test suites pbi_corpus:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn measure_check_throughput() {

@@ -1,7 +1,7 @@
 //! The safe fixes of the PBI fixtures remove their diagnostics. The rule fixtures' diagnostics
 //! are tests/tests/rule_fixtures.rs's snapshots, the clean files tests/tests/clean_fixtures.rs's.
 
-mod epdpbi_support;
+use crate::epdpbi_support;
 
 use epdpbi_support::{files, fixtures};
 use kibitzer_syntax::text::decode;

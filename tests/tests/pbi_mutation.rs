@@ -5,7 +5,7 @@
 //! The clean lines are generated here (positions some random plies from the start, White to
 //! move, every field used) plus the data lines of `fixtures/pbi/clean/version-1.2.pbi`. The
 //! count is bounded and the RNG seeded; the counts per kind are printed
-//! (`cargo test --test pbi_mutation -- --nocapture`).
+//! (`cargo test --test suites pbi_mutation:: -- --nocapture`).
 
 use cozy_chess::{Board, Color, Piece, Square};
 use kibitzer_syntax::text::{ColumnUnit, LineIndex};

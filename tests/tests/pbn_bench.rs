@@ -1,8 +1,8 @@
 //! Throughput of the PBN lexer, parser and checks on the largest corpus files. Not a pass/fail
 //! test: run it explicitly, in release mode, to measure:
-//! `cargo test --release -p kibitzer-tests --test pbn_bench -- --ignored --nocapture`
+//! `cargo test --release -p kibitzer-tests --test suites pbn_bench:: -- --ignored --nocapture`
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::{reprint, Lang};
 use pbn_support::*;

@@ -4,7 +4,7 @@
 //! disagrees with; the play and the scores are checked under the reading the rest of the game
 //! supports, so nothing else is reported.
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::text::LineIndex;
 use pbn_support::*;

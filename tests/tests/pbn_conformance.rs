@@ -2,7 +2,7 @@
 //! (labelled by a `%` line just before it) is reported on its line, and the correct files
 //! produce no error. Labels kibitzer does not catch are listed with the reason.
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::text::{ColumnUnit, LineIndex};
 use pbn_support::*;

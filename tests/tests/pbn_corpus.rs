@@ -1,8 +1,8 @@
 //! Every diagnostic kibitzer reports on the real PBN files, by code, for review; and a guard that
 //! the clean files stay free of errors. Run with `--nocapture` to see the listing:
-//! `cargo test -p kibitzer-tests --test pbn_corpus -- --nocapture`.
+//! `cargo test -p kibitzer-tests --test suites pbn_corpus:: -- --nocapture`.
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::diagnostic::RuleScope;
 use kibitzer_syntax::text::{ColumnUnit, LineIndex};

@@ -4,8 +4,8 @@
 //! insufficient bids must be reported. Skipped with a message when Python or endplay is not
 //! available (it is installed quietly with pip when possible).
 
-mod bridge_games;
-mod pbn_support;
+use crate::bridge_games;
+use crate::pbn_support;
 
 use bridge_games::{game, Game};
 use kibitzer_syntax::bridge::score::duplicate_score;

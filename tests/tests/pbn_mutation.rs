@@ -7,9 +7,9 @@
 //! scores computed by this file's own Law 77 and 78B code), plus the fixture
 //! `fixtures/pbn/cascade/good.pbn` and the games of `../shared/corpus/pbn` that check clean
 //! (skipped with a message when the corpus is absent). The count is bounded; the counts per
-//! fault kind are printed (`cargo test --test pbn_mutation -- --nocapture`).
+//! fault kind are printed (`cargo test --test suites pbn_mutation:: -- --nocapture`).
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::text::{ColumnUnit, LineIndex};
 use pbn_support::*;

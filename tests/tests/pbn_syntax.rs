@@ -1,7 +1,7 @@
 //! PBN lexer and parser: lossless on every corpus file, fixture and fuzzed input; syntax errors
 //! recovered by the next game.
 
-mod pbn_support;
+use crate::pbn_support;
 
 use kibitzer_syntax::{reprint, units, Lang};
 use pbn_support::*;

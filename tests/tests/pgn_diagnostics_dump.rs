@@ -2,7 +2,7 @@
 //! PGN file of the shared corpus, in import and export mode, to the file named by
 //! `PGN_DUMP` (default `/tmp/pgn-diagnostics.txt`). Performance work diffs two dumps to prove
 //! the output byte-identical:
-//!   cargo test --release -p kibitzer-tests --test pgn_diagnostics_dump -- --ignored
+//!   cargo test --release -p kibitzer-tests --test suites pgn_diagnostics_dump:: -- --ignored
 
 use kibitzer_syntax::{check, text, CheckOptions, Lang, Mode};
 use std::fmt::Write;

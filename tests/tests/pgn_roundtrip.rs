@@ -71,7 +71,7 @@ fn fixtures_round_trip() {
 }
 
 /// Not a test: prints every corpus diagnostic by code, for reviewing false positives
-/// (`cargo test -p kibitzer-tests --test pgn_roundtrip -- --ignored --nocapture`; set
+/// (`cargo test -p kibitzer-tests --test suites pgn_roundtrip:: -- --ignored --nocapture`; set
 /// `PGN_MODE=export` for the export-format rules).
 #[test]
 #[ignore]
