@@ -84,7 +84,8 @@ vscode_deps() {
 vscode_unit() { vscode_deps || return; cd "$editors/vscode" && npx --no-install tsc -p . && node --test test/unit/; }
 vscode_grammar() { vscode_deps || return; cd "$editors/vscode" && npx --no-install vscode-tmgrammar-test 'test/grammar/*.test.*'; }
 # package.sh: the platform .vsix with the stripped release binary inside (a release build here,
-# 2.5 min of CPU, unless $KIBITZER is given) and the universal one without a binary.
+# 2.5 min of CPU, unless $KIBITZER is given or $KIBITZER_BUILD_PROFILE names another profile, as
+# .ci/run does) and the universal one without a binary.
 vsix_dir=$log_dir/vsix
 vscode_package() {
     vscode_deps || return

@@ -5,8 +5,8 @@
 # (maturin, pytest, mypy, dask[distributed], pyarrow): without it, says so and skips.
 # Usage: python/test.sh [PYTEST ARGS…]
 #   KIBITZER_VENV            where the environment goes
-#   KIBITZER_WHEEL_PROFILE   the Cargo profile maturin builds with: release (the default, as a user
-#                            builds it) or another, such as `dev`, which .ci/run passes so that the
+#   KIBITZER_BUILD_PROFILE   the Cargo profile maturin builds with: release (the default, as a user
+#                            builds it) or another, such as `dev`, which .ci/run sets so that the
 #                            wheel reuses the dependencies `cargo test` has just compiled instead of
 #                            compiling all of them again optimised (minutes on the 2-core CI machine)
 set -euo pipefail
@@ -22,7 +22,7 @@ if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version
   tail -3 "$venv/pip.log" | sed 's/^/    /'
   exit 0
 fi
-"$venv/bin/maturin" build --profile "${KIBITZER_WHEEL_PROFILE:-release}" --quiet --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" \
+"$venv/bin/maturin" build --profile "${KIBITZER_BUILD_PROFILE:-release}" --quiet --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" \
   --out "$venv/wheels"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$venv"/wheels/kibitzer-*.whl
 status=0

@@ -12,6 +12,9 @@
 # asking for another target fails with that reason rather than packaging a binary that cannot run.
 #   KIBITZER=/path/to/kibitzer   bundle (a stripped copy of) this binary instead of building one;
 #                                for one target, this machine's (the tests use it)
+#   KIBITZER_BUILD_PROFILE=dev   build with this Cargo profile instead of release (.ci/run sets dev,
+#                                whose dependencies `cargo test` has compiled: the same packaging,
+#                                without a second optimised build of every dependency)
 # Prints the path of each .vsix, one a line, on stdout; everything else goes to stderr.
 set -euo pipefail
 ext=$(cd "$(dirname "$0")" && pwd)
@@ -64,8 +67,9 @@ fi
 version=$(node -p "require('$ext/package.json').version")
 vsce() { (cd "$ext" && npx --no-install vsce package --allow-missing-repository --skip-license "$@") >&2; }
 
-# The binary of one target: built by cargo in release mode (in the usual target folder for this
-# machine's target, so that builds are shared) or $KIBITZER.
+# The binary of one target: built by cargo in release mode, or the profile $KIBITZER_BUILD_PROFILE
+# names (in the usual target folder for this machine's target, so that builds are shared), or
+# $KIBITZER.
 binary_for() { # TARGET -> path on stdout
     local target=$1 triple
     if [ -n "${KIBITZER:-}" ]; then
@@ -75,7 +79,8 @@ binary_for() { # TARGET -> path on stdout
         return
     fi
     triple=$(rust_triple "$target") || die "unknown target $target (VS Code platforms: linux-x64, darwin-arm64, win32-x64, ...)"
-    local args=(build --release --locked -p kibitzer --quiet)
+    local profile=${KIBITZER_BUILD_PROFILE:-release}
+    local args=(build --profile "$profile" --locked -p kibitzer --quiet)
     if [ "$target" != "$host_target" ]; then
         rustup target list --installed 2>/dev/null | grep -qx "$triple" \
             || die "$target needs the Rust target $triple (rustup target add $triple) and a linker for it; this machine builds only $host_target"
@@ -87,7 +92,10 @@ binary_for() { # TARGET -> path on stdout
     dir=$(cd "$repo" && cargo metadata --format-version 1 --no-deps | node -e \
         'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
     [ "$target" = "$host_target" ] || dir=$dir/$triple
-    local exe=$dir/release/kibitzer
+    # Cargo's folder for a profile: `debug` for dev (and test), else the profile's name.
+    local folder=$profile
+    case $profile in dev | test) folder=debug ;; esac
+    local exe=$dir/$folder/kibitzer
     case $target in win32-*) exe=$exe.exe ;; esac
     echo "$exe"
 }
