@@ -439,12 +439,17 @@ fn cuts(lang: Lang, bytes: &[u8]) -> Box<dyn DoubleEndedIterator<Item = usize> +
 
 /// Whether formatting would change a stream (`fmt --check`): each chunk is formatted on its own
 /// and compared with itself as it streams by. The first unit that would change is reported as
-/// `Some(line)` (1-based, in the stream).
+/// `Some(line)` (1-based, in the stream). The stream is read to its end even then, as a plain
+/// file is: a file cut short (a download that stopped) is an error, not "would be reformatted".
 pub fn format_would_change(mut chunks: Chunks<impl Read>) -> Result<Option<u32>, String> {
     use kibitzer_syntax::format::{format_into, FormatOptions, WINDOW};
     let options = FormatOptions::default();
     let lang = chunks.lang;
+    let mut first_change = None;
     while let Some(piece) = chunks.next_chunk()? {
+        if first_change.is_some() {
+            continue;
+        }
         // A unit too large to read is left as written by `fmt`: no change.
         let Piece::Text(chunk) = piece else { continue };
         let text = &chunk.source.text;
@@ -468,10 +473,10 @@ pub fn format_would_change(mut chunks: Chunks<impl Read>) -> Result<Option<u32>,
         if let Some(at) = differs_at {
             let at = kibitzer_syntax::TextSize::from(at.min(text.len()) as u32);
             let line = chunk.index.line_col(text, at, kibitzer_syntax::text::ColumnUnit::Char).line;
-            return Ok(Some(chunk.lines_before + line + 1));
+            first_change = Some(chunk.lines_before + line + 1);
         }
     }
-    Ok(None)
+    Ok(first_change)
 }
 
 /// A progress bar on standard error for a long run: drawn only when standard error is a

@@ -180,3 +180,24 @@ fn fmt_checks_compressed_files_and_refuses_to_rewrite_them() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fix does not rewrite compressed files"));
     assert_eq!(std::fs::read(dir.path().join("bad.pgn.gz")).unwrap(), before);
 }
+
+/// A compressed file cut short (a download that stopped) fails where the data stops, after its
+/// first chunks were read whole: the file is named with what went wrong, exit 2, for `check` and
+/// for `fmt --check` alike, with small chunks and with the default ones.
+#[test]
+fn a_compressed_file_cut_short_is_named_with_the_decompression_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = gzip(&pgn());
+    std::fs::write(dir.path().join("cut.pgn.gz"), &whole[..whole.len() / 2]).unwrap();
+    for chunk in [Some(300), None] {
+        for args in [&["check", "cut.pgn.gz"][..], &["fmt", "--check", "cut.pgn.gz"]] {
+            let out = kibitzer(args, dir.path(), chunk);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?} {chunk:?}: {stderr}");
+            assert!(
+                stderr.contains("cut.pgn.gz: cannot decompress: incomplete deflate stream"),
+                "{args:?} {chunk:?}: {stderr}"
+            );
+        }
+    }
+}
