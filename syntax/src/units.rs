@@ -94,6 +94,16 @@ pub fn proves_join(lang: Lang, tail: &str, last_end: usize, head: &str, first_st
     proves_cut(lang, &around, last, first)
 }
 
+/// Whether the text after `text` could change how `text` is cut into units, so that its units
+/// cut alone prove nothing: a PBN brace comment runs to the next `}` (PBN 2.1 §3.8), semi-empty
+/// lines and later games included, so a `{` left open in `text` may close in the text after it
+/// and join what follows into its game. Conservative: any `{` after the last `}` counts (one in
+/// a string too), which only makes the caller read further. PGN's comments end before the next
+/// game (see the PGN lexer), so its units are always local.
+pub fn may_run_on(lang: Lang, text: &str) -> bool {
+    lang == Lang::Pbn && text[text.rfind('}').map_or(0, |i| i + 1)..].contains('{')
+}
+
 /// A piece of a text that can be checked on its own ([`crate::check_unit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {

@@ -194,11 +194,18 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             let window = range(usize::from(segments[first].range.start()), usize::from(segments[last - 1].range.end()));
             let (recut, window_text) = cut(lang, rope, window);
             let reaches_end = last == segments.len();
-            // Settled when the window's last unit is the last old segment's unit, unchanged.
+            // Settled when the window's last unit is the last old segment's unit, unchanged, and
+            // nothing left open in the window (a PBN comment) runs on past it: no `}` after the
+            // window can close it (a quick scan; while one can, the window widens to it).
+            let runs_on = || {
+                kibitzer_syntax::may_run_on(lang, &window_text)
+                    && rope.byte_slice(usize::from(window.end())..).chunks().any(|c| c.contains('}'))
+            };
             let settled = reaches_end
                 || (segments[last - 1].is_cut()
                     && recut.last().map(|s| (s.range, s.unit))
-                        == Some((segments[last - 1].range, segments[last - 1].unit)));
+                        == Some((segments[last - 1].range, segments[last - 1].unit))
+                    && !runs_on());
             if settled {
                 let mut fresh = Vec::with_capacity(recut.len());
                 let old = &segments[first..last];
@@ -490,6 +497,30 @@ mod tests {
         }
     }
 
+    /// A PBN brace comment runs to the next `}`, however many games on (PBN 2.1 §3.8): a `{`
+    /// typed into a game whose next `}` is two games later joins them into one game, as a full
+    /// check of the text does, though the window re-cut around the edit alone ends where the
+    /// old games ended.
+    #[test]
+    fn a_pbn_brace_typed_in_a_game_runs_on_to_a_later_games_brace() {
+        let game = |n: usize, note: &str| format!("[Event \"Club\"]\n[Board \"{n}\"]\n{note}[Dealer \"N\"]\n\n");
+        let mut text = [game(1, ""), game(2, ""), game(3, ""), game(4, "{a note}\n"), game(5, "")].concat();
+        let options = CheckOptions::default();
+        let mut rope = Rope::from_str(&text);
+        let mut segments = Vec::new();
+        refresh(Lang::Pbn, &rope, &mut segments, &options);
+        assert_eq!(segments.len(), 5);
+        let start = text.find("[Board \"2\"]").unwrap();
+        text.insert(start, '{');
+        rope.insert(rope.byte_to_char(start), "{");
+        apply_edit(&mut segments, ByteEdit { start, old_end: start, new_len: 1 }, text.len());
+        refresh(Lang::Pbn, &rope, &mut segments, &options);
+        let full = kibitzer_syntax::check(Lang::Pbn, &text, &options);
+        assert_eq!(document_diagnostics(Lang::Pbn, &rope, &segments, &options, None).collect::<Vec<_>>(), full);
+        // Games 2 to 4 are one now: the comment ends at game 4's `}`.
+        assert_eq!(segments.len(), 3, "{:?}", segments.iter().map(|s| s.range).collect::<Vec<_>>());
+    }
+
     /// A tiny deterministic generator (xorshift) so that failures replay.
     struct Rng(u64);
     impl Rng {
@@ -557,7 +588,7 @@ mod tests {
             (Lang::Pbn, "pbn/results/ruter71.pbn"),
             (Lang::Pbn, "pbn/auction-play/camrose2024_BEN.pbn"),
         ];
-        const PIECES: [&str; 16] = [
+        const PIECES: [&str; 17] = [
             "[",
             "]",
             "\"",
@@ -572,6 +603,7 @@ mod tests {
             "e4",
             "$1 ",
             "[Event \"x\"]\n",
+            "[Event \"X\"]\n",     // another spelling of the same Event: a note on the rarer
             "[Site \"#\"]\n",      // PBN: inherited from the game before
             "[Room \"Closed\"]\n", // PBN: the other room of the game before
         ];
