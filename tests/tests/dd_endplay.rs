@@ -38,16 +38,26 @@ json.dump(out, sys.stdout)
 /// endplay's answers for `rows` (as `kibitzer dd --format json` writes them), or `None`, said
 /// why, when python3 or endplay is missing.
 fn endplay_answers(rows: &[serde_json::Value]) -> Option<Vec<serde_json::Value>> {
-    let mut python =
-        match Command::new("python3").args(["-c", ENDPLAY]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("skipped: no python3 ({e})");
-                return None;
-            }
-        };
-    serde_json::to_writer(python.stdin.take().unwrap(), rows).unwrap();
+    let spawned = Command::new("python3")
+        .args(["-c", ENDPLAY])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut python = match spawned {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("skipped: no python3 ({e})");
+            return None;
+        }
+    };
+    // A script that ends early (endplay missing, or a crash) closes its input: the write then
+    // fails, and its exit status and output say why.
+    let written = serde_json::to_writer(python.stdin.take().unwrap(), rows);
     let result = python.wait_with_output().unwrap();
+    if result.status.code() == Some(0) {
+        written.expect("the deals written to the endplay script");
+    }
     match result.status.code() {
         Some(0) => Some(serde_json::from_slice(&result.stdout).expect("endplay's JSON")),
         Some(3) => {
@@ -57,7 +67,12 @@ fn endplay_answers(rows: &[serde_json::Value]) -> Option<Vec<serde_json::Value>>
             );
             None
         }
-        _ => panic!("the endplay script failed: {}", String::from_utf8_lossy(&result.stdout)),
+        _ => panic!(
+            "the endplay script failed ({}): {}{}",
+            result.status,
+            String::from_utf8_lossy(&result.stdout),
+            String::from_utf8_lossy(&result.stderr)
+        ),
     }
 }
 
