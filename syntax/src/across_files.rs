@@ -18,73 +18,97 @@
 
 use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
-use crate::engine::{check_alone, finish, UnitFacts};
+use crate::engine::{check_alone, finish, DetachedFacts, UnitFacts};
 use crate::lang::Lang;
-use crate::pgn::check::detached::{Detached, Joined};
+pub use crate::pbn::check::players::NameRanges;
+use crate::pbn::check::players::Names;
+use crate::pgn::check::detached::Joined;
 pub use crate::pgn::check::duplicates::EarlierGames;
-use crate::spellings::{Files, Tokens};
+use crate::spellings::{is_unknown, Files, Tokens};
 use crate::text::{TextRange, TextSize};
 use crate::{pbn, pgn};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::cell::OnceCell;
+use std::sync::Arc;
 
-/// What one file gives for the checks of games together across files: its PGN games' facts
-/// (one per piece of its text, in order), or its PBN name values with their tokens. Empty for
-/// the other formats.
+/// What one file gives for the checks of games together across files: the facts of the pieces
+/// of its text, in order ([`PieceFacts`]). A file read from disk is one piece; an open document
+/// of the language server is the pieces it keeps, each made when its piece was checked and
+/// shared (an `Arc`) until an edit touches it, so that gathering a document's facts after a
+/// keystroke reads no text and copies no name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FileFacts(Facts);
+pub struct FileFacts(Vec<Arc<PieceFacts>>);
+
+/// What one piece of a file's text gives for the checks across files, relative to the piece:
+/// its PGN games' facts taken out of the text, or its PBN name values. Empty for the other
+/// formats.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PieceFacts(Piece);
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-enum Facts {
+enum Piece {
     #[default]
     None,
-    Pgn(Vec<Detached>),
+    Pgn(DetachedFacts),
     Pbn(PbnNames),
 }
 
-/// A PBN file's name values: each (range, token) by kind (players, events, sites), and the
-/// length of its text.
+/// A piece of a PBN file's name values: each (range, token) by kind (players, events, sites),
+/// and the length of its text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct PbnNames {
     kinds: [Vec<(TextRange, Box<str>)>; 3],
     len: TextSize,
 }
 
-impl FileFacts {
-    /// The facts of `text`, whose units (in order, covering the text) are `units`, each with the
-    /// facts checking it alone gave ([`check_alone`], relative to the unit): what the language
-    /// server keeps of an open document.
-    pub fn of_units<'a>(
-        lang: Lang,
-        text: &str,
-        units: impl IntoIterator<Item = (TextRange, &'a UnitFacts)>,
-    ) -> FileFacts {
-        match lang {
-            Lang::Pgn => {
-                FileFacts(Facts::Pgn(units.into_iter().map(|(range, facts)| facts.detach(&text[range]).0).collect()))
-            }
-            Lang::Pbn => FileFacts::of_pbn(text),
-            _ => FileFacts::default(),
-        }
+impl PbnNames {
+    /// The name values of `text`, a piece of a PBN file whose names are at `ranges`. A PBN
+    /// game's names are its own (inherited values are left out), so the names of the pieces of
+    /// a text, one after the other, are the text's. Unknown values (`?`, `-`), which the
+    /// spelling check passes over, are not kept: many files have nothing else, and the check
+    /// runs after every keystroke.
+    fn of(text: &str, ranges: &NameRanges) -> PbnNames {
+        let names = ranges.names(text);
+        let keep = |values: Vec<(TextRange, Cow<'_, str>)>| {
+            values.into_iter().filter(|(_, v)| !is_unknown(v)).map(|(r, v)| (r, Box::from(v))).collect()
+        };
+        PbnNames { kinds: [keep(names.players), keep(names.events), keep(names.sites)], len: TextSize::of(text) }
+    }
+}
+
+impl PieceFacts {
+    /// The facts of `text`, a piece of a PGN file (a whole file is a piece too), whose check
+    /// alone gave `facts` ([`check_alone`]): its games taken out of the text.
+    pub fn of_pgn(text: &str, facts: &UnitFacts) -> PieceFacts {
+        PieceFacts(Piece::Pgn(facts.detach(text)))
     }
 
-    fn of_pbn(text: &str) -> FileFacts {
-        let names = pbn::check::players::Names::of(text);
-        let keep =
-            |values: Vec<(TextRange, Cow<'_, str>)>| values.into_iter().map(|(r, v)| (r, Box::from(v))).collect();
-        FileFacts(Facts::Pbn(PbnNames {
-            kinds: [keep(names.players), keep(names.events), keep(names.sites)],
-            len: TextSize::of(text),
-        }))
+    /// The facts of `text`, a piece of a PBN file, whose names are at `names` (as its check
+    /// found them, [`crate::UnitCheck::names`], or [`NameRanges::of`] the text).
+    pub fn of_pbn(text: &str, names: &NameRanges) -> PieceFacts {
+        PieceFacts(Piece::Pbn(PbnNames::of(text, names)))
+    }
+
+    /// The length of the piece's text (0 for a piece without facts).
+    fn len(&self) -> TextSize {
+        match &self.0 {
+            Piece::None => TextSize::from(0),
+            Piece::Pgn(detached) => detached.text_len(),
+            Piece::Pbn(names) => names.len,
+        }
+    }
+}
+
+impl FileFacts {
+    /// The facts of a file from those of the pieces of its text, in order.
+    pub fn of_pieces(pieces: impl IntoIterator<Item = Arc<PieceFacts>>) -> FileFacts {
+        FileFacts(pieces.into_iter().collect())
     }
 
     /// The length of the file's text.
     fn len(&self) -> TextSize {
-        match &self.0 {
-            Facts::None => TextSize::from(0),
-            Facts::Pgn(pieces) => pieces.iter().fold(TextSize::from(0), |len, p| len + p.len()),
-            Facts::Pbn(names) => names.len,
-        }
+        self.0.iter().fold(TextSize::from(0), |len, p| len + p.len())
     }
 }
 
@@ -95,12 +119,12 @@ pub fn check_file(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagno
     match lang {
         Lang::Pgn => {
             let (diagnostics, facts) = check_alone(lang, text, options);
-            (diagnostics, FileFacts(Facts::Pgn(vec![facts.detach(text).0])))
+            (diagnostics, FileFacts(vec![Arc::new(PieceFacts::of_pgn(text, &facts))]))
         }
         Lang::Pbn if crate::binary::not_text(lang, [text], options).is_none() => {
             let mut diagnostics = pbn::check::pieces::check(text, options);
             finish(&mut diagnostics, options);
-            (diagnostics, FileFacts::of_pbn(text))
+            (diagnostics, FileFacts(vec![Arc::new(PieceFacts::of_pbn(text, &NameRanges::of(text)))]))
         }
         _ => (crate::check(lang, text, options), FileFacts::default()),
     }
@@ -160,27 +184,37 @@ pub fn check_across_files<'o>(
     let mut found = Vec::new();
     match lang {
         Lang::Pgn => {
-            let pieces = files.iter().map(|(name, facts)| match &facts.0 {
-                Facts::Pgn(pieces) => (*name, pieces.clone()),
-                _ => (*name, Vec::new()),
+            let pieces = files.iter().map(|(name, facts)| {
+                (
+                    *name,
+                    facts.0.iter().filter_map(|p| match &p.0 {
+                        Piece::Pgn(detached) => Some(&detached.0),
+                        _ => None,
+                    }),
+                )
             });
             let (mut text, summaries) = Joined::of_files(pieces);
             pgn::check::across_in(&mut text, &summaries, &mut found);
         }
         Lang::Pbn => {
-            let mut text = JoinedNames::default();
-            let mut names = pbn::check::players::Names::default();
+            let mut names = Names::default();
+            let mut joined = Files::default();
             for ((name, facts), &start) in files.iter().zip(&starts) {
-                text.files.push(start, name);
-                let Facts::Pbn(own) = &facts.0 else { continue };
-                for (kind, into) in own.kinds.iter().zip([&mut names.players, &mut names.events, &mut names.sites]) {
-                    for (range, token) in kind {
-                        let range = *range + start;
-                        text.tokens.insert(range.start(), token.clone());
-                        into.push((range, Cow::Owned(token.to_string())));
+                joined.push(start, name);
+                let mut at = start;
+                for piece in &facts.0 {
+                    if let Piece::Pbn(own) = &piece.0 {
+                        let kinds = own.kinds.iter().zip([&mut names.players, &mut names.events, &mut names.sites]);
+                        for (kind, into) in kinds {
+                            for (range, token) in kind {
+                                into.push((*range + at, Cow::Borrowed(&**token)));
+                            }
+                        }
                     }
+                    at += piece.len();
                 }
             }
+            let text = JoinedNames { names: &names, by_start: OnceCell::new(), files: joined };
             pbn::check::players::check_names(&text, &names, &mut found);
         }
         _ => {}
@@ -209,16 +243,24 @@ pub fn check_across_files<'o>(
     out
 }
 
-/// The name values of several PBN files joined, for the spelling check ([`Tokens`]).
-#[derive(Default)]
-struct JoinedNames {
-    tokens: HashMap<TextSize, Box<str>>,
+/// The name values of several PBN files joined, for the spelling check ([`Tokens`]), borrowed
+/// from their facts. A name value is its token: the tokens are the values of `names`, found by
+/// their start, indexed only when a finding asks for one (the language server joins every name
+/// of a workspace after each keystroke; most keystrokes find nothing new).
+struct JoinedNames<'a> {
+    names: &'a pbn::check::players::Names<'a>,
+    by_start: OnceCell<FxHashMap<TextSize, &'a str>>,
     files: Files,
 }
 
-impl Tokens for JoinedNames {
+impl Tokens for JoinedNames<'_> {
     fn token(&self, range: TextRange) -> &str {
-        self.tokens.get(&range.start()).map_or("", |t| t)
+        let by_start = self.by_start.get_or_init(|| {
+            let Names { players, events, sites } = self.names;
+            let all = players.iter().chain(events).chain(sites);
+            all.map(|(range, value)| (range.start(), value.as_ref())).collect()
+        });
+        by_start.get(&range.start()).copied().unwrap_or("")
     }
 
     fn file_of(&self, offset: TextSize) -> Option<(usize, &str)> {
@@ -249,6 +291,59 @@ mod tests {
             .into_iter()
             .map(|ds| ds.into_iter().map(|d| (d.code, d.message, d.related[0].file)).collect())
             .collect()
+    }
+
+    /// The language server gathers an open document's facts from those of its pieces, each made
+    /// alone: the checks across files must find in them what they find in the whole text's.
+    #[test]
+    fn a_files_facts_gathered_piece_by_piece_are_the_whole_files() {
+        let options = CheckOptions::default();
+        let club = [game("Adams, M", RUY), game("Adams,M", QGD), game("Adams, M", RUY), game("adams, m", QGD)].concat();
+        let mut texts = vec![(Lang::Pgn, club.clone()), (Lang::Pbn, club.replace("White", "North"))];
+        // PBN's `#` (a value inherited from the game before) and a header before the first game.
+        let pbn = [game("Adams, M", RUY), game("Adams, M", QGD).replace("Adams, M", "#"), game("Adams,M", RUY)]
+            .concat()
+            .replace("White", "South");
+        texts.push((Lang::Pbn, format!("% PBN 2.1\n% EXPORT\n\n{pbn}")));
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let corpus = here.join("../../shared/corpus");
+        for (lang, file) in [
+            (Lang::Pgn, "pgn/pgn-reader/twic1599_1000k.pgn"),
+            (Lang::Pgn, "pgn/large/twic1389.pgn"),
+            (Lang::Pbn, "pbn/large/ben_uncommon_boards.pbn"),
+        ] {
+            match std::fs::read(corpus.join(file)) {
+                // Twice over: the second copy's games repeat the first's.
+                Ok(bytes) => texts.push((lang, crate::text::decode(&bytes).text.repeat(2))),
+                Err(_) => eprintln!("skipped: ../shared/corpus/{file} missing"),
+            }
+        }
+        for (i, (lang, text)) in texts.iter().enumerate() {
+            let whole = check_file(*lang, text, &options).1;
+            // Each piece as the language server takes it: checked alone (PGN), or in order from
+            // what the games before left (PBN), its names as that check found them.
+            let mut state = crate::UnitState::default();
+            let pieces = crate::pieces(*lang, text).into_iter().map(|piece| {
+                let piece_text = &text[piece.range];
+                Arc::new(match lang {
+                    Lang::Pgn => PieceFacts::of_pgn(piece_text, &check_alone(*lang, piece_text, &options).1),
+                    _ => {
+                        let checked = crate::check_unit(*lang, piece_text, &state, &options);
+                        assert_eq!(checked.names, NameRanges::of(piece_text), "{lang:?} {i}");
+                        state = checked.after;
+                        PieceFacts::of_pbn(piece_text, &checked.names)
+                    }
+                })
+            });
+            let gathered = FileFacts::of_pieces(pieces);
+            assert!(gathered.0.len() > 1, "{lang:?}: more than one piece");
+            let [by_pieces, by_whole] = [&gathered, &whole].map(|facts| {
+                check_across_files(*lang, &[("other.pgn", &FileFacts::default()), ("this", facts)], |_| &options)
+            });
+            // The texts written here have findings; some corpus files have none of their own.
+            assert!(i >= 3 || !by_whole[1].is_empty(), "{lang:?} {i}: the test text has findings");
+            assert_eq!(by_pieces, by_whole, "{lang:?} {i}");
+        }
     }
 
     #[test]

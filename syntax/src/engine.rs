@@ -82,7 +82,7 @@ impl DetachedFacts {
 pub fn check_across_detached(lang: Lang, facts: Vec<DetachedFacts>, options: &CheckOptions) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     if lang == Lang::Pgn {
-        let (mut text, summaries) = pgn::check::detached::Joined::of(facts.into_iter().map(|f| f.0), options);
+        let (mut text, summaries) = pgn::check::detached::Joined::of(facts.iter().map(|f| &f.0), options);
         pgn::check::across_in(&mut text, &summaries, &mut diagnostics);
     }
     finish(&mut diagnostics, options);
@@ -220,6 +220,9 @@ pub struct UnitCheck {
     pub for_previous: Vec<Diagnostic>,
     /// What the unit leaves for the next.
     pub after: UnitState,
+    /// Where a PBN unit's names are, for the spelling checks of the games together
+    /// ([`crate::across_files::PieceFacts::of_pbn`]).
+    pub names: pbn::check::players::NameRanges,
 }
 
 /// Checks one piece of a larger text (a unit and the text after it up to the next unit, or a run
@@ -232,11 +235,12 @@ pub fn check_unit(lang: Lang, text: &str, before: &UnitState, options: &CheckOpt
     if lang != Lang::Pbn {
         return UnitCheck { diagnostics: check(lang, text, options), ..UnitCheck::default() };
     }
-    let (mut diagnostics, mut for_previous, after) = pbn::check::check_unit(text, &before.0, options);
+    let pbn::check::UnitChecked { mut diagnostics, mut for_previous, after, names } =
+        pbn::check::check_unit(text, &before.0, options);
     for list in [&mut diagnostics, &mut for_previous] {
         finish(list, options);
     }
-    UnitCheck { diagnostics, for_previous, after: UnitState(after) }
+    UnitCheck { diagnostics, for_previous, after: UnitState(after), names }
 }
 
 /// A unit too large to read at the start of a stream (PGN008, PBN007, EPD016; PBI has no limit

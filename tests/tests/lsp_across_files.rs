@@ -105,6 +105,70 @@ fn an_open_documents_edit_republishes_the_other_open_document() {
 }
 
 #[test]
+fn an_edit_before_a_copy_moves_its_finding_with_it() {
+    // The document's facts for the checks across files are kept per game and taken again only
+    // for the games an edit touched: the copy after the edited game must still be placed where
+    // it now is, and where it was once the edit is undone.
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    let b_uri = file_uri(&dir.path().join("b.pgn"));
+    c.open(&b_uri, "pgn", 1, &b);
+    let at = |found: &[Value]| -> Vec<Value> {
+        found.iter().filter(|d| d["code"] == "PGN400").map(|d| d["range"]["start"].clone()).collect()
+    };
+    let found = published(&mut c, &b_uri, has("PGN400"));
+    assert_eq!(at(&found), [json!({"line": 10, "character": 0})]);
+    // A comment on a line of its own before the first game's moves: the copy is a line further.
+    c.change(&b_uri, 2, ((8, 0), (8, 0)), "{a note}\n");
+    let found =
+        published(&mut c, &b_uri, |ds| ds.iter().any(|d| d["code"] == "PGN400" && d["range"]["start"]["line"] == 11));
+    assert_eq!(at(&found), [json!({"line": 11, "character": 0})], "{found:?}");
+    let spelling = found.iter().find(|d| d["code"] == "PGN402").expect("the spelling note stays");
+    assert_eq!(spelling["range"]["start"], json!({"line": 4, "character": 7}));
+    // Undone: back where it was.
+    c.change(&b_uri, 3, ((8, 0), (9, 0)), "");
+    let found =
+        published(&mut c, &b_uri, |ds| ds.iter().any(|d| d["code"] == "PGN400" && d["range"]["start"]["line"] == 10));
+    assert_eq!(at(&found), [json!({"line": 10, "character": 0})], "{found:?}");
+}
+
+#[test]
+fn an_edit_before_a_pbn_spelling_moves_its_note_with_it() {
+    // PBN keeps its names per game too: a note after the edited game follows it.
+    let dir = tempfile::tempdir().unwrap();
+    let game = |board: u32, north: &str| {
+        format!("[Event \"Club\"]\n[Site \"Here\"]\n[Board \"{board}\"]\n[North \"{north}\"]\n[Dealer \"N\"]\n\n")
+    };
+    std::fs::write(dir.path().join("a.pbn"), [game(1, "Carlsen, Magnus"), game(2, "Carlsen, Magnus")].concat())
+        .unwrap();
+    let b = [game(1, "Brown, Alan"), game(2, "Carlsen,M")].concat();
+    std::fs::write(dir.path().join("b.pbn"), &b).unwrap();
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    let b_uri = file_uri(&dir.path().join("b.pbn"));
+    c.open(&b_uri, "pbn", 1, &b);
+    let note_on =
+        |line: u32| move |ds: &[Value]| ds.iter().any(|d| d["code"] == "PBN120" && d["range"]["start"]["line"] == line);
+    let notes = |found: &[Value]| -> Vec<Value> {
+        found.iter().filter(|d| d["code"] == "PBN120").map(|d| d["range"].clone()).collect()
+    };
+    let found = published(&mut c, &b_uri, note_on(9));
+    let before = notes(&found);
+    assert_eq!(before.len(), 1, "{found:?}");
+    assert!(found.iter().any(|d| d["code"] == "PBN120" && d["message"].as_str().unwrap().contains("`a.pbn`")));
+    // A tag line more in the first game: the note is a line further, at the same columns.
+    c.change(&b_uri, 2, ((1, 0), (1, 0)), "[Room \"Open\"]\n");
+    let found = published(&mut c, &b_uri, note_on(10));
+    let mut moved = before[0].clone();
+    moved["start"]["line"] = json!(10);
+    moved["end"]["line"] = json!(10);
+    assert_eq!(notes(&found), [moved], "{found:?}");
+    c.change(&b_uri, 3, ((1, 0), (2, 0)), "");
+    let found = published(&mut c, &b_uri, note_on(9));
+    assert_eq!(notes(&found), before, "{found:?}");
+}
+
+#[test]
 fn with_the_setting_off_only_the_documents_own_findings_are_given() {
     let dir = tempfile::tempdir().unwrap();
     let b = workspace(dir.path());

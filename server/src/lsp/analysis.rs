@@ -18,6 +18,7 @@
 //! with a full `check` after each one.
 
 use super::cache::UnitViews;
+use kibitzer_syntax::across_files::{check_across_files, FileFacts, PieceFacts};
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize, UnitFacts, UnitState};
 use ropey::Rope;
 use std::borrow::Cow;
@@ -39,6 +40,11 @@ pub struct Segment {
     /// What the checks of the units together (PGN duplicate games) need of this segment,
     /// relative to `range.start()` ([`kibitzer_syntax::check_alone`]).
     pub facts: Arc<UnitFacts>,
+    /// What the checks across the workspace's files ([`super::workspace_games`]) need of this
+    /// segment, relative to its start (a PGN segment's `facts` taken out of its text, a PBN
+    /// segment's names): made once when the segment is checked, so that a keystroke gathers
+    /// the document's facts without reading its text.
+    pub across: Arc<PieceFacts>,
 }
 
 /// How a segment of chained units (PBN games) was checked.
@@ -111,6 +117,7 @@ fn dirty(start: usize, end: usize) -> Segment {
         views: Arc::default(),
         chain: None,
         facts: Arc::default(),
+        across: Arc::default(),
     }
 }
 
@@ -145,6 +152,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             views: Arc::default(),
             chain: None,
             facts: Arc::default(),
+            across: Arc::default(),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -161,6 +169,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             views: Arc::default(),
             chain: None,
             facts: Arc::default(),
+            across: Arc::default(),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -223,6 +232,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                             seg.views = p.views.clone();
                             seg.chain = p.chain.clone();
                             seg.facts = p.facts.clone();
+                            seg.across = p.across.clone();
                             stats.reused += 1;
                         }
                         None => to_check.push(fresh.len()),
@@ -238,8 +248,10 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     to_check.iter().map(|&k| &window_text[fresh[k].range - window.start()]).collect();
                 stats.checked += texts.len();
                 stats.checked_bytes += texts.iter().map(|t| t.len()).sum::<usize>();
-                for (k, (diagnostics, facts)) in to_check.into_iter().zip(check_all(lang, &texts, options)) {
+                let checked = check_all(lang, &texts, options);
+                for ((k, text), (diagnostics, facts)) in to_check.into_iter().zip(texts).zip(checked) {
                     fresh[k].diagnostics = Some(Arc::new(diagnostics));
+                    fresh[k].across = unit_facts(lang, text, &facts);
                     fresh[k].facts = Arc::new(facts);
                 }
                 let n = fresh.len();
@@ -285,6 +297,7 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
                 stats.checked += 1;
                 stats.checked_bytes += text.len();
                 seg.diagnostics = Some(Arc::new(checked.diagnostics));
+                seg.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
                 Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous })
             }
         };
@@ -307,9 +320,19 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
         diagnostics: Some(Arc::new(checked.diagnostics)),
         views: Arc::default(),
         chain: None,
+        across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
         facts: Arc::new(checked.facts),
     });
     Some(segments.collect())
+}
+
+/// What the checks across files need of an independent unit's segment whose check alone gave
+/// `facts`: a PGN game's facts taken out of its text `text`; nothing for the other formats.
+fn unit_facts(lang: Lang, text: &str, facts: &UnitFacts) -> Arc<PieceFacts> {
+    match lang {
+        Lang::Pgn => Arc::new(PieceFacts::of_pgn(text, facts)),
+        _ => Arc::default(),
+    }
 }
 
 /// Checks unit texts alone ([`kibitzer_syntax::check_alone`]), on every core when there is much
@@ -351,6 +374,7 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
             views: Arc::default(),
             chain: None,
             facts: Arc::default(),
+            across: Arc::default(),
         })
         .collect();
     (segments, text)
@@ -358,13 +382,12 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
 
 /// All diagnostics of a refreshed document in document order, with absolute ranges: the
 /// segments' own ([`diagnostics`]) and those of the checks of its units together (PGN duplicate
-/// games, [`kibitzer_syntax::check_across`]), which run on the facts the segments keep: after an
-/// edit, one pass over a summary per game, and the text gathered only when two games share their
-/// moves. With `across` (the checks of games together run over the files of the workspace,
+/// games, the spellings of names in PGN and PBN), which run on the facts the segments keep
+/// ([`Segment::across`]): after an edit, one pass over a summary per game, the text not read.
+/// With `across` (the checks of games together run over the files of the workspace,
 /// [`super::workspace_games`]), those in place of the document's alone.
 pub fn document_diagnostics<'a>(
     lang: Lang,
-    rope: &Rope,
     segments: &'a [Segment],
     options: &CheckOptions,
     across: Option<Vec<Diagnostic>>,
@@ -372,11 +395,10 @@ pub fn document_diagnostics<'a>(
     if let Some(across) = across {
         return merged(diagnostics(segments), across);
     }
-    // PBN games keep no facts: their spellings are read from the text.
+    // The document alone is a workspace of one file: the same findings as `check` of its text.
     let across = if lang == Lang::Pbn || UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
-        let facts: Vec<UnitFacts> = segments.iter().map(|s| s.facts.shifted(s.range.start())).collect();
-        let text: Cow<str> = rope.slice(..).into();
-        kibitzer_syntax::check_across(lang, &text, &facts, options)
+        let own = FileFacts::of_pieces(segments.iter().map(|s| s.across.clone()));
+        check_across_files(lang, &[("", &own)], |_| options).swap_remove(0)
     } else {
         Vec::new()
     };
@@ -434,6 +456,7 @@ mod tests {
             views: Arc::default(),
             chain: None,
             facts: Arc::default(),
+            across: Arc::default(),
         }
     }
 
@@ -516,7 +539,7 @@ mod tests {
         apply_edit(&mut segments, ByteEdit { start, old_end: start, new_len: 1 }, text.len());
         refresh(Lang::Pbn, &rope, &mut segments, &options);
         let full = kibitzer_syntax::check(Lang::Pbn, &text, &options);
-        assert_eq!(document_diagnostics(Lang::Pbn, &rope, &segments, &options, None).collect::<Vec<_>>(), full);
+        assert_eq!(document_diagnostics(Lang::Pbn, &segments, &options, None).collect::<Vec<_>>(), full);
         // Games 2 to 4 are one now: the comment ends at game 4's `}`.
         assert_eq!(segments.len(), 3, "{:?}", segments.iter().map(|s| s.range).collect::<Vec<_>>());
     }
@@ -664,8 +687,7 @@ mod tests {
                 total.checked += stats.checked;
                 total.reused += stats.reused;
                 total.checked_bytes += stats.checked_bytes;
-                let incremental: Vec<Diagnostic> =
-                    document_diagnostics(lang, &rope, &segments, &options, None).collect();
+                let incremental: Vec<Diagnostic> = document_diagnostics(lang, &segments, &options, None).collect();
                 let full = kibitzer_syntax::check(lang, &text, &options);
                 assert_eq!(incremental, full, "{file}: step {step}, edit {start}..{old_end} -> {insert:?}");
                 // The views cached in the kept segments, placed where they now are, equal the

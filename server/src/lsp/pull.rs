@@ -52,9 +52,7 @@ pub fn diagnose(
     let pos = snapshot.positions();
     let (across, places, own) = match workspace {
         Some(workspace) => {
-            let text: std::borrow::Cow<str> = snapshot.rope.slice(..).into();
-            let units = snapshot.segments.iter().map(|s| (s.range, &*s.facts));
-            let own = FileFacts::of_units(snapshot.lang, &text, units);
+            let own = FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.across.clone()));
             let (across, places) =
                 workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit);
             let kept = AcrossFiles { facts: Arc::new(own), found: Arc::new(across.clone()) };
@@ -62,8 +60,7 @@ pub fn diagnose(
         }
         None => (None, HashMap::new(), None),
     };
-    let found =
-        analysis::document_diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options, across);
+    let found = analysis::document_diagnostics(snapshot.lang, &snapshot.segments, &snapshot.options, across);
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
             super::double_dummy::diagnostics(snapshot.lang, &snapshot.rope, &snapshot.segments, &snapshot.options);

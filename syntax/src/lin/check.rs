@@ -23,7 +23,8 @@ pub fn check(text: &str) -> Vec<Diagnostic> {
 fn check_bridge(board: &Board, out: &mut Vec<Diagnostic>) {
     let mut pbn = PbnText::default();
     write_game(board, &mut pbn);
-    let (diagnostics, _, _) = crate::pbn::check::check_unit(&pbn.text, &Default::default(), &CheckOptions::default());
+    let diagnostics =
+        crate::pbn::check::check_unit(&pbn.text, &Default::default(), &CheckOptions::default()).diagnostics;
     let ranges = pbn.lin_ranges();
     for d in diagnostics {
         let Some(range) = ranges.lin_range(d.range) else { continue };

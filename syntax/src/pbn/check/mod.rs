@@ -31,6 +31,7 @@ use crate::parsing::{EventElement, EventNode, ParseEvent};
 use crate::stretches::{Stretch, MAX_GAME_BYTES};
 use crate::text::{TextRange, TextSize};
 pub(crate) use context::{Facts, Inherited, Sink};
+use players::NameRanges;
 
 crate::diagnostic::declare_rules! {
     INHERITANCE_FORBIDDEN = "PBN700" "inheritance-forbidden" Error Import "PBN 4.8"
@@ -105,24 +106,26 @@ impl Carry {
 /// ([`crate::stretches`]), so that memory stays bounded whatever it holds; a game larger than
 /// that gets one diagnostic (PBN007) and is not read: what it would leave for later games (the
 /// values they inherit, its room score) is not known, and they are checked without it.
-pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
+pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> UnitChecked {
     if text.len() <= MAX_GAME_BYTES {
         return check_in_one_go(text, before, options);
     }
     let mut out = Vec::new();
     let mut for_previous = None;
     let mut carry = before.clone();
+    let mut names = NameRanges::default();
     for stretch in crate::stretches::stretches(text, &super::parser::GAMES) {
         match stretch {
             Stretch::Games(range) => {
-                let (diagnostics, previous, after) = check_in_one_go(&text[range], &carry, options);
+                let checked = check_in_one_go(&text[range], &carry, options);
                 // The first stretch's game before is the text's; the others' are in the text.
                 match for_previous {
-                    None => for_previous = Some(previous),
-                    Some(_) => out.extend(previous),
+                    None => for_previous = Some(checked.for_previous),
+                    Some(_) => out.extend(checked.for_previous),
                 }
-                out.extend(diagnostics.into_iter().map(|d| d.shifted(range.start())));
-                carry = after.shifted(range.start());
+                out.extend(checked.diagnostics.into_iter().map(|d| d.shifted(range.start())));
+                carry = checked.after.shifted(range.start());
+                names.append_shifted(checked.names, range.start());
             }
             Stretch::TooLarge(range) => {
                 out.push(crate::stretches::too_large(text, range, &super::parser::GAMES));
@@ -131,10 +134,22 @@ pub fn check_unit(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Di
             }
         }
     }
-    (out, for_previous.unwrap_or_default(), carry)
+    UnitChecked { diagnostics: out, for_previous: for_previous.unwrap_or_default(), after: carry, names }
 }
 
-fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<Diagnostic>, Vec<Diagnostic>, Carry) {
+/// What [`check_unit`] gives of a text.
+pub struct UnitChecked {
+    /// Its diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Those of the game before it, relative to that game's text.
+    pub for_previous: Vec<Diagnostic>,
+    /// What it leaves for the games after it.
+    pub after: Carry,
+    /// Where its games' names are, for the spelling checks of the games together.
+    pub names: NameRanges,
+}
+
+fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> UnitChecked {
     let (events, errors) = super::parser::parse_events(text, EVENTS.take());
     let root = EventNode::root(&events);
     // `% EXPORT` declares export format for the games after it (usually the whole file).
@@ -146,6 +161,7 @@ fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<D
     let bare_line_end_reported = lines::check(text, text_from, before.bare_line_end_reported, &mut sink);
     lines::fix_suit_symbols(&events, text, &mut sink.diagnostics);
     let mut inheritance = before.inheritance.clone();
+    let mut names = NameRanges::default();
     let mut games = 0;
     for child in root.children() {
         let EventElement::Node(node) = child else { continue };
@@ -154,6 +170,7 @@ fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<D
         }
         games += 1;
         let game = Game::from_events(node, text);
+        names.push_game(&game, TextSize::from(0));
         sink.export = export_from.is_some_and(|from| game.range.start() >= from);
         check_game(&game, &mut inheritance, &mut sink);
         sink.previous_game_outside = false;
@@ -169,7 +186,12 @@ fn check_in_one_go(text: &str, before: &Carry, options: &CheckOptions) -> (Vec<D
     if events.capacity() <= KEPT_EVENTS {
         EVENTS.set(events);
     }
-    (sink.diagnostics, sink.previous_unit, Carry { inheritance, export: export_from.is_some(), bare_line_end_reported })
+    UnitChecked {
+        diagnostics: sink.diagnostics,
+        for_previous: sink.previous_unit,
+        after: Carry { inheritance, export: export_from.is_some(), bare_line_end_reported },
+        names,
+    }
 }
 
 thread_local! {

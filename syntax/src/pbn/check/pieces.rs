@@ -47,11 +47,11 @@ pub(crate) fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
 /// Checks `text` cut at `cuts` (see [`cuts`]).
 fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> Vec<Diagnostic> {
     if cuts.len() <= 2 {
-        return check_unit(text, &Carry::default(), options).0;
+        return check_unit(text, &Carry::default(), options).diagnostics;
     }
     let range = |k: usize| TextRange::new(offset(cuts[k]), offset(cuts[k + 1]));
     let first_game_end = cuts[1].min(next_cut(text, 1).unwrap_or(text.len()));
-    let first_game = check_unit(&text[..first_game_end], &Carry::default(), options).2;
+    let first_game = check_unit(&text[..first_game_end], &Carry::default(), options).after;
     let speculative = crate::parallel::map(cuts.len() - 1, |k| {
         let before = if k == 0 { Carry::default() } else { guess(text, cuts[k], first_game_end, &first_game, options) };
         Checked::new(text, range(k), before, options)
@@ -103,7 +103,7 @@ fn guess(text: &str, cut: usize, first_game_end: usize, first_game: &Carry, opti
     if lead_in >= cut {
         return first_game.clone();
     }
-    check_unit(&text[lead_in..cut], first_game, options).2.shifted(offset(lead_in))
+    check_unit(&text[lead_in..cut], first_game, options).after.shifted(offset(lead_in))
 }
 
 /// A piece checked from a carry, everything in the file's offsets.
@@ -121,7 +121,7 @@ struct Checked {
 
 impl Checked {
     fn new(text: &str, range: TextRange, before: Carry, options: &CheckOptions) -> Checked {
-        let (diagnostics, for_previous, after) = check_unit(&text[range], &before, options);
+        let super::UnitChecked { diagnostics, for_previous, after, .. } = check_unit(&text[range], &before, options);
         let ends_cleanly = !diagnostics.iter().any(|d| d.code == crate::pbn::parser::UNTERMINATED_COMMENT.code);
         let start = range.start();
         Checked {
@@ -172,7 +172,7 @@ mod tests {
         let exported = [&text[..halfway], "% EXPORT\n", &text[halfway..]].concat();
         for (text, mode) in [(&text, Mode::Import), (&text, Mode::Export), (&exported, Mode::Import)] {
             let options = CheckOptions { mode, ..CheckOptions::default() };
-            let whole = sorted(check_unit(text, &Carry::default(), &options).0);
+            let whole = sorted(check_unit(text, &Carry::default(), &options).diagnostics);
             assert!(whole.len() > if shared { 100 } else { 10 }, "{}", whole.len());
             for piece_bytes in [2000, 30_000] {
                 // The fixtures alone are small: pieces small enough to cut them many times.

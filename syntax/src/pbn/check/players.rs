@@ -15,6 +15,7 @@ use crate::diagnostic::Diagnostic;
 use crate::parsing::{EventElement, EventNode};
 use crate::spellings::{self, NameKind, Occurrence, Tokens};
 use crate::stretches::{stretches, Stretch};
+use crate::text::{TextRange, TextSize};
 use std::borrow::Cow;
 
 crate::diagnostic::declare_rules! {
@@ -51,29 +52,63 @@ pub struct Names<'t> {
 impl<'t> Names<'t> {
     /// The names of `text`'s games.
     pub fn of(text: &'t str) -> Names<'t> {
-        let mut names = Names::default();
+        NameRanges::of(text).names(text)
+    }
+}
+
+/// Where the values that name players, events and sites are in a text, by kind (players in
+/// seat order, events, sites), each in text order, inherited values left out: what [`Names`]
+/// reads. Gathered while the games are checked ([`super::check_unit`]), so that the language
+/// server has a game's names without parsing it again.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NameRanges {
+    kinds: [Vec<TextRange>; 3],
+}
+
+impl NameRanges {
+    /// The name values of `text`'s games, each stretch of games ([`crate::stretches`]) parsed
+    /// for its tags only.
+    pub fn of(text: &str) -> NameRanges {
+        let mut ranges = NameRanges::default();
         for stretch in stretches(text, &GAMES) {
             let Stretch::Games(range) = stretch else { continue };
             let piece = &text[range];
             let (events_of_piece, _) = parse_events(piece, Vec::new());
             for child in EventNode::root(&events_of_piece).children() {
                 let EventElement::Node(node) = child else { continue };
-                if node.kind() != Some(SyntaxKind::GAME) {
-                    continue;
+                if node.kind() == Some(SyntaxKind::GAME) {
+                    ranges.push_game(&Game::from_events(node, piece), range.start());
                 }
-                let game = Game::from_events(node, piece);
-                let take = |name: &str, into: &mut Vec<Occurrence<'t>>| {
-                    if let Some(tag) = game.tag(name).filter(|t| t.well_formed && !t.value.starts_with('#')) {
-                        let range = tag.value_range + range.start();
-                        into.push((range, Cow::Borrowed(&text[range])));
-                    }
-                };
-                SEATS.iter().for_each(|seat| take(seat, &mut names.players));
-                take("Event", &mut names.events);
-                take("Site", &mut names.sites);
             }
         }
-        names
+        ranges
+    }
+
+    /// Adds the name values of `game`, whose text starts `offset` bytes into the text.
+    pub(crate) fn push_game(&mut self, game: &Game<'_>, offset: TextSize) {
+        let [players, events, sites] = &mut self.kinds;
+        let take = |name: &str, into: &mut Vec<TextRange>| {
+            if let Some(tag) = game.tag(name).filter(|t| t.well_formed && !t.value.starts_with('#')) {
+                into.push(tag.value_range + offset);
+            }
+        };
+        SEATS.iter().for_each(|seat| take(seat, players));
+        take("Event", events);
+        take("Site", sites);
+    }
+
+    /// Adds `other`'s name values, found in a text that starts `offset` bytes into this one.
+    pub(crate) fn append_shifted(&mut self, other: NameRanges, offset: TextSize) {
+        for (into, from) in self.kinds.iter_mut().zip(other.kinds) {
+            into.extend(from.into_iter().map(|r| r + offset));
+        }
+    }
+
+    /// The values, read from `text`.
+    pub fn names<'t>(&self, text: &'t str) -> Names<'t> {
+        let read = |ranges: &[TextRange]| ranges.iter().map(|&r| (r, Cow::Borrowed(&text[r]))).collect();
+        let [players, events, sites] = &self.kinds;
+        Names { players: read(players), events: read(events), sites: read(sites) }
     }
 }
 

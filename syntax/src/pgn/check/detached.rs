@@ -10,8 +10,8 @@ use crate::config::CheckOptions;
 use crate::diagnostic::TextEdit;
 use crate::spellings::{Files, Tokens};
 use crate::text::{TextRange, TextSize};
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// What a deleted last game takes with it before its start.
 const BLANKS: [char; 4] = [' ', '\t', '\r', '\n'];
@@ -79,8 +79,10 @@ impl Detached {
 /// The pieces may be of several files ([`Joined::of_files`]): each file's lines are counted
 /// from its own start, a game's deletion stays in its file, and [`Tokens::file_of`] names the
 /// file of an offset.
-pub struct Joined {
-    tokens: HashMap<TextSize, Box<str>>,
+pub struct Joined<'a> {
+    /// The roster tokens, borrowed from the pieces' facts: joining a workspace's games after
+    /// each keystroke copies none of their names.
+    tokens: FxHashMap<TextSize, &'a str>,
     /// Each game's start and 1-based line, in text order.
     lines: Vec<(TextSize, u32)>,
     /// Each file's range in the joined text and the deletion of its last game, in order.
@@ -97,11 +99,11 @@ struct FileEnd {
     before_last: Option<(TextSize, bool)>,
 }
 
-impl Joined {
+impl<'a> Joined<'a> {
     /// The joined text of `pieces` (in text order) and the summaries of all their games, ranges
     /// in that text.
-    pub fn of(pieces: impl IntoIterator<Item = Detached>, options: &CheckOptions) -> (Joined, Vec<Summary>) {
-        let mut joined = Joined { tokens: HashMap::new(), lines: Vec::new(), ends: Vec::new(), files: None };
+    pub fn of(pieces: impl IntoIterator<Item = &'a Detached>, options: &CheckOptions) -> (Joined<'a>, Vec<Summary>) {
+        let mut joined = Joined { tokens: FxHashMap::default(), lines: Vec::new(), ends: Vec::new(), files: None };
         let mut summaries = Vec::new();
         joined.push_file(pieces, options.first_line, &mut summaries);
         (joined, summaries)
@@ -109,9 +111,11 @@ impl Joined {
 
     /// The joined text of several files, each its name (as messages name it) and the pieces of
     /// its text in order, one file after the other; lines are counted from each file's start.
-    pub fn of_files<'n>(files: impl IntoIterator<Item = (&'n str, Vec<Detached>)>) -> (Joined, Vec<Summary>) {
+    pub fn of_files<'n, P: IntoIterator<Item = &'a Detached>>(
+        files: impl IntoIterator<Item = (&'n str, P)>,
+    ) -> (Joined<'a>, Vec<Summary>) {
         let mut joined =
-            Joined { tokens: HashMap::new(), lines: Vec::new(), ends: Vec::new(), files: Some(Files::default()) };
+            Joined { tokens: FxHashMap::default(), lines: Vec::new(), ends: Vec::new(), files: Some(Files::default()) };
         let mut summaries = Vec::new();
         for (name, pieces) in files {
             let start = joined.len();
@@ -129,7 +133,12 @@ impl Joined {
     }
 
     /// Adds the pieces of one file, whose lines are counted after `first_line`.
-    fn push_file(&mut self, pieces: impl IntoIterator<Item = Detached>, first_line: u32, summaries: &mut Vec<Summary>) {
+    fn push_file(
+        &mut self,
+        pieces: impl IntoIterator<Item = &'a Detached>,
+        first_line: u32,
+        summaries: &mut Vec<Summary>,
+    ) {
         let start = self.len();
         let mut file = FileEnd { start, end: start, before_last: None };
         let mut lines_before = first_line;
@@ -138,8 +147,8 @@ impl Joined {
         let mut ends_in_crlf = false;
         for piece in pieces {
             let delta = file.end;
-            for ((game, tokens), line) in piece.games.into_iter().zip(piece.tokens).zip(piece.lines) {
-                let game = game.shifted(delta);
+            for ((game, tokens), line) in piece.games.iter().zip(&piece.tokens).zip(&piece.lines) {
+                let game = game.clone().shifted(delta);
                 for (range, token) in game.roster().iter().zip(tokens) {
                     if let (Some(range), Some(token)) = (range, token) {
                         self.tokens.insert(range.start(), token);
@@ -164,10 +173,10 @@ impl Joined {
     }
 }
 
-impl Tokens for Joined {
+impl Tokens for Joined<'_> {
     fn token(&self, range: TextRange) -> &str {
         // The checks ask only for the ranges of the summaries' roster, which were all kept.
-        self.tokens.get(&range.start()).map_or("", |t| t)
+        self.tokens.get(&range.start()).copied().unwrap_or("")
     }
 
     fn file_of(&self, offset: TextSize) -> Option<(usize, &str)> {
@@ -175,7 +184,7 @@ impl Tokens for Joined {
     }
 }
 
-impl GamesText for Joined {
+impl GamesText for Joined<'_> {
     fn line_of_game(&mut self, start: TextSize) -> u32 {
         let i = self.lines.partition_point(|(s, _)| *s < start);
         self.lines.get(i).map_or(0, |(_, line)| *line)
