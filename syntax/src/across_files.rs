@@ -122,9 +122,9 @@ pub fn check_file(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagno
             (diagnostics, FileFacts(vec![Arc::new(PieceFacts::of_pgn(text, &facts))]))
         }
         Lang::Pbn if crate::binary::not_text(lang, [text], options).is_none() => {
-            let mut diagnostics = pbn::check::pieces::check(text, options);
+            let (mut diagnostics, names) = pbn::check::pieces::check(text, options);
             finish(&mut diagnostics, options);
-            (diagnostics, FileFacts(vec![Arc::new(PieceFacts::of_pbn(text, &NameRanges::of(text)))]))
+            (diagnostics, FileFacts(vec![Arc::new(PieceFacts::of_pbn(text, &names))]))
         }
         _ => (crate::check(lang, text, options), FileFacts::default()),
     }

@@ -23,8 +23,9 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
 /// Checks a whole PBN text; a large one in pieces on all cores ([`check::pieces`]); then the
 /// games together ([`check::players`]).
 pub fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
-    let mut diagnostics = check::pieces::check(text, options);
-    check::players::check(text, &mut diagnostics);
+    let (mut diagnostics, names) = check::pieces::check(text, options);
+    // The spellings of the games together, from the names the pieces' checks found.
+    check::players::check_names(text, &names.names(text), &mut diagnostics);
     diagnostics
 }
 

@@ -20,6 +20,7 @@
 //! different pieces compare, and a piece's diagnostics of the game before it
 //! (`for_previous`, a room's ScoreIMP) come out at their place in the file.
 
+use super::players::NameRanges;
 use super::{check_unit, Carry};
 use crate::config::CheckOptions;
 use crate::cuts::{next_cut, previous_cut};
@@ -38,16 +39,18 @@ const PIECE_BYTES: usize = 128 * 1024;
 /// before it (a second room's game without Deal, a ScoreIMP) sees the right one.
 const LEAD_IN_GAMES: usize = 2;
 
-/// Checks a whole PBN text, in pieces on all cores when it is large.
-pub(crate) fn check(text: &str, options: &CheckOptions) -> Vec<Diagnostic> {
+/// Checks a whole PBN text, in pieces on all cores when it is large: its diagnostics, and where
+/// its games' names are (for the spelling check, which sees the games together).
+pub(crate) fn check(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, NameRanges) {
     let cuts = if text.len() < PARALLEL_MIN_BYTES { vec![0, text.len()] } else { cuts(text, PIECE_BYTES) };
     check_in_pieces(text, &cuts, options)
 }
 
 /// Checks `text` cut at `cuts` (see [`cuts`]).
-fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> Vec<Diagnostic> {
+fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> (Vec<Diagnostic>, NameRanges) {
     if cuts.len() <= 2 {
-        return check_unit(text, &Carry::default(), options).diagnostics;
+        let checked = check_unit(text, &Carry::default(), options);
+        return (checked.diagnostics, checked.names);
     }
     let range = |k: usize| TextRange::new(offset(cuts[k]), offset(cuts[k + 1]));
     let first_game_end = cuts[1].min(next_cut(text, 1).unwrap_or(text.len()));
@@ -69,7 +72,13 @@ fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> Vec<Di
         };
         done.push(piece);
     }
-    done.into_iter().flat_map(|p| p.for_previous.into_iter().chain(p.diagnostics)).collect()
+    let mut names = NameRanges::default();
+    let mut diagnostics = Vec::new();
+    for piece in done {
+        names.append_shifted(piece.names, piece.range.start());
+        diagnostics.extend(piece.for_previous.into_iter().chain(piece.diagnostics));
+    }
+    (diagnostics, names)
 }
 
 fn offset(at: usize) -> TextSize {
@@ -117,11 +126,13 @@ struct Checked {
     /// Whether the piece has no unterminated brace comment: one may be closed after the piece's
     /// end, which makes the cut there wrong.
     ends_cleanly: bool,
+    /// Where its games' names are, relative to the piece.
+    names: NameRanges,
 }
 
 impl Checked {
     fn new(text: &str, range: TextRange, before: Carry, options: &CheckOptions) -> Checked {
-        let super::UnitChecked { diagnostics, for_previous, after, .. } = check_unit(&text[range], &before, options);
+        let super::UnitChecked { diagnostics, for_previous, after, names } = check_unit(&text[range], &before, options);
         let ends_cleanly = !diagnostics.iter().any(|d| d.code == crate::pbn::parser::UNTERMINATED_COMMENT.code);
         let start = range.start();
         Checked {
@@ -131,6 +142,7 @@ impl Checked {
             for_previous,
             after: after.shifted(start),
             ends_cleanly,
+            names,
         }
     }
 }
@@ -145,8 +157,8 @@ mod tests {
         let small = "[Event \"a\"]\n[Board \"x\"]\n";
         let big = format!("[Event \"big\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n{}\n", "Pass ".repeat(300_000));
         let text = format!("{small}\n{big}\n{small}");
-        let found = check(&text, &options);
-        let alone = check(small, &options);
+        let found = check(&text, &options).0;
+        let alone = check(small, &options).0;
         assert!(!alone.is_empty());
         let code = crate::pbn::parser::GAME_TOO_LARGE.code;
         let large: Vec<&Diagnostic> = found.iter().filter(|d| d.code == code).collect();
@@ -173,13 +185,16 @@ mod tests {
         for (text, mode) in [(&text, Mode::Import), (&text, Mode::Export), (&exported, Mode::Import)] {
             let options = CheckOptions { mode, ..CheckOptions::default() };
             let whole = sorted(check_unit(text, &Carry::default(), &options).diagnostics);
+            let names = NameRanges::of(text);
             assert!(whole.len() > if shared { 100 } else { 10 }, "{}", whole.len());
             for piece_bytes in [2000, 30_000] {
                 // The fixtures alone are small: pieces small enough to cut them many times.
                 let piece_bytes = if shared { piece_bytes } else { piece_bytes.min(text.len() / 8).max(1) };
                 let cuts = cuts(text, piece_bytes);
                 assert!(cuts.len() > if shared { 10 } else { 2 }, "{}", cuts.len());
-                assert_eq!(sorted(check_in_pieces(text, &cuts, &options)), whole, "{mode:?}, pieces of {piece_bytes}");
+                let (diagnostics, in_pieces) = check_in_pieces(text, &cuts, &options);
+                assert_eq!(sorted(diagnostics), whole, "{mode:?}, pieces of {piece_bytes}");
+                assert!(in_pieces == names, "{mode:?}, pieces of {piece_bytes}: the names of the games");
             }
         }
     }

@@ -4,9 +4,10 @@
 //! as its fix ([`crate::spellings`] decides which spellings name the same player).
 //!
 //! Unlike the other PBN checks this one sees the games of the file together, so it runs once
-//! over the whole text after them: each stretch of games ([`crate::stretches`], memory bounded)
-//! parsed for its tags only, one pass in text order, linear. Inherited values (`#`, `##…`)
-//! name nothing of their own and are left out.
+//! over the whole text after them, one pass in text order, linear, on the names the games'
+//! checks found ([`NameRanges`], gathered by [`super::check_unit`]), or, for a text checked
+//! otherwise, read from each stretch of games ([`crate::stretches`], memory bounded) parsed for
+//! its tags only. Inherited values (`#`, `##…`) name nothing of their own and are left out.
 
 use super::super::model::Game;
 use super::super::parser::{parse_events, GAMES};
