@@ -273,8 +273,9 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
 fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &CheckOptions, stats: &mut RefreshStats) {
     // What is checked again is decided here, not by the cutting.
     stats.reused = 0;
+    let speculated = check_ahead(lang, rope, segments, options, stats);
     let mut state = Arc::new(UnitState::default());
-    for seg in segments {
+    for (i, seg) in segments.iter_mut().enumerate() {
         let kept = match (&seg.diagnostics, &seg.chain) {
             (Some(_), Some(chain)) if Arc::ptr_eq(&chain.before, &state) => Some(chain.clone()),
             // The same state in a new `Arc`: kept, and pointing at the new one from now on.
@@ -287,23 +288,121 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
         };
         let chain = match kept {
             Some(chain) => {
-                stats.reused += 1;
+                if i >= speculated {
+                    stats.reused += 1;
+                }
                 chain
             }
             None => {
-                let text: Cow<str> =
-                    rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
-                let checked = kibitzer_syntax::check_unit(lang, &text, &state, options);
+                let (chain, bytes) = check_segment(lang, rope, seg, state, options);
                 stats.checked += 1;
-                stats.checked_bytes += text.len();
-                seg.diagnostics = Some(Arc::new(checked.diagnostics));
-                seg.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
-                Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous })
+                stats.checked_bytes += bytes;
+                chain
             }
         };
         state = chain.after.clone();
         seg.chain = Some(chain);
     }
+}
+
+/// Checks the chained unit of `seg` from `state`: its diagnostics and facts into `seg`, and
+/// the chain that records it, with the length of its text.
+fn check_segment(
+    lang: Lang,
+    rope: &Rope,
+    seg: &mut Segment,
+    state: Arc<UnitState>,
+    options: &CheckOptions,
+) -> (Arc<Chain>, usize) {
+    let text: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
+    let checked = kibitzer_syntax::check_unit(lang, &text, &state, options);
+    seg.diagnostics = Some(Arc::new(checked.diagnostics));
+    seg.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
+    (Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous }), text.len())
+}
+
+/// Below this size a document's chained units are checked on one core when it is opened.
+const CHECK_AHEAD_FROM: usize = 1 << 20;
+
+/// How many units before a run of segments its guessed state is checked from (as the CLI's PBN
+/// check guesses, `kibitzer_syntax::pbn::check::pieces`): two, so that a game that relies on
+/// the one before (a second room's game without Deal, a ScoreIMP) sees the right one.
+const LEAD_IN: usize = 2;
+
+/// When every segment of a large document of chained units is new (it was just opened), checks
+/// them on every core before [`check_chain`] takes them in order: the segments are cut into one
+/// run per core, each run checked in order from a guess of the state the runs before it leave
+/// (the first unit's, then the [`LEAD_IN`] units before the run). [`check_chain`] then keeps
+/// each segment whose state before is what the segment before really leaves (equal states make
+/// the same diagnostics of the same text) and checks the others again, so the result is the
+/// sequential one whatever the guesses. Gives how many leading segments were checked here (all
+/// or none), which [`check_chain`] does not count as reused.
+fn check_ahead(
+    lang: Lang,
+    rope: &Rope,
+    segments: &mut [Segment],
+    options: &CheckOptions,
+    stats: &mut RefreshStats,
+) -> usize {
+    let threads = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    let all_new = segments.iter().all(|s| s.diagnostics.is_none());
+    if !all_new || rope.len_bytes() < CHECK_AHEAD_FROM || segments.len() < 4 * LEAD_IN || threads() < 2 {
+        return 0;
+    }
+    let threads = threads();
+    let total = rope.len_bytes();
+    // Each run's first segment: where its share of the bytes starts.
+    let mut starts = vec![0];
+    for (i, seg) in segments.iter().enumerate().skip(1 + LEAD_IN) {
+        if usize::from(seg.range.start()) >= total * starts.len() / threads && starts.len() < threads {
+            starts.push(i);
+        }
+    }
+    let first = check_segment(lang, rope, &mut segments[0].clone(), Arc::default(), options).0.after.clone();
+    let guesses: Vec<Arc<UnitState>> = starts
+        .iter()
+        .map(|&start| {
+            if start == 0 {
+                return Arc::default();
+            }
+            let mut state = first.clone();
+            for seg in &segments[start - LEAD_IN..start] {
+                state = check_segment(lang, rope, &mut seg.clone(), state, options).0.after.clone();
+            }
+            state
+        })
+        .collect();
+    let mut runs: Vec<&mut [Segment]> = Vec::with_capacity(starts.len());
+    let mut rest = &mut *segments;
+    for pair in starts.windows(2) {
+        let (run, after) = rest.split_at_mut(pair[1] - pair[0]);
+        runs.push(run);
+        rest = after;
+    }
+    runs.push(rest);
+    let checked: Vec<(usize, usize)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = runs
+            .into_iter()
+            .zip(guesses)
+            .map(|(run, guess)| {
+                scope.spawn(move || {
+                    let (mut state, mut bytes) = (guess, 0);
+                    for seg in run.iter_mut() {
+                        let (chain, len) = check_segment(lang, rope, seg, state, options);
+                        state = chain.after.clone();
+                        seg.chain = Some(chain);
+                        bytes += len;
+                    }
+                    (run.len(), bytes)
+                })
+            })
+            .collect();
+        // A panic in a worker is raised again here, where the caller's guard answers it.
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    stats.checked += checked.iter().map(|c| c.0).sum::<usize>();
+    stats.checked_bytes += checked.iter().map(|c| c.1).sum::<usize>();
+    segments.len()
 }
 
 /// The segments of a whole text, checked, from [`kibitzer_syntax::check_pieces`]: the same
@@ -517,6 +616,44 @@ mod tests {
             let stats = refresh(Lang::Pbn, &rope, &mut segments, &options);
             assert!(stats.checked <= most && stats.checked >= 1, "{what}: {stats:?}");
             assert_eq!(diagnostics(&segments).collect::<Vec<_>>(), kibitzer_syntax::check(Lang::Pbn, &text, &options));
+        }
+    }
+
+    /// A large PBN document just opened is checked on every core from guessed states, then in
+    /// order: the diagnostics are those of checking it whole, whether the guess of the second
+    /// half's state holds or not (`% EXPORT` before a game in the first half puts the games
+    /// after it in export format, which the guess from the first game does not know).
+    #[test]
+    fn a_large_pbn_document_is_checked_ahead_on_every_core_as_in_order() {
+        let game = |n: usize, event: &str| {
+            format!(
+                "[Event \"{event}\"]\n[Site \"Club\"]\n[Board \"{n}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AKQJ.AKQJ.AKQ.AK T987.T987.JT9.QJ 6543.6543.876.T9 2.2.5432.8765432\"]\n\
+                 [Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"{}\"]\n\n",
+                n % 14
+            )
+        };
+        let options = CheckOptions::default();
+        let multicore = std::thread::available_parallelism().map_or(1, |n| n.get()) > 1;
+        for (what, guessed_right) in [("import format throughout", true), ("export format from game 1000", false)] {
+            let text: String = (1..=6000)
+                .map(|n| match (guessed_right, n) {
+                    (false, 1000) => format!("% EXPORT\n{}", game(n, "#")),
+                    (_, 1) => game(n, "Pairs"),
+                    _ => game(n, "#"),
+                })
+                .collect();
+            assert!(text.len() > CHECK_AHEAD_FROM, "{}", text.len());
+            let rope = Rope::from_str(&text);
+            let mut segments = Vec::new();
+            let stats = refresh(Lang::Pbn, &rope, &mut segments, &options);
+            let full = kibitzer_syntax::check(Lang::Pbn, &text, &options);
+            assert!(!full.is_empty());
+            assert_eq!(document_diagnostics(Lang::Pbn, &segments, &options, None).collect::<Vec<_>>(), full, "{what}");
+            if multicore {
+                // Checked ahead, then the guesses that did not hold checked again.
+                assert_eq!(stats.checked == segments.len(), guessed_right, "{what}: {stats:?}");
+            }
         }
     }
 
