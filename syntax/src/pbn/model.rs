@@ -372,6 +372,12 @@ impl Inheritance {
     }
 }
 
+/// The value of the tag `name` as the deal data reads it: the text after `##` (which these tags
+/// may not use, PBN700).
+fn literal<'v>(value_of: &impl Fn(&str) -> Option<&'v str>, name: &str) -> Option<&'v str> {
+    value_of(name).map(|v| v.strip_prefix("##").unwrap_or(v))
+}
+
 /// A game's Dealer, Vulnerable and Deal, typed (`None` where a value is unknown or unreadable).
 ///
 /// Real files (rpbridge's conversions) leave these tags out of the second room's game and rely
@@ -391,12 +397,17 @@ impl DealData {
     /// as written), read as the checks read them: the text after `##` (which these tags may not
     /// use, PBN700), nothing for `?`, the empty string, `#` or a value that does not parse.
     pub fn read<'v>(value_of: impl Fn(&str) -> Option<&'v str>) -> DealData {
-        let literal = |name: &str| value_of(name).map(|v| v.strip_prefix("##").unwrap_or(v));
         DealData {
-            dealer: literal("Dealer").and_then(Seat::parse),
-            vulnerable: literal("Vulnerable").and_then(Vulnerability::parse),
-            deal: literal("Deal").and_then(|v| parse_deal(v).ok()),
+            dealer: literal(&value_of, "Dealer").and_then(Seat::parse),
+            vulnerable: DealData::read_vulnerable(&value_of),
+            deal: literal(&value_of, "Deal").and_then(|v| parse_deal(v).ok()),
         }
+    }
+
+    /// The game's Vulnerable value alone, read as [`DealData::read`] reads it (its deal not
+    /// parsed).
+    pub fn read_vulnerable<'v>(value_of: impl Fn(&str) -> Option<&'v str>) -> Option<Vulnerability> {
+        literal(&value_of, "Vulnerable").and_then(Vulnerability::parse)
     }
 
     /// What a game takes from `self`, the previous game's deal data, when it relies on it: a
