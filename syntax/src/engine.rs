@@ -105,17 +105,14 @@ pub fn check_alone(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagn
 
 /// The checks of a text's units together (PGN duplicate games and spellings of names) from the
 /// facts of its units in text order, each with ranges in `text` ([`UnitFacts::shifted`]), with
-/// the configured severities, in text order. PBN's spellings of names are read from the text
-/// (its units keep no facts).
+/// the configured severities, in text order. PGN only: [`check_alone`] of the other formats
+/// is their whole check already, and a PBN text's pieces give their names to
+/// [`crate::across_files`] ([`crate::UnitCheck::names`]).
 pub fn check_across(lang: Lang, text: &str, facts: &[UnitFacts], options: &CheckOptions) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    match lang {
-        Lang::Pgn => {
-            let summaries: Vec<_> = facts.iter().flat_map(|f| f.0.iter().cloned()).collect();
-            pgn::check::across(text, &summaries, options, &mut diagnostics);
-        }
-        Lang::Pbn => pbn::check::players::check(text, &mut diagnostics),
-        _ => {}
+    if lang == Lang::Pgn {
+        let summaries: Vec<_> = facts.iter().flat_map(|f| f.0.iter().cloned()).collect();
+        pgn::check::across(text, &summaries, options, &mut diagnostics);
     }
     finish(&mut diagnostics, options);
     diagnostics

@@ -101,19 +101,14 @@ pub fn normalise_deal(value: &str, from: Option<Seat>) -> Option<String> {
     // Most deals have their hands in order already, if not from the seat wanted: one pass
     // over the bytes, then the hands copied in turn (`fmt` of a hand record spent a third of
     // its time sorting each hand's ranks).
-    if let Some((first, hands)) = hands_in_order(value) {
-        let start = from.unwrap_or(first);
-        let mut out = String::with_capacity(value.len());
-        out.push(start.letter());
-        out.push(':');
-        for i in 0..4 {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(hands[(start.index() + 4 - first.index() + i) % 4]);
-        }
-        return Some(out);
+    match hands_in_order(value) {
+        Some((first, hands)) => Some(join_hands(from.unwrap_or(first), first, hands)),
+        None => normalise_by_sorting(value, from),
     }
+}
+
+/// [`normalise_deal`] the whole way: every suit's ranks sorted.
+fn normalise_by_sorting(value: &str, from: Option<Seat>) -> Option<String> {
     let (first, hands) = value.trim().split_once(':')?;
     let first = match first.as_bytes() {
         [b] => Seat::from_char(char::from(*b))?,
@@ -148,17 +143,22 @@ pub fn normalise_deal(value: &str, from: Option<Seat>) -> Option<String> {
     if hands.next().is_some() {
         return None;
     }
-    let start = from.unwrap_or(first);
-    let mut out = String::with_capacity(value.len());
+    Some(join_hands(from.unwrap_or(first), first, normalised.each_ref().map(String::as_str)))
+}
+
+/// `start:hand hand hand hand`, the `hands` (given from seat `first` clockwise) turned to start
+/// from `start`.
+fn join_hands(start: Seat, first: Seat, hands: [&str; 4]) -> String {
+    let mut out = String::with_capacity(2 + hands.iter().map(|h| h.len() + 1).sum::<usize>());
     out.push(start.letter());
     out.push(':');
     for i in 0..4 {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&normalised[(start.index() + 4 - first.index() + i) % 4]);
+        out.push_str(hands[(start.index() + 4 - first.index() + i) % 4]);
     }
-    Some(out)
+    out
 }
 
 /// The first seat and the four hands of `value` when they are written as [`normalise_deal`]
@@ -263,12 +263,12 @@ mod tests {
         }
         assert!(deals.len() > 100 || !here.join("../../shared/corpus").is_dir(), "{}", deals.len());
         let slow = |value: &str, from| {
-            let deal = normalise_deal(&format!(" {value}"), from);
-            assert_eq!(normalise_deal(value, from), deal, "{value:?} from {from:?}");
+            assert_eq!(normalise_deal(value, from), normalise_by_sorting(value, from), "{value:?} from {from:?}");
         };
+        // The corpus's deals mostly take the quick way: the comparison is not vacuous.
+        assert!(deals.iter().filter(|d| hands_in_order(d).is_some()).count() * 2 > deals.len());
         for deal in &deals {
             for from in [None, Some(Seat::N), Some(Seat::E), Some(Seat::S), Some(Seat::W)] {
-                // A leading blank keeps the quick look out: the slow way's answer, compared.
                 slow(deal, from);
                 for i in 0..deal.len() {
                     for b in [b'x', b' ', b'.', b'-', b'a', b'2', b'A', b'\t'] {

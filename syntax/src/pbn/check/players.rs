@@ -5,9 +5,9 @@
 //!
 //! Unlike the other PBN checks this one sees the games of the file together, so it runs once
 //! over the whole text after them, one pass in text order, linear, on the names the games'
-//! checks found ([`NameRanges`], gathered by [`super::check_unit`]), or, for a text checked
-//! otherwise, read from each stretch of games ([`crate::stretches`], memory bounded) parsed for
-//! its tags only. Inherited values (`#`, `##…`) name nothing of their own and are left out.
+//! checks found ([`NameRanges`], gathered by [`super::check_unit`]; [`NameRanges::of`] reads
+//! them from a text alone, each stretch of games parsed for its tags only). Inherited values
+//! (`#`, `##…`) name nothing of their own and are left out.
 
 use super::super::model::Game;
 use super::super::parser::{parse_events, GAMES};
@@ -35,11 +35,6 @@ crate::diagnostic::declare_rules! {
 /// The tags whose values name players.
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 
-/// The spelling notes of `text` into `out`.
-pub fn check(text: &str, out: &mut Vec<Diagnostic>) {
-    check_names(text, &Names::of(text), out);
-}
-
 /// The values of a text's tags that name players, events and sites, in text order (ranges in
 /// the text), inherited values left out: what the spelling check reads, of one text or of
 /// several files together ([`crate::across_files`]).
@@ -48,13 +43,6 @@ pub struct Names<'t> {
     pub players: Vec<Occurrence<'t>>,
     pub events: Vec<Occurrence<'t>>,
     pub sites: Vec<Occurrence<'t>>,
-}
-
-impl<'t> Names<'t> {
-    /// The names of `text`'s games.
-    pub fn of(text: &'t str) -> Names<'t> {
-        NameRanges::of(text).names(text)
-    }
 }
 
 /// Where the values that name players, events and sites are in a text, by kind (players in
