@@ -48,4 +48,4 @@ pub use lang::Lang;
 pub use parallel::map_on;
 pub use stretches::MAX_GAME_BYTES;
 pub use text::{TextRange, TextSize};
-pub use units::{may_run_on, pieces, proves_join, units, Piece};
+pub use units::{pieces, proves_join, runs_on, units, Piece};

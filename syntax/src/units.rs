@@ -74,6 +74,9 @@ pub(crate) fn proves_cut(lang: Lang, text: &str, last: TextRange, first: TextRan
         return false;
     }
     let around = TextRange::new(last.start(), first.end());
+    if runs_on(lang, &text[around], [&text[usize::from(first.end())..]]) {
+        return false;
+    }
     let alone: Vec<TextRange> = units_in_one_go(lang, &text[around]).into_iter().map(|u| u + around.start()).collect();
     alone == [last, first]
 }
@@ -94,14 +97,16 @@ pub fn proves_join(lang: Lang, tail: &str, last_end: usize, head: &str, first_st
     proves_cut(lang, &around, last, first)
 }
 
-/// Whether the text after `text` could change how `text` is cut into units, so that its units
-/// cut alone prove nothing: a PBN brace comment runs to the next `}` (PBN 2.1 §3.8), semi-empty
-/// lines and later games included, so a `{` left open in `text` may close in the text after it
-/// and join what follows into its game. Conservative: any `{` after the last `}` counts (one in
-/// a string too), which only makes the caller read further. PGN's comments end before the next
-/// game (see the PGN lexer), so its units are always local.
-pub fn may_run_on(lang: Lang, text: &str) -> bool {
-    lang == Lang::Pbn && text[text.rfind('}').map_or(0, |i| i + 1)..].contains('{')
+/// Whether the text `after` a stretch `text` changes how `text` is cut into units, so that its
+/// units cut alone prove nothing: a PBN brace comment runs to the next `}` (PBN 2.1 §3.8),
+/// semi-empty lines and later games included, so a `{` left open in `text` that a `}` in
+/// `after` closes joins what follows into its game. Conservative: any `{` after the stretch's
+/// last `}` counts (one in a string too), which only makes the caller read further. PGN's
+/// comments end before the next game (see the PGN lexer), so its units are always local.
+pub fn runs_on<'a>(lang: Lang, text: &str, after: impl IntoIterator<Item = &'a str>) -> bool {
+    lang == Lang::Pbn
+        && text[text.rfind('}').map_or(0, |i| i + 1)..].contains('{')
+        && after.into_iter().any(|chunk| chunk.contains('}'))
 }
 
 /// A piece of a text that can be checked on its own ([`crate::check_unit`]).
@@ -184,6 +189,26 @@ mod tests {
             assert!(!join_proved(&text, text.find(inside).unwrap()), "{text}");
             assert!(join_proved(&text, text.find("[Event \"c").unwrap()), "{text}");
         }
+    }
+
+    /// A PBN game with a `{` whose `}` is two games on: parsed alone, the two games around a cut
+    /// after it look like two, but in the whole text the comment joins them, so the cut is not
+    /// proved.
+    #[test]
+    fn a_pbn_comment_closed_beyond_a_cut_makes_it_unproved() {
+        let text = "[Board \"1\"]\n{ open\n\n[Board \"2\"]\n\n[Board \"3\"]\n} [Board \"4\"]\n\n[Board \"5\"]\n";
+        let whole = units(Lang::Pbn, text);
+        // Parsed alone up to the end of game 2, games 1 and 2 are two units...
+        let upto = text.find("\n\n[Board \"3\"]").unwrap() + 1;
+        let alone = units(Lang::Pbn, &text[..upto]);
+        assert_eq!(alone.len(), 2, "{alone:?}");
+        // ... but in the whole text game 1's comment runs to game 3's `}` and joins them.
+        assert!(!whole.contains(&alone[1]), "{whole:?}");
+        assert!(!proves_cut(Lang::Pbn, text, alone[0], alone[1]));
+        // Closed before the cut, the cut after game 1 is proved.
+        let closed = text.replace("{ open", "{ open }");
+        let units = units(Lang::Pbn, &closed);
+        assert!(proves_cut(Lang::Pbn, &closed, units[0], units[1]), "{units:?}");
     }
 
     /// Cutting block by block gives the units of cutting in one go: on corpus files, and where

@@ -289,6 +289,81 @@ fn diagnostics_equal_the_cli_on_corpus_samples() {
     assert!(client.shutdown().success());
 }
 
+/// A PBN document of over a megabyte, which the server checks on every core from guessed
+/// states when it opens it, gives the diagnostics `kibitzer check` gives of the same file, also
+/// when a guess is wrong (`% EXPORT` before game 1000 puts the later games in export format);
+/// then a `{` typed into a game whose `}` is two games later joins those games, as `check` of
+/// the edited file does.
+#[test]
+fn a_large_pbn_is_published_as_check_finds_it_after_opening_and_an_edit() {
+    let game = |n: usize| {
+        let note = if n == 4003 { "{ a note }\n" } else { "" };
+        format!(
+            "[Event \"{}\"]\n[Site \"Club\"]\n[Board \"{n}\"]\n{note}[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.AKQJ.AKQ.AK T987.T987.JT9.QJ 6543.6543.876.T9 2.2.5432.8765432\"]\n\
+             [Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"{}\"]\n\n",
+            if n == 1 { "Pairs" } else { "#" },
+            n % 14
+        )
+    };
+    let mut text: String =
+        (1..=6000).map(|n| if n == 1000 { format!("% EXPORT\n{}", game(n)) } else { game(n) }).collect();
+    assert!(text.len() > 1 << 20);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("large.pbn");
+    let uri = file_uri(&path);
+    let mut client = LspClient::start();
+    client.initialize(
+        json!({"general": {"positionEncodings": ["utf-32"]}}),
+        json!({"debounceMs": 0, "maxDiagnostics": 1_000_000}),
+    );
+    let compare = |client: &mut LspClient, text: &str, version: i64| {
+        std::fs::write(&path, text).unwrap();
+        let lsp: Vec<(u64, u64, String, String)> = client
+            .diagnostics(&uri, version)
+            .iter()
+            .map(|d| {
+                let at = |k: &str| d["range"]["start"][k].as_u64().unwrap() + 1;
+                (
+                    at("line"),
+                    at("character"),
+                    d["code"].as_str().unwrap().to_owned(),
+                    d["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let out = std::process::Command::new(kibitzer_tests::kibitzer())
+            .args(["check", "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let cli: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+        let cli: Vec<(u64, u64, String, String)> = cli
+            .iter()
+            .map(|d| {
+                let at = |k: &str| d[k].as_u64().unwrap();
+                (
+                    at("line"),
+                    at("column"),
+                    d["code"].as_str().unwrap().to_owned(),
+                    d["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert!(cli.len() > 1000, "{}", cli.len());
+        assert_eq!(lsp, cli, "version {version}");
+    };
+    client.open(&uri, "pbn", 1, &text);
+    compare(&mut client, &text, 1);
+    // `{` at the start of game 4001's Board line: its `}` is game 4003's.
+    let line = text[..text.find("[Board \"4001\"]").unwrap()].matches('\n').count() as u32;
+    client.change(&uri, 2, ((line, 0), (line, 0)), "{");
+    let at = text.find("[Board \"4001\"]").unwrap();
+    text.insert(at, '{');
+    compare(&mut client, &text, 2);
+    assert!(client.shutdown().success());
+}
+
 /// A 10 MB PGN opens, is checked, and stays responsive to edits and hover.
 #[test]
 fn a_ten_megabyte_pgn_is_served() {

@@ -206,10 +206,8 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             // Settled when the window's last unit is the last old segment's unit, unchanged, and
             // nothing left open in the window (a PBN comment) runs on past it: no `}` after the
             // window can close it (a quick scan; while one can, the window widens to it).
-            let runs_on = || {
-                kibitzer_syntax::may_run_on(lang, &window_text)
-                    && rope.byte_slice(usize::from(window.end())..).chunks().any(|c| c.contains('}'))
-            };
+            let runs_on =
+                || kibitzer_syntax::runs_on(lang, &window_text, rope.byte_slice(usize::from(window.end())..).chunks());
             let settled = reaches_end
                 || (segments[last - 1].is_cut()
                     && recut.last().map(|s| (s.range, s.unit))
@@ -314,11 +312,21 @@ fn check_segment(
     state: Arc<UnitState>,
     options: &CheckOptions,
 ) -> (Arc<Chain>, usize) {
-    let text: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
+    let text = segment_text(rope, seg);
     let checked = kibitzer_syntax::check_unit(lang, &text, &state, options);
     seg.diagnostics = Some(Arc::new(checked.diagnostics));
     seg.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
     (Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous }), text.len())
+}
+
+fn segment_text<'r>(rope: &'r Rope, seg: &Segment) -> Cow<'r, str> {
+    rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into()
+}
+
+/// What checking the chained unit of `seg` from `state` leaves for the next, its own check not
+/// kept (a guess's lead-in).
+fn state_after(lang: Lang, rope: &Rope, seg: &Segment, state: &UnitState, options: &CheckOptions) -> Arc<UnitState> {
+    Arc::new(kibitzer_syntax::check_unit(lang, &segment_text(rope, seg), state, options).after)
 }
 
 /// Below this size a document's chained units are checked on one core when it is opened.
@@ -358,18 +366,15 @@ fn check_ahead(
             starts.push(i);
         }
     }
-    let first = check_segment(lang, rope, &mut segments[0].clone(), Arc::default(), options).0.after.clone();
+    let first = state_after(lang, rope, &segments[0], &UnitState::default(), options);
     let guesses: Vec<Arc<UnitState>> = starts
         .iter()
         .map(|&start| {
             if start == 0 {
                 return Arc::default();
             }
-            let mut state = first.clone();
-            for seg in &segments[start - LEAD_IN..start] {
-                state = check_segment(lang, rope, &mut seg.clone(), state, options).0.after.clone();
-            }
-            state
+            let lead_in = &segments[start - LEAD_IN..start];
+            lead_in.iter().fold(first.clone(), |state, seg| state_after(lang, rope, seg, &state, options))
         })
         .collect();
     let mut runs: Vec<&mut [Segment]> = Vec::with_capacity(starts.len());
