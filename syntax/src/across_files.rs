@@ -20,6 +20,7 @@ use crate::config::CheckOptions;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{check_alone, finish, DetachedFacts, UnitFacts};
 use crate::lang::Lang;
+use crate::moved::Shift;
 pub use crate::pbn::check::players::NameRanges;
 use crate::pbn::check::players::Names;
 use crate::pgn::check::detached::Joined;
@@ -77,6 +78,24 @@ impl PbnNames {
     }
 }
 
+impl PbnNames {
+    /// Whether `new` is these names but for positions moved by one edit, each given to `shift`.
+    fn moved_to(&self, new: &PbnNames, shift: &mut Shift) -> bool {
+        for (old, new) in self.kinds.iter().zip(&new.kinds) {
+            if old.len() != new.len() {
+                shift.differs();
+            }
+            for ((old_range, old_token), (new_range, new_token)) in old.iter().zip(new) {
+                if old_token != new_token {
+                    shift.differs();
+                }
+                shift.pair_range(*old_range, *new_range);
+            }
+        }
+        shift.holds()
+    }
+}
+
 impl PieceFacts {
     /// The facts of `text`, a piece of a PGN file (a whole file is a piece too), whose check
     /// alone gave `facts` ([`check_alone`]): its games taken out of the text.
@@ -88,6 +107,19 @@ impl PieceFacts {
     /// found them, [`crate::UnitCheck::names`], or [`NameRanges::of`] the text).
     pub fn of_pbn(text: &str, names: &NameRanges) -> PieceFacts {
         PieceFacts(Piece::Pbn(PbnNames::of(text, names)))
+    }
+
+    /// How the positions of these facts moved to those of `new`, when `new` is these facts but
+    /// for positions one edit moved ([`crate::moved`]).
+    fn moved_to(&self, new: &PieceFacts) -> Option<Shift> {
+        let mut shift = Shift::new(self.len(), new.len());
+        let holds = match (&self.0, &new.0) {
+            (Piece::Pgn(old), Piece::Pgn(new)) => old.0.moved_to(&new.0, &mut shift),
+            (Piece::Pbn(old), Piece::Pbn(new)) => old.moved_to(new, &mut shift),
+            (Piece::None, Piece::None) => true,
+            _ => false,
+        };
+        holds.then_some(shift)
     }
 
     /// The length of the piece's text (0 for a piece without facts).
@@ -109,6 +141,28 @@ impl FileFacts {
     /// The length of the file's text.
     fn len(&self) -> TextSize {
         self.0.iter().fold(TextSize::from(0), |len, p| len + p.len())
+    }
+
+    /// Where the facts of this file moved to `new`, the facts of the file after an edit: the
+    /// start of the one piece whose facts moved (in the file) and how they moved, the other
+    /// pieces the same; `None` when more than one piece changed or one changed otherwise than in
+    /// positions.
+    fn moved_to(&self, new: &FileFacts) -> Option<(TextSize, Shift)> {
+        if self.0.len() != new.0.len() {
+            return None;
+        }
+        let mut moved = None;
+        let mut at = TextSize::from(0);
+        for (old, new) in self.0.iter().zip(&new.0) {
+            if old != new {
+                if moved.is_some() {
+                    return None;
+                }
+                moved = Some((at, old.moved_to(new)?));
+            }
+            at += old.len();
+        }
+        Some(moved.unwrap_or((TextSize::from(0), Shift::new(at, at))))
     }
 }
 
@@ -243,6 +297,117 @@ pub fn check_across_files<'o>(
     out
 }
 
+/// What the checks across files found for one of the files ([`check_file_across`]), kept with
+/// what it was found from: the files' names and facts and the file's options. The language
+/// server keeps a document's; after a keystroke that only moved text in one of its pieces (a
+/// blank typed, a comment or an annotation edited: every game's moves, tags and lines the
+/// same), the findings are these moved, without joining every game of the workspace again.
+#[derive(Debug, Clone)]
+pub struct FileFindings {
+    lang: Lang,
+    names: Vec<Box<str>>,
+    facts: Vec<FileFacts>,
+    file: usize,
+    options: CheckOptions,
+    found: Vec<Diagnostic>,
+}
+
+impl FileFindings {
+    /// The file's diagnostics, as [`check_across_files`] gives them.
+    pub fn found(&self) -> &[Diagnostic] {
+        &self.found
+    }
+
+    /// The file's diagnostics, the rest let go.
+    pub fn into_found(self) -> Vec<Diagnostic> {
+        self.found
+    }
+
+    /// How the positions of these findings move to `files`, when they are the files these were
+    /// found in but for positions one edit moved in one piece of file `file`, with the same
+    /// options: `(at, shift)`, the start of that piece in the file and how its positions moved.
+    ///
+    /// The checks across files compare facts for equality and positions for order only, and
+    /// their messages name lines, never offsets: facts whose positions an edit moved (and whose
+    /// lines it did not) give the same findings, moved. A place of a finding between the edit's
+    /// last unmoved fact and its first moved one cannot be placed: then `None`, and the pass runs.
+    fn moves_to(
+        &self,
+        lang: Lang,
+        files: &[(&str, &FileFacts)],
+        file: usize,
+        options: &CheckOptions,
+    ) -> Option<(TextSize, Shift)> {
+        if self.lang != lang || self.file != file || self.names.len() != files.len() || self.options != *options {
+            return None;
+        }
+        let mut moved = None;
+        for (k, ((name, facts), (old_name, old_facts))) in
+            files.iter().zip(self.names.iter().zip(&self.facts)).enumerate()
+        {
+            if **old_name != **name {
+                return None;
+            }
+            if k == file {
+                moved = Some(old_facts.moved_to(facts)?);
+            } else if old_facts != *facts {
+                return None;
+            }
+        }
+        let (at, shift) = moved?;
+        let placed = |r: TextRange| {
+            move_position(at, &shift, r.start()).is_some() && move_position(at, &shift, r.end()).is_some()
+        };
+        self.found.iter().flat_map(Diagnostic::own_ranges).all(placed).then_some((at, shift))
+    }
+}
+
+/// Where a position of a file is after its piece starting at `at` moved by `shift`.
+fn move_position(at: TextSize, shift: &Shift, p: TextSize) -> Option<TextSize> {
+    if p < at {
+        Some(p)
+    } else {
+        shift.map(p - at).map(|p| p + at)
+    }
+}
+
+/// [`check_across_files`] of `files` for file `file` alone, kept with what it was found from;
+/// `before`, what a previous pass found for the same file, is moved instead when the files are
+/// the same but for positions one edit moved in that file ([`FileFindings`]): in place when no
+/// one else holds it.
+pub fn check_file_across<'o>(
+    lang: Lang,
+    files: &[(&str, &FileFacts)],
+    file: usize,
+    options_of: impl Fn(usize) -> &'o CheckOptions,
+    before: Option<Arc<FileFindings>>,
+) -> Arc<FileFindings> {
+    let options = options_of(file);
+    if let Some(mut before) = before {
+        if let Some((at, shift)) = before.moves_to(lang, files, file, options) {
+            if shift.is_identity() {
+                // The same facts: the same findings.
+                return before;
+            }
+            let findings = Arc::make_mut(&mut before);
+            for range in findings.found.iter_mut().flat_map(Diagnostic::own_ranges_mut) {
+                let moved = |p| move_position(at, &shift, p).unwrap_or(p);
+                *range = TextRange::new(moved(range.start()), moved(range.end()));
+            }
+            findings.facts = files.iter().map(|(_, facts)| (*facts).clone()).collect();
+            return before;
+        }
+    }
+    Arc::new(FileFindings {
+        lang,
+        names: files.iter().map(|(name, _)| Box::from(*name)).collect(),
+        facts: files.iter().map(|(_, facts)| (*facts).clone()).collect(),
+        file,
+        options: options.clone(),
+        found: check_across_files(lang, files, &options_of).swap_remove(file),
+    })
+}
+
 /// The name values of several PBN files joined, for the spelling check ([`Tokens`]), borrowed
 /// from their facts. A name value is its token: the tokens are the values of `names`, found by
 /// their start, indexed only when a finding asks for one (the language server joins every name
@@ -343,6 +508,93 @@ mod tests {
             // The texts written here have findings; some corpus files have none of their own.
             assert!(i >= 3 || !by_whole[1].is_empty(), "{lang:?} {i}: the test text has findings");
             assert_eq!(by_pieces, by_whole, "{lang:?} {i}");
+        }
+    }
+
+    /// The facts of `text` piece by piece, as the language server gathers a document's (PBN
+    /// pieces checked in order from the state the games before left).
+    fn pieces_facts(lang: Lang, text: &str, options: &CheckOptions) -> Vec<(TextRange, Arc<PieceFacts>)> {
+        let mut state = crate::UnitState::default();
+        crate::pieces(lang, text)
+            .into_iter()
+            .map(|piece| (piece.range, Arc::new(piece_facts(lang, &text[piece.range], &mut state, options))))
+            .collect()
+    }
+
+    fn piece_facts(lang: Lang, text: &str, state: &mut crate::UnitState, options: &CheckOptions) -> PieceFacts {
+        match lang {
+            Lang::Pgn => PieceFacts::of_pgn(text, &check_alone(lang, text, options).1),
+            _ => {
+                let checked = crate::check_unit(lang, text, state, options);
+                *state = checked.after;
+                PieceFacts::of_pbn(text, &checked.names)
+            }
+        }
+    }
+
+    /// After an edit of one piece, the findings kept from before, moved, are what the pass finds
+    /// in the new facts; and a blank typed between games or into movetext is moved, not found
+    /// again (else the keystroke pays the whole pass).
+    #[test]
+    fn findings_moved_by_an_edit_are_those_the_pass_finds_after_it() {
+        let options = CheckOptions::default();
+        let club = [game("Adams, M", RUY), game("Adams,M", QGD), game("Adams, M", RUY), game("adams, m", QGD)].concat();
+        let other = [game("Adams, M", QGD), game("Brown", RUY)].concat();
+        let mut texts = vec![
+            (Lang::Pgn, club.repeat(3), other.clone()),
+            (Lang::Pbn, club.replace("White", "North").repeat(3), other.replace("White", "North")),
+        ];
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        for (lang, file) in [(Lang::Pgn, "pgn/large/twic1389.pgn"), (Lang::Pbn, "pbn/large/ben_uncommon_boards.pbn")] {
+            match std::fs::read(corpus.join(file)) {
+                Ok(bytes) => texts.push((lang, crate::text::decode(&bytes).text.repeat(2), club.clone())),
+                Err(_) => eprintln!("skipped: ../shared/corpus/{file} missing"),
+            }
+        }
+        for (i, (lang, text, other)) in texts.iter().enumerate() {
+            let (lang, other) = (*lang, check_file(*lang, other, &options).1);
+            let pieces = pieces_facts(lang, text, &options);
+            assert!(pieces.len() > 1, "{lang:?}: more than one piece");
+            let old = FileFacts::of_pieces(pieces.iter().map(|(_, f)| f.clone()));
+            fn files<'a>(other: &'a FileFacts, own: &'a FileFacts) -> [(&'static str, &'a FileFacts); 2] {
+                [("a.pgn", other), ("b.pgn", own)]
+            }
+            let before = check_file_across(lang, &files(&other, &old), 1, |_| &options, None);
+            let original = before.found().to_vec();
+            // The texts written here have findings; some corpus files have none.
+            assert!(i >= 2 || !before.found().is_empty(), "{lang:?}: the text has findings");
+            let (mut tried, mut moved) = (0, 0);
+            // The state each piece is checked from, as the server's chained check gives it.
+            let mut state = crate::UnitState::default();
+            // A large file: its first pieces are enough.
+            for (k, (range, _)) in pieces.iter().enumerate().take(if text.len() > 100_000 { 3 } else { usize::MAX }) {
+                let piece = &text[*range];
+                let before_piece = state.clone();
+                piece_facts(lang, piece, &mut state, &options);
+                // Every few bytes of the piece, and its ends.
+                let step = (piece.len() / 60).max(1);
+                for at in (0..=piece.len()).step_by(step).filter(|&at| piece.is_char_boundary(at)) {
+                    for edit in [" ", "\n", "x", "{c}", "\"", ""] {
+                        let end = if edit.is_empty() { piece.ceil_char_boundary(at + 1) } else { at };
+                        let edited = format!("{}{edit}{}", &piece[..at], &piece[end..]);
+                        let mut new = pieces.iter().map(|(_, f)| f.clone()).collect::<Vec<_>>();
+                        new[k] = Arc::new(piece_facts(lang, &edited, &mut before_piece.clone(), &options));
+                        let new = FileFacts::of_pieces(new);
+                        let found = check_across_files(lang, &files(&other, &new), |_| &options).swap_remove(1);
+                        tried += usize::from(edit == " ");
+                        if before.moves_to(lang, &files(&other, &new), 1, &options).is_some() {
+                            moved += usize::from(edit == " ");
+                            // Moved from the findings kept (shared: copied) and from its own copy.
+                            for before in [Arc::clone(&before), Arc::new((*before).clone())] {
+                                let kept = check_file_across(lang, &files(&other, &new), 1, |_| &options, Some(before));
+                                assert_eq!(kept.found(), found, "{lang:?}: `{edit}` at {at} of piece {k}");
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(moved * 4 > tried, "{lang:?}: {moved} of {tried} blanks moved the findings");
+            assert_eq!(before.found(), original, "{lang:?}: findings shared are not moved in place");
         }
     }
 

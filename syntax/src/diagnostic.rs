@@ -220,6 +220,21 @@ impl Diagnostic {
         self
     }
 
+    /// The diagnostic's places in its own file: its range, its related places there and its
+    /// fix's edits.
+    pub fn own_ranges(&self) -> impl Iterator<Item = TextRange> + '_ {
+        let related = self.related.iter().filter(|r| r.file.is_none()).map(|r| r.range);
+        let edits = self.fix.iter().flat_map(|f| &f.edits).map(|e| e.range);
+        std::iter::once(self.range).chain(related).chain(edits)
+    }
+
+    /// [`Diagnostic::own_ranges`], to move them.
+    pub fn own_ranges_mut(&mut self) -> impl Iterator<Item = &mut TextRange> + '_ {
+        let related = self.related.iter_mut().filter(|r| r.file.is_none()).map(|r| &mut r.range);
+        let edits = self.fix.iter_mut().flat_map(|f| &mut f.edits).map(|e| &mut e.range);
+        std::iter::once(&mut self.range).chain(related).chain(edits)
+    }
+
     /// The same diagnostic with every range moved back by `delta` (from a text to a part of it
     /// starting at `delta`), the converse of [`Diagnostic::shifted`].
     pub fn shifted_back(mut self, delta: TextSize) -> Diagnostic {

@@ -23,6 +23,7 @@ pub mod grounds;
 pub mod ide;
 mod lang;
 pub mod lin;
+pub mod moved;
 mod names;
 mod parallel;
 pub mod parsing;

@@ -470,6 +470,7 @@ fn rule_files_import_only_their_format_the_domains_and_the_plumbing() {
         "parsing",
         "stretches",
         "parallel",
+        "moved",
     ];
     let mut rule_files = 0;
     for (m, targets) in krate.edges() {

@@ -18,7 +18,7 @@
 //! with a full `check` after each one.
 
 use super::cache::UnitViews;
-use kibitzer_syntax::across_files::{check_across_files, FileFacts, PieceFacts};
+use kibitzer_syntax::across_files::{check_file_across, FileFacts, FileFindings, PieceFacts};
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize, UnitFacts, UnitState};
 use ropey::Rope;
 use std::borrow::Cow;
@@ -139,12 +139,46 @@ pub struct RefreshStats {
     pub checked_bytes: usize,
 }
 
+/// The one diagnostic of a binary document, or `None` for text
+/// ([`kibitzer_syntax::binary::not_text`]). After an edit of a text only what the edit could
+/// change is read, not the whole document at every keystroke: its clean segments hold no NUL
+/// (the document would have been found binary), so a NUL can only be in the dirty ones, and the
+/// share of control characters is taken from the sample at the start. The whole text is read
+/// when they do not prove it text, or when it was binary (its one segment says so).
+fn not_text(lang: Lang, rope: &Rope, segments: &[Segment], options: &CheckOptions) -> Option<Diagnostic> {
+    use kibitzer_syntax::binary;
+    let was_binary =
+        |s: &Segment| s.diagnostics.as_ref().is_some_and(|d| d.iter().any(|d| binary::is_not_text_code(d.code)));
+    let no_nul = |s: &Segment| {
+        let slice = rope.byte_slice(usize::from(s.range.start())..usize::from(s.range.end()));
+        slice.chunks().all(|c| memchr::memchr(0, c.as_bytes()).is_none())
+    };
+    // The sample as the whole check reads it: every character that starts in its first bytes.
+    let end = match rope.len_bytes() {
+        len if len <= binary::SAMPLE => len,
+        _ => rope.char_to_byte(rope.byte_to_char(binary::SAMPLE - 1) + 1),
+    };
+    let sample = rope.byte_slice(..end);
+    let known_text = match segments {
+        [] => false,
+        [only] => !was_binary(only),
+        _ => true,
+    };
+    let proven_text = known_text
+        && segments.iter().filter(|s| !s.is_clean()).all(no_nul)
+        && binary::binary_at(sample.chunks()).is_none();
+    if proven_text {
+        return None;
+    }
+    binary::not_text(lang, rope.chunks(), options)
+}
+
 /// Makes every segment clean: re-cuts and re-checks the dirty stretches of `rope`.
 pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &CheckOptions) -> RefreshStats {
     let len = rope.len_bytes();
     // A binary document is one segment with one diagnostic (an edit that makes it text again
     // dirties that segment, and the text is then cut and checked afresh).
-    if let Some(d) = kibitzer_syntax::binary::not_text(lang, rope.chunks(), options) {
+    if let Some(d) = not_text(lang, rope, segments, options) {
         *segments = vec![Segment {
             range: range(0, len),
             unit: Some(range(0, len)),
@@ -494,25 +528,42 @@ pub fn document_diagnostics<'a>(
     lang: Lang,
     segments: &'a [Segment],
     options: &CheckOptions,
-    across: Option<Vec<Diagnostic>>,
+    across: Option<&'a [Diagnostic]>,
 ) -> impl Iterator<Item = Diagnostic> + 'a {
-    if let Some(across) = across {
-        return merged(diagnostics(segments), across);
-    }
-    // The document alone is a workspace of one file: the same findings as `check` of its text.
-    let across = if lang == Lang::Pbn || UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
-        let own = FileFacts::of_pieces(segments.iter().map(|s| s.across.clone()));
-        check_across_files(lang, &[("", &own)], |_| options).swap_remove(0)
-    } else {
-        Vec::new()
+    // Only those sent are copied from the findings given.
+    let given = across.unwrap_or_default().iter().cloned();
+    let alone = match across {
+        Some(_) => Vec::new(),
+        None => findings_alone(lang, segments, options, None)
+            .map_or_else(Vec::new, |f| Arc::unwrap_or_clone(f).into_found()),
     };
-    merged(diagnostics(segments), across)
+    merged(diagnostics(segments), given.chain(alone))
+}
+
+/// The checks of the document's games together, the document alone: a workspace of one file,
+/// the same findings as `check` of its text; `before` the findings of its last check, moved
+/// when the edits since only moved text. `None` when its games cannot have any (a PGN file
+/// without two games of the same moves or two names that may be spelled alike).
+pub fn findings_alone(
+    lang: Lang,
+    segments: &[Segment],
+    options: &CheckOptions,
+    before: Option<Arc<FileFindings>>,
+) -> Option<Arc<FileFindings>> {
+    if lang != Lang::Pbn && !UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
+        return None;
+    }
+    let own = FileFacts::of_pieces(segments.iter().map(|s| s.across.clone()));
+    Some(check_file_across(lang, &[("", &own)], 0, |_| options, before))
 }
 
 /// Two lists of diagnostics in text order, merged in text order.
-fn merged(first: impl Iterator<Item = Diagnostic>, second: Vec<Diagnostic>) -> impl Iterator<Item = Diagnostic> {
+fn merged(
+    first: impl Iterator<Item = Diagnostic>,
+    second: impl Iterator<Item = Diagnostic>,
+) -> impl Iterator<Item = Diagnostic> {
     let mut first = first.peekable();
-    let mut second = second.into_iter().peekable();
+    let mut second = second.peekable();
     std::iter::from_fn(move || match (first.peek(), second.peek()) {
         (Some(a), Some(b)) if b.range.start() < a.range.start() => second.next(),
         (Some(_), _) => first.next(),
@@ -576,6 +627,41 @@ mod tests {
         let ranges: Vec<_> =
             s.iter().map(|s| (u32::from(s.range.start()), u32::from(s.range.end()), s.is_clean())).collect();
         assert_eq!(ranges, [(0, 10, true), (10, 34, false)]);
+    }
+
+    /// A keystroke reads only the dirty segments and the sampled start for binary data: a NUL
+    /// typed far into a text of many segments, or control characters filling its start, still
+    /// make it one binary segment with one diagnostic, as `check` of the text says, and taking
+    /// them out makes it text again.
+    #[test]
+    fn a_nul_or_control_characters_typed_into_a_text_make_it_binary_as_check_says() {
+        let game = |n: usize| format!("[Event \"E{n}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n");
+        let mut text: String = (0..4000).map(game).collect();
+        let options = CheckOptions::default();
+        let mut rope = Rope::from_str(&text);
+        let mut segments = Vec::new();
+        refresh(Lang::Pgn, &rope, &mut segments, &options);
+        assert!(segments.len() > 3, "several segments");
+        let far = text.len() - 1000;
+        let controls = "\u{1}".repeat(7000);
+        for (at, typed) in [(far, "\0"), (10, "\0"), (0, controls.as_str())] {
+            for (start, old_end, insert) in [(at, at, typed), (at, at + typed.len(), "")] {
+                text.replace_range(start..old_end, insert);
+                let (cs, ce) = (rope.byte_to_char(start), rope.byte_to_char(old_end));
+                rope.remove(cs..ce);
+                rope.insert(cs, insert);
+                apply_edit(&mut segments, ByteEdit { start, old_end, new_len: insert.len() }, text.len());
+                refresh(Lang::Pgn, &rope, &mut segments, &options);
+                let found: Vec<Diagnostic> = document_diagnostics(Lang::Pgn, &segments, &options, None).collect();
+                assert_eq!(found, kibitzer_syntax::check(Lang::Pgn, &text, &options), "{typed:?} at {at}");
+                let binary = found.iter().any(|d| d.code == "PGN000");
+                assert_eq!(
+                    (binary, segments.len() == 1),
+                    (!insert.is_empty(), !insert.is_empty()),
+                    "{typed:?} at {at}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -708,6 +794,8 @@ mod tests {
             unit: ColumnUnit::Utf16,
             semantic_answer: Default::default(),
             across_found: None,
+            across_before: None,
+            started: 0,
         }
     }
 

@@ -4,6 +4,7 @@
 use super::analysis::{apply_edit, ByteEdit, Segment};
 use super::cache::TokenAnswer;
 use super::offsets::Positions;
+use kibitzer_syntax::across_files::FileFindings;
 use kibitzer_syntax::text::ColumnUnit;
 use kibitzer_syntax::{CheckOptions, Lang, TextRange, TextSize};
 use ropey::Rope;
@@ -24,17 +25,21 @@ pub struct Document {
     /// The facts of its last check for the checks across the workspace's files
     /// ([`super::workspace_games`]); `None` before.
     pub across_facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>,
-    /// What that check found (the duplicates and spellings of its games, over the workspace's
-    /// files), with the version it was made at: the code actions' quick fixes read them while
-    /// the document is still at that version.
-    across_found: Option<(i32, Arc<Vec<kibitzer_syntax::Diagnostic>>)>,
+    /// What the checks of its games together found at its last check (the duplicates and
+    /// spellings of its games, over the workspace's files or in it alone), with the version it
+    /// was made at: the code actions' quick fixes read them while the document is still at that
+    /// version, and the next check moves them when an edit only moved text
+    /// ([`FileFindings`]).
+    across_found: Option<(CheckOrder, Arc<FileFindings>)>,
     /// Edits since `refreshed`, with the version each produced: replayed onto a refresh that
     /// finishes after newer edits arrived, so its work is kept.
     log: Vec<(i32, ByteEdit)>,
     /// The version whose refreshed segments were last merged in.
     refreshed: Option<i32>,
-    /// The newest version whose diagnostics were published.
-    pub published: Option<i32>,
+    /// The latest check whose diagnostics were published.
+    pub published: Option<CheckOrder>,
+    /// How many checks were started ([`Document::snapshot_to_check`]).
+    checks_started: u64,
     /// The last whole-document semantic-token answer, shared with the snapshots: a delta
     /// request is answered from it.
     pub semantic_answer: SemanticAnswerSlot,
@@ -51,12 +56,24 @@ pub const TYPING_GAP: Duration = Duration::from_millis(250);
 /// Where the last whole-document semantic-token answer of a document is kept.
 pub type SemanticAnswerSlot = Arc<Mutex<Option<TokenAnswer>>>;
 
-/// What a check of a document with the workspace's other files gave
-/// ([`super::workspace_games`]): the document's facts for the others' checks, and its own
-/// findings.
+/// What the checks of a document's games together gave: with the workspace's other files
+/// ([`super::workspace_games`]), the document's facts for the others' checks; and its own
+/// findings, kept with what they were found from.
 pub struct AcrossFiles {
-    pub facts: Arc<kibitzer_syntax::across_files::FileFacts>,
-    pub found: Arc<Vec<kibitzer_syntax::Diagnostic>>,
+    /// `None` when the `acrossFiles` setting is off: the document was checked alone.
+    pub facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>,
+    pub findings: Arc<FileFindings>,
+}
+
+/// Which check of a document a result comes from: the version it checked, then the order in
+/// which the checks of that version were started (a version is checked again when the
+/// workspace's files change, and the checks may finish in any order). A result is kept and
+/// published only when no later check's was: a check that started before the workspace's files
+/// were read must not take the place of one that started after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CheckOrder {
+    pub version: i32,
+    pub started: u64,
 }
 
 /// An immutable view of a document for a handler: cloning a rope is O(1).
@@ -70,9 +87,21 @@ pub struct Snapshot {
     pub segments: Vec<Segment>,
     pub unit: ColumnUnit,
     pub semantic_answer: SemanticAnswerSlot,
-    /// The findings of the last check across the workspace's files, when they are of this
-    /// version of the text ([`Document::keep_across`]).
-    pub across_found: Option<Arc<Vec<kibitzer_syntax::Diagnostic>>>,
+    /// The findings of the last check of the games together, when they are of this version of
+    /// the text ([`Document::keep_across`]).
+    pub across_found: Option<Arc<FileFindings>>,
+    /// The findings of the last check of the games together, of whichever version: the next
+    /// check moves them when the edits since only moved text.
+    pub across_before: Option<Arc<FileFindings>>,
+    /// The check the snapshot was made for ([`Document::snapshot_to_check`]); 0 for others.
+    pub started: u64,
+}
+
+impl Snapshot {
+    /// Which check of the document its results are.
+    pub fn order(&self) -> CheckOrder {
+        CheckOrder { version: self.version, started: self.started }
+    }
 }
 
 impl Snapshot {
@@ -111,6 +140,7 @@ impl Document {
             log: Vec::new(),
             refreshed: None,
             published: None,
+            checks_started: 0,
             semantic_answer: SemanticAnswerSlot::default(),
             last_change: None,
         }
@@ -126,8 +156,24 @@ impl Document {
             segments: self.segments.clone(),
             unit,
             semantic_answer: self.semantic_answer.clone(),
-            across_found: self.across_found.as_ref().filter(|(v, _)| *v == self.version).map(|(_, f)| f.clone()),
+            across_found: self.across_found.as_ref().filter(|(o, _)| o.version == self.version).map(|(_, f)| f.clone()),
+            across_before: None,
+            started: 0,
         }
+    }
+
+    /// A snapshot to check: with the findings of the document's last check of its games
+    /// together, to be moved when the edits since only moved text. Those of an earlier version,
+    /// which nothing else reads, are handed over, so that the check can move them in place.
+    pub fn snapshot_to_check(&mut self, unit: ColumnUnit) -> Snapshot {
+        let mut snapshot = self.snapshot(unit);
+        self.checks_started += 1;
+        snapshot.started = self.checks_started;
+        snapshot.across_before = match self.across_found.take_if(|(o, _)| o.version != self.version) {
+            Some((_, earlier)) => Some(earlier),
+            None => self.across_found.as_ref().map(|(_, f)| f.clone()),
+        };
+        snapshot
     }
 
     /// Applies `didChange` content changes in order (ranges in `unit` columns, each relative to
@@ -166,15 +212,32 @@ impl Document {
         typing
     }
 
-    /// Keeps what a check across files of `version` gave (when the document is still at that
-    /// version); gives whether its facts differ from those kept before (the other open
+    /// Keeps what the check `order` of the games together gave, unless a later check's is kept:
+    /// its findings, for the next check to move, and its facts when the document is still at
+    /// that version; gives whether its facts differ from those kept before (the other open
     /// documents are then checked again).
-    pub fn keep_across(&mut self, version: i32, across: Option<AcrossFiles>) -> bool {
-        let Some(across) = across.filter(|_| self.version == version) else { return false };
-        let changed = self.across_facts.as_deref() != Some(&*across.facts);
-        self.across_facts = Some(across.facts);
-        self.across_found = Some((version, across.found));
+    pub fn keep_across(&mut self, order: CheckOrder, across: Option<AcrossFiles>) -> bool {
+        let Some(across) = across else { return false };
+        if self.across_found.as_ref().is_some_and(|(kept, _)| *kept > order) {
+            return false;
+        }
+        self.across_found = Some((order, across.findings));
+        if self.version != order.version {
+            return false;
+        }
+        let changed = across.facts.is_some() && self.across_facts != across.facts;
+        self.across_facts = across.facts;
         changed
+    }
+
+    /// Whether the diagnostics of the check `order` are to be published: the document is still
+    /// at its version and no later check's were published. Marks them published.
+    pub fn publish(&mut self, order: CheckOrder) -> bool {
+        let newest = self.version == order.version && self.published.is_none_or(|p| p <= order);
+        if newest {
+            self.published = Some(order);
+        }
+        newest
     }
 
     /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
@@ -203,5 +266,44 @@ impl Document {
             self.log.clear();
             self.refreshed = None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kibitzer_syntax::across_files::{check_file_across, FileFacts};
+
+    fn findings(name: &str) -> Arc<FileFindings> {
+        let options = CheckOptions::default();
+        check_file_across(Lang::Pgn, &[(name, &FileFacts::default())], 0, |_| &options, None)
+    }
+
+    /// Two checks of one version (the second started when the workspace's files were read)
+    /// that finish in the wrong order: the later check's findings stay, and the earlier's
+    /// diagnostics are not published over its.
+    #[test]
+    fn a_check_that_finishes_late_does_not_replace_a_later_checks_results() {
+        let uri: Uri = "file:///tmp/a.pgn".parse().unwrap();
+        let mut doc = Document::new(uri, Lang::Pgn, 1, "1. e4 *\n", Arc::default());
+        let first = doc.snapshot_to_check(ColumnUnit::Utf16);
+        let second = doc.snapshot_to_check(ColumnUnit::Utf16);
+        assert!(first.order() < second.order());
+        let (early, late) = (findings("alone"), findings("with the workspace"));
+        doc.keep_across(second.order(), Some(AcrossFiles { facts: None, findings: late.clone() }));
+        assert!(doc.publish(second.order()));
+        doc.keep_across(first.order(), Some(AcrossFiles { facts: None, findings: early }));
+        assert!(!doc.publish(first.order()), "the earlier check's diagnostics are not published");
+        let kept = doc.snapshot(ColumnUnit::Utf16).across_found.expect("findings of this version");
+        assert!(Arc::ptr_eq(&kept, &late), "the later check's findings are kept");
+        // An edit: the findings of version 1 are handed to the next check, to be moved.
+        doc.apply_changes(
+            2,
+            vec![TextDocumentContentChangeEvent { range: None, range_length: None, text: "1. d4 *\n".into() }],
+            ColumnUnit::Utf16,
+        );
+        assert!(doc.snapshot(ColumnUnit::Utf16).across_found.is_none(), "not for the code actions of version 2");
+        let next = doc.snapshot_to_check(ColumnUnit::Utf16);
+        assert!(next.across_before.is_some_and(|b| Arc::ptr_eq(&b, &late)));
     }
 }

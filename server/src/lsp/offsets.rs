@@ -135,6 +135,48 @@ impl<'a> Positions<'a> {
     /// break (ropey is built with `cr_lines`, as LSP counts lines), so an offset between its two
     /// bytes stays on the line, after the `\r`.
     pub fn position(&self, offset: usize) -> Position {
+        self.position_in_chunk(offset).unwrap_or_else(|| self.position_by_lines(offset))
+    }
+
+    /// [`Positions::position`] read from the rope's chunk holding `offset` alone, one walk
+    /// down the rope instead of five: when the line starts in that chunk (lines are short,
+    /// chunks a kilobyte or so) and no CR LF could be split around the chunk's edges. `None`
+    /// otherwise.
+    fn position_in_chunk(&self, offset: usize) -> Option<Position> {
+        let offset = offset.min(self.rope.len_bytes());
+        let (chunk, chunk_start, _, chunk_line) = self.rope.chunk_at_byte(offset);
+        let bytes = chunk.as_bytes();
+        let mut at = offset - chunk_start;
+        while !chunk.is_char_boundary(at) {
+            at -= 1;
+        }
+        if chunk_start > 0 && bytes.first() == Some(&b'\n') {
+            return None; // an LF whose CR may end the chunk before
+        }
+        // The end of the last line break before `at`; a CR just before `at` whose LF is at `at`
+        // is not one yet (the offset is inside the break, on the line of the CR).
+        let mut before = &bytes[..at];
+        if before.last() == Some(&b'\r') {
+            match bytes.get(at) {
+                Some(b'\n') => before = &before[..before.len() - 1],
+                None => return None, // its LF may start the next chunk
+                _ => {}
+            }
+        }
+        let line_start = memchr::memrchr2(b'\n', b'\r', before)? + 1;
+        let breaks = memchr::memchr_iter(b'\n', &bytes[..line_start]).count()
+            + memchr::memchr_iter(b'\r', &bytes[..line_start]).filter(|&i| bytes.get(i + 1) != Some(&b'\n')).count();
+        let prefix = &chunk[line_start..at];
+        let character = match self.unit {
+            ColumnUnit::Utf8 => prefix.len(),
+            _ if prefix.is_ascii() => prefix.len(),
+            unit => prefix.chars().map(|ch| width(ch, unit)).sum(),
+        };
+        Some(Position { line: (chunk_line + breaks) as u32, character: character as u32 })
+    }
+
+    /// [`Positions::position`] through the rope's line index.
+    fn position_by_lines(&self, offset: usize) -> Position {
         let offset = floor_char_boundary(self.rope, offset.min(self.rope.len_bytes()));
         let line = self.rope.byte_to_line(offset);
         let start = self.rope.line_to_byte(line);
@@ -209,6 +251,31 @@ mod tests {
         assert_eq!(p.offset(Position { line: 9, character: 0 }), text.len());
         // Between the two halves of a surrogate pair: the start of the character.
         assert_eq!(p.offset(Position { line: 1, character: 2 }), text.find('\u{1F600}').unwrap());
+    }
+
+    /// Read from one chunk or through the line index, every offset of texts of many chunks, with
+    /// every kind of line end (CR LF pairs on the chunks' edges too), is at the same position.
+    #[test]
+    fn a_position_read_from_its_chunk_is_the_one_the_line_index_gives() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(["ab", "\r\n", "\u{e9}", "\r", "\n", "\u{1F600}", "xyz\r\n\r\n", "\n\r"][i * 7 % 8]);
+        }
+        let rope = Rope::from_str(&text);
+        assert!(rope.chunks().count() > 5, "several chunks");
+        for unit in [ColumnUnit::Utf16, ColumnUnit::Utf8, ColumnUnit::Char] {
+            let p = Positions::new(&rope, unit);
+            let mut fast = 0;
+            for offset in 0..=text.len() + 1 {
+                let slow = p.position_by_lines(offset);
+                if let Some(quick) = p.position_in_chunk(offset) {
+                    assert_eq!(quick, slow, "{unit:?} at {offset}");
+                    fast += 1;
+                }
+                assert_eq!(p.position(offset), slow);
+            }
+            assert!(fast * 10 > text.len() * 9, "{unit:?}: most offsets are read from their chunk ({fast})");
+        }
     }
 
     #[test]

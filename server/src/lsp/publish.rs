@@ -40,9 +40,9 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
             (c.unit, c.settings.max_diagnostics)
         };
         let snapshot = {
-            let docs = state.docs();
-            match docs.get(&uri) {
-                Some(d) if d.version == version => d.snapshot(unit),
+            let mut docs = state.docs();
+            match docs.get_mut(&uri) {
+                Some(d) if d.version == version => d.snapshot_to_check(unit),
                 _ => return, // closed, or edited again: that edit's run publishes
             }
         };
@@ -56,12 +56,9 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
             let publish = {
                 let mut docs = state.docs();
                 let Some(doc) = docs.get_mut(&uri) else { return };
-                facts_changed = doc.keep_across(snapshot.version, across);
+                facts_changed = doc.keep_across(snapshot.order(), across);
+                let newest = doc.publish(snapshot.order());
                 doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
-                let newest = doc.version == snapshot.version && doc.published.is_none_or(|p| p <= snapshot.version);
-                if newest {
-                    doc.published = Some(snapshot.version);
-                }
                 newest
             };
             if publish {

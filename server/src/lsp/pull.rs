@@ -49,17 +49,21 @@ pub fn diagnose(
     workspace: Option<workspace_games::Workspace>,
 ) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<AcrossFiles>) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
+    let before = snapshot.across_before.take();
     let pos = snapshot.positions();
-    let (across, places, own) = match workspace {
+    let (places, kept) = match workspace {
         Some(workspace) => {
             let own = FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.across.clone()));
-            let (across, places) =
-                workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit);
-            let kept = AcrossFiles { facts: Arc::new(own), found: Arc::new(across.clone()) };
-            (Some(across), places, Some(kept))
+            let (findings, places) =
+                workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit, before);
+            (places, Some(AcrossFiles { facts: Some(Arc::new(own)), findings }))
         }
-        None => (None, HashMap::new(), None),
+        None => {
+            let findings = analysis::findings_alone(snapshot.lang, &snapshot.segments, &snapshot.options, before);
+            (HashMap::new(), findings.map(|findings| AcrossFiles { facts: None, findings }))
+        }
     };
+    let across = kept.as_ref().map(|k| k.findings.found());
     let found = analysis::document_diagnostics(snapshot.lang, &snapshot.segments, &snapshot.options, across);
     let (found, unsolved) = {
         let (double_dummy, unsolved) =
@@ -68,7 +72,7 @@ pub fn diagnose(
     };
     let diagnostics: Vec<Diagnostic> =
         found.take(max).map(|d| to_lsp::diagnostic_across(&d, &snapshot.uri, &pos, &places)).collect();
-    (snapshot, diagnostics, unsolved, own)
+    (snapshot, diagnostics, unsolved, kept)
 }
 
 /// The result id of an open document's diagnostics: a hash of what is sent.

@@ -388,6 +388,8 @@ mod tests {
             unit,
             semantic_answer: Default::default(),
             across_found: None,
+            across_before: None,
+            started: 0,
         }
     }
 

@@ -22,7 +22,7 @@
 
 use super::offsets::Positions;
 use super::workspace::{self, Stamp};
-use kibitzer_syntax::across_files::{check_across_files, FileFacts};
+use kibitzer_syntax::across_files::{check_across_files, check_file_across, FileFacts, FileFindings};
 use kibitzer_syntax::{Diagnostic, Lang, TextRange};
 use ropey::Rope;
 use std::collections::HashMap;
@@ -98,21 +98,24 @@ pub fn name_of(uri: &Uri, path: Option<&Path>, roots: &[PathBuf]) -> String {
 /// The diagnostics of the checks of games together for the document whose facts are `own`, over
 /// the workspace: its own (those of its games together, as the document alone gives them, and
 /// those across files), and where their related places in other files are, in `unit` columns.
+/// `before`, the findings of the document's last check, are moved instead when the edits since
+/// only moved text ([`FileFindings`]).
 pub fn diagnostics(
     lang: Lang,
     own: &FileFacts,
     workspace: &Workspace,
     options: &kibitzer_syntax::CheckOptions,
     unit: kibitzer_syntax::text::ColumnUnit,
-) -> (Vec<Diagnostic>, HashMap<(usize, TextRange), Location>) {
+    before: Option<Arc<FileFindings>>,
+) -> (Arc<FileFindings>, HashMap<(usize, TextRange), Location>) {
     // The document and the others, by name.
     let mut files: Vec<(&str, &FileFacts, Option<&Other>)> = vec![(workspace.name.as_str(), own, None)];
     files.extend(workspace.others.iter().map(|o| (o.name.as_str(), &*o.facts, Some(o))));
     files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let named: Vec<(&str, &FileFacts)> = files.iter().map(|(n, f, _)| (*n, *f)).collect();
-    let Some(me) = files.iter().position(|f| f.2.is_none()) else { return Default::default() };
-    let mine = check_across_files(lang, &named, |_| options).swap_remove(me);
-    let places = places_of(&mine, |k| files.get(k).and_then(|f| f.2), unit);
+    let me = files.iter().position(|f| f.2.is_none()).unwrap_or_default();
+    let mine = check_file_across(lang, &named, me, |_| options, before);
+    let places = places_of(mine.found(), |k| files.get(k).and_then(|f| f.2), unit);
     (mine, places)
 }
 

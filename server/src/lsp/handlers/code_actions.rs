@@ -162,7 +162,7 @@ fn code_actions(
     // With the double-dummy diagnostics of the deals solved so far, and the duplicates and
     // spellings found over the workspace's files: those the editor shows.
     let (double_dummy, _) = double_dummy::diagnostics(s.lang, &s.rope, &segments, &s.options);
-    let across = s.across_found.as_deref().cloned();
+    let across = s.across_found.as_deref().map(|f| f.found());
     let own = analysis::document_diagnostics(s.lang, &segments, &s.options, across);
     let diagnostics: Vec<_> = double_dummy::merged(own, double_dummy).filter(|d| d.fix.is_some()).collect();
     let allowed = |kind: &CodeActionKind| only.is_none_or(|o| o.iter().any(|k| kind.as_str().starts_with(k.as_str())));

@@ -106,14 +106,15 @@ fn open_files(state: &State, roots: &[std::path::PathBuf]) -> Vec<workspace_game
 /// The current diagnostics of an open document, checked now (what an edit left dirty) and
 /// kept by the document; `None` for an unknown document.
 async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option<(i32, Vec<Diagnostic>)>> {
-    let Some(snapshot) = state.snapshot(uri) else { return Ok(None) };
+    let unit = state.unit();
+    let Some(snapshot) = state.docs().get_mut(uri).map(|d| d.snapshot_to_check(unit)) else { return Ok(None) };
     let max = state.config().settings.max_diagnostics;
     let workspace = workspace_of(state, client, &snapshot);
     let (snapshot, diagnostics, unsolved, across) =
         guard::blocking("diagnostic", move || pull::diagnose(snapshot, max, workspace)).await?;
     let facts_changed = match state.docs().get_mut(uri) {
         Some(doc) => {
-            let changed = doc.keep_across(snapshot.version, across);
+            let changed = doc.keep_across(snapshot.order(), across);
             doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
             changed
         }

@@ -8,6 +8,7 @@
 use super::duplicates::{line_end_of, GamesText, LineCounter, Summary};
 use crate::config::CheckOptions;
 use crate::diagnostic::TextEdit;
+use crate::moved::Shift;
 use crate::spellings::{Files, Tokens};
 use crate::text::{TextRange, TextSize};
 use rustc_hash::FxHashMap;
@@ -71,6 +72,36 @@ impl Detached {
     /// Whether the piece has no games.
     pub fn is_empty(&self) -> bool {
         self.games.is_empty()
+    }
+
+    /// Whether `new` is these facts but for positions moved by one edit, each position given to
+    /// `shift` with its counterpart ([`crate::moved`]): the same games with the same moves and
+    /// roster tokens, starting on the same lines.
+    pub fn moved_to(&self, new: &Detached, shift: &mut Shift) -> bool {
+        let same = self.games.len() == new.games.len()
+            && self.tokens == new.tokens
+            && self.lines == new.lines
+            && self.breaks == new.breaks
+            && self.ends_in_crlf == new.ends_in_crlf
+            && self.games.iter().zip(&new.games).all(|(old, new)| old.moved_to(new, shift));
+        let before_last = match (self.before_last, new.before_last) {
+            (Some((old, old_crlf)), Some((new, new_crlf))) if old_crlf == new_crlf => {
+                // 0 says only blanks are before the last game: not a position.
+                if (old == TextSize::from(0)) != (new == TextSize::from(0)) {
+                    false
+                } else {
+                    shift.pair(old, new);
+                    true
+                }
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        shift.pair(self.trimmed_len, new.trimmed_len);
+        if !(same && before_last) {
+            shift.differs();
+        }
+        shift.holds()
     }
 }
 

@@ -144,6 +144,24 @@ impl Summary {
         &self.roster
     }
 
+    /// Whether `new` is this summary but for its positions, each given to `shift` with its
+    /// counterpart ([`crate::moved`]).
+    pub(super) fn moved_to(&self, new: &Summary, shift: &mut crate::moved::Shift) -> bool {
+        if self.moves != new.moves || self.names != new.names {
+            return false;
+        }
+        shift.pair(self.start, new.start);
+        shift.pair_range(self.header, new.header);
+        for (old, new) in self.roster.iter().zip(&new.roster) {
+            match (old, new) {
+                (Some(old), Some(new)) => shift.pair_range(*old, *new),
+                (None, None) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// The same summary in a text in which the game's text starts `delta` bytes later.
     pub fn shifted(mut self, delta: TextSize) -> Summary {
         self.start += delta;
