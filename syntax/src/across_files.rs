@@ -306,7 +306,9 @@ pub fn check_across_files<'o>(
 pub struct FileFindings {
     lang: Lang,
     names: Vec<Box<str>>,
-    facts: Vec<FileFacts>,
+    /// Shared with their holders: a document's facts are a hundred thousand pieces' in a large
+    /// PBN file, not to be copied at every keystroke.
+    facts: Vec<Arc<FileFacts>>,
     file: usize,
     options: CheckOptions,
     found: Vec<Diagnostic>,
@@ -334,7 +336,7 @@ impl FileFindings {
     fn moves_to(
         &self,
         lang: Lang,
-        files: &[(&str, &FileFacts)],
+        files: &[(&str, &Arc<FileFacts>)],
         file: usize,
         options: &CheckOptions,
     ) -> Option<(TextSize, Shift)> {
@@ -350,7 +352,7 @@ impl FileFindings {
             }
             if k == file {
                 moved = Some(old_facts.moved_to(facts)?);
-            } else if old_facts != *facts {
+            } else if !Arc::ptr_eq(old_facts, facts) && old_facts != *facts {
                 return None;
             }
         }
@@ -377,7 +379,7 @@ fn move_position(at: TextSize, shift: &Shift, p: TextSize) -> Option<TextSize> {
 /// one else holds it.
 pub fn check_file_across<'o>(
     lang: Lang,
-    files: &[(&str, &FileFacts)],
+    files: &[(&str, &Arc<FileFacts>)],
     file: usize,
     options_of: impl Fn(usize) -> &'o CheckOptions,
     before: Option<Arc<FileFindings>>,
@@ -394,17 +396,18 @@ pub fn check_file_across<'o>(
                 let moved = |p| move_position(at, &shift, p).unwrap_or(p);
                 *range = TextRange::new(moved(range.start()), moved(range.end()));
             }
-            findings.facts = files.iter().map(|(_, facts)| (*facts).clone()).collect();
+            findings.facts = files.iter().map(|(_, facts)| Arc::clone(facts)).collect();
             return before;
         }
     }
+    let borrowed: Vec<(&str, &FileFacts)> = files.iter().map(|(name, facts)| (*name, &***facts)).collect();
     Arc::new(FileFindings {
         lang,
         names: files.iter().map(|(name, _)| Box::from(*name)).collect(),
-        facts: files.iter().map(|(_, facts)| (*facts).clone()).collect(),
+        facts: files.iter().map(|(_, facts)| Arc::clone(facts)).collect(),
         file,
         options: options.clone(),
-        found: check_across_files(lang, files, &options_of).swap_remove(file),
+        found: check_across_files(lang, &borrowed, &options_of).swap_remove(file),
     })
 }
 
@@ -555,8 +558,11 @@ mod tests {
             let (lang, other) = (*lang, check_file(*lang, other, &options).1);
             let pieces = pieces_facts(lang, text, &options);
             assert!(pieces.len() > 1, "{lang:?}: more than one piece");
-            let old = FileFacts::of_pieces(pieces.iter().map(|(_, f)| f.clone()));
-            fn files<'a>(other: &'a FileFacts, own: &'a FileFacts) -> [(&'static str, &'a FileFacts); 2] {
+            let (other, old) = (Arc::new(other), Arc::new(FileFacts::of_pieces(pieces.iter().map(|(_, f)| f.clone()))));
+            fn files<'a>(
+                other: &'a Arc<FileFacts>,
+                own: &'a Arc<FileFacts>,
+            ) -> [(&'static str, &'a Arc<FileFacts>); 2] {
                 [("a.pgn", other), ("b.pgn", own)]
             }
             let before = check_file_across(lang, &files(&other, &old), 1, |_| &options, None);
@@ -579,8 +585,9 @@ mod tests {
                         let edited = format!("{}{edit}{}", &piece[..at], &piece[end..]);
                         let mut new = pieces.iter().map(|(_, f)| f.clone()).collect::<Vec<_>>();
                         new[k] = Arc::new(piece_facts(lang, &edited, &mut before_piece.clone(), &options));
-                        let new = FileFacts::of_pieces(new);
-                        let found = check_across_files(lang, &files(&other, &new), |_| &options).swap_remove(1);
+                        let new = Arc::new(FileFacts::of_pieces(new));
+                        let found = check_across_files(lang, &[("a.pgn", &*other), ("b.pgn", &*new)], |_| &options)
+                            .swap_remove(1);
                         tried += usize::from(edit == " ");
                         if before.moves_to(lang, &files(&other, &new), 1, &options).is_some() {
                             moved += usize::from(edit == " ");

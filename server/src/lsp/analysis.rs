@@ -306,8 +306,31 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
     // What is checked again is decided here, not by the cutting.
     stats.reused = 0;
     let speculated = check_ahead(lang, rope, segments, options, stats);
-    let mut state = Arc::new(UnitState::default());
-    for (i, seg) in segments.iter_mut().enumerate() {
+    // After an edit (nothing speculated, which must all be verified): before the first segment
+    // to check nothing changed, neither the texts nor (by induction) the states they were
+    // checked from; past the last one, the first segment checked from the very state it was
+    // checked from before ends the walk. A keystroke in a file of a hundred thousand games
+    // walks a few of them, not all.
+    let n = segments.len();
+    let unchecked = |s: &Segment| s.diagnostics.is_none() || s.chain.is_none();
+    let (first, last) = match speculated {
+        0 => match segments.iter().position(unchecked) {
+            Some(first) => (first, segments.iter().rposition(unchecked).unwrap_or(first)),
+            None => (n, n),
+        },
+        _ => (0, n),
+    };
+    stats.reused += first;
+    let mut state = match first.checked_sub(1) {
+        Some(before) => segments[before].chain.as_ref().map_or_else(Arc::default, |c| c.after.clone()),
+        None => Arc::new(UnitState::default()),
+    };
+    for (i, seg) in segments.iter_mut().enumerate().skip(first) {
+        if i > last && seg.chain.as_ref().is_some_and(|c| Arc::ptr_eq(&c.before, &state)) {
+            // Checked from this state already, and so all the segments after it.
+            stats.reused += n - i;
+            break;
+        }
         let kept = match (&seg.diagnostics, &seg.chain) {
             (Some(_), Some(chain)) if Arc::ptr_eq(&chain.before, &state) => Some(chain.clone()),
             // The same state in a new `Arc`: kept, and pointing at the new one from now on.
@@ -553,7 +576,7 @@ pub fn findings_alone(
     if lang != Lang::Pbn && !UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
         return None;
     }
-    let own = FileFacts::of_pieces(segments.iter().map(|s| s.across.clone()));
+    let own = Arc::new(FileFacts::of_pieces(segments.iter().map(|s| s.across.clone())));
     Some(check_file_across(lang, &[("", &own)], 0, |_| options, before))
 }
 

@@ -276,7 +276,7 @@ mod tests {
 
     fn findings(name: &str) -> Arc<FileFindings> {
         let options = CheckOptions::default();
-        check_file_across(Lang::Pgn, &[(name, &FileFacts::default())], 0, |_| &options, None)
+        check_file_across(Lang::Pgn, &[(name, &Arc::new(FileFacts::default()))], 0, |_| &options, None)
     }
 
     /// Two checks of one version (the second started when the workspace's files were read)

@@ -102,17 +102,17 @@ pub fn name_of(uri: &Uri, path: Option<&Path>, roots: &[PathBuf]) -> String {
 /// only moved text ([`FileFindings`]).
 pub fn diagnostics(
     lang: Lang,
-    own: &FileFacts,
+    own: &Arc<FileFacts>,
     workspace: &Workspace,
     options: &kibitzer_syntax::CheckOptions,
     unit: kibitzer_syntax::text::ColumnUnit,
     before: Option<Arc<FileFindings>>,
 ) -> (Arc<FileFindings>, HashMap<(usize, TextRange), Location>) {
     // The document and the others, by name.
-    let mut files: Vec<(&str, &FileFacts, Option<&Other>)> = vec![(workspace.name.as_str(), own, None)];
-    files.extend(workspace.others.iter().map(|o| (o.name.as_str(), &*o.facts, Some(o))));
+    let mut files: Vec<(&str, &Arc<FileFacts>, Option<&Other>)> = vec![(workspace.name.as_str(), own, None)];
+    files.extend(workspace.others.iter().map(|o| (o.name.as_str(), &o.facts, Some(o))));
     files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let named: Vec<(&str, &FileFacts)> = files.iter().map(|(n, f, _)| (*n, *f)).collect();
+    let named: Vec<(&str, &Arc<FileFacts>)> = files.iter().map(|(n, f, _)| (*n, *f)).collect();
     let me = files.iter().position(|f| f.2.is_none()).unwrap_or_default();
     let mine = check_file_across(lang, &named, me, |_| options, before);
     let places = places_of(mine.found(), |k| files.get(k).and_then(|f| f.2), unit);
