@@ -30,6 +30,15 @@ pub struct Segment {
     pub range: TextRange,
     /// The unit's own range (absolute), as `units()` gave it; `None` for a dirty segment.
     pub unit: Option<TextRange>,
+    /// What its check gave and what was computed of its text, behind one `Arc`: the check of
+    /// a keystroke copies every segment of the document (a hundred thousand, one a game, in a
+    /// large PBN file), and each `Arc` copied is a count touched in memory of its own.
+    pub data: Arc<SegmentData>,
+}
+
+/// A segment's check and views ([`Segment::data`]), relative to the segment's start.
+#[derive(Debug, Clone, Default)]
+pub struct SegmentData {
     /// Diagnostics relative to `range.start()`; `None` while dirty.
     pub diagnostics: Option<Arc<Vec<Diagnostic>>>,
     /// Outline, folding and tokens of this text, computed when first asked for; kept with the
@@ -59,14 +68,19 @@ pub struct Chain {
 }
 
 impl Segment {
+    /// The segment's data, to change: copied first when a snapshot shares it.
+    fn data_mut(&mut self) -> &mut SegmentData {
+        Arc::make_mut(&mut self.data)
+    }
+
     pub fn is_clean(&self) -> bool {
-        self.diagnostics.is_some()
+        self.data.diagnostics.is_some()
     }
 
     /// For chained units, the state the segment was checked from (what the games before it
     /// left); `None` while it is dirty and for other formats.
     pub fn state_before(&self) -> Option<&UnitState> {
-        self.chain.as_deref().map(|c| &*c.before)
+        self.data.chain.as_deref().map(|c| &*c.before)
     }
 
     /// Whether the segment is one piece of the text ([`kibitzer_syntax::pieces`]), not a
@@ -110,15 +124,7 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
 }
 
 fn dirty(start: usize, end: usize) -> Segment {
-    Segment {
-        range: range(start, end),
-        unit: None,
-        diagnostics: None,
-        views: Arc::default(),
-        chain: None,
-        facts: Arc::default(),
-        across: Arc::default(),
-    }
+    Segment { range: range(start, end), unit: None, data: Arc::default() }
 }
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -148,7 +154,7 @@ pub struct RefreshStats {
 fn not_text(lang: Lang, rope: &Rope, segments: &[Segment], options: &CheckOptions) -> Option<Diagnostic> {
     use kibitzer_syntax::binary;
     let was_binary =
-        |s: &Segment| s.diagnostics.as_ref().is_some_and(|d| d.iter().any(|d| binary::is_not_text_code(d.code)));
+        |s: &Segment| s.data.diagnostics.as_ref().is_some_and(|d| d.iter().any(|d| binary::is_not_text_code(d.code)));
     let no_nul = |s: &Segment| {
         let slice = rope.byte_slice(usize::from(s.range.start())..usize::from(s.range.end()));
         slice.chunks().all(|c| memchr::memchr(0, c.as_bytes()).is_none())
@@ -182,11 +188,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         *segments = vec![Segment {
             range: range(0, len),
             unit: Some(range(0, len)),
-            diagnostics: Some(Arc::new(vec![d])),
-            views: Arc::default(),
-            chain: None,
-            facts: Arc::default(),
-            across: Arc::default(),
+            data: Arc::new(SegmentData { diagnostics: Some(Arc::new(vec![d])), ..SegmentData::default() }),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -199,11 +201,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         *segments = vec![Segment {
             range: range(0, len),
             unit: Some(range(0, len)),
-            diagnostics: Some(Arc::new(diagnostics)),
-            views: Arc::default(),
-            chain: None,
-            facts: Arc::default(),
-            across: Arc::default(),
+            data: Arc::new(SegmentData { diagnostics: Some(Arc::new(diagnostics)), ..SegmentData::default() }),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
     }
@@ -260,11 +258,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     }
                     match old.get(o).filter(|p| p.is_clean() && p.range == seg.range && p.unit == seg.unit) {
                         Some(p) => {
-                            seg.diagnostics = p.diagnostics.clone();
-                            seg.views = p.views.clone();
-                            seg.chain = p.chain.clone();
-                            seg.facts = p.facts.clone();
-                            seg.across = p.across.clone();
+                            seg.data = p.data.clone();
                             stats.reused += 1;
                         }
                         None => to_check.push(fresh.len()),
@@ -282,9 +276,10 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                 stats.checked_bytes += texts.iter().map(|t| t.len()).sum::<usize>();
                 let checked = check_all(lang, &texts, options);
                 for ((k, text), (diagnostics, facts)) in to_check.into_iter().zip(texts).zip(checked) {
-                    fresh[k].diagnostics = Some(Arc::new(diagnostics));
-                    fresh[k].across = unit_facts(lang, text, &facts);
-                    fresh[k].facts = Arc::new(facts);
+                    let data = fresh[k].data_mut();
+                    data.diagnostics = Some(Arc::new(diagnostics));
+                    data.across = unit_facts(lang, text, &facts);
+                    data.facts = Arc::new(facts);
                 }
                 let n = fresh.len();
                 segments.splice(first..last, fresh);
@@ -312,7 +307,7 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
     // checked from before ends the walk. A keystroke in a file of a hundred thousand games
     // walks a few of them, not all.
     let n = segments.len();
-    let unchecked = |s: &Segment| s.diagnostics.is_none() || s.chain.is_none();
+    let unchecked = |s: &Segment| s.data.diagnostics.is_none() || s.data.chain.is_none();
     let (first, last) = match speculated {
         0 => match segments.iter().position(unchecked) {
             Some(first) => (first, segments.iter().rposition(unchecked).unwrap_or(first)),
@@ -322,16 +317,16 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
     };
     stats.reused += first;
     let mut state = match first.checked_sub(1) {
-        Some(before) => segments[before].chain.as_ref().map_or_else(Arc::default, |c| c.after.clone()),
+        Some(before) => segments[before].data.chain.as_ref().map_or_else(Arc::default, |c| c.after.clone()),
         None => Arc::new(UnitState::default()),
     };
     for (i, seg) in segments.iter_mut().enumerate().skip(first) {
-        if i > last && seg.chain.as_ref().is_some_and(|c| Arc::ptr_eq(&c.before, &state)) {
+        if i > last && seg.data.chain.as_ref().is_some_and(|c| Arc::ptr_eq(&c.before, &state)) {
             // Checked from this state already, and so all the segments after it.
             stats.reused += n - i;
             break;
         }
-        let kept = match (&seg.diagnostics, &seg.chain) {
+        let kept = match (&seg.data.diagnostics, &seg.data.chain) {
             (Some(_), Some(chain)) if Arc::ptr_eq(&chain.before, &state) => Some(chain.clone()),
             // The same state in a new `Arc`: kept, and pointing at the new one from now on.
             (Some(_), Some(chain)) if *chain.before == *state => Some(Arc::new(Chain {
@@ -356,7 +351,9 @@ fn check_chain(lang: Lang, rope: &Rope, segments: &mut [Segment], options: &Chec
             }
         };
         state = chain.after.clone();
-        seg.chain = Some(chain);
+        if !seg.data.chain.as_ref().is_some_and(|kept| Arc::ptr_eq(kept, &chain)) {
+            seg.data_mut().chain = Some(chain);
+        }
     }
 }
 
@@ -371,8 +368,9 @@ fn check_segment(
 ) -> (Arc<Chain>, usize) {
     let text = segment_text(rope, seg);
     let checked = kibitzer_syntax::check_unit(lang, &text, &state, options);
-    seg.diagnostics = Some(Arc::new(checked.diagnostics));
-    seg.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
+    let data = seg.data_mut();
+    data.diagnostics = Some(Arc::new(checked.diagnostics));
+    data.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
     (Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous }), text.len())
 }
 
@@ -410,7 +408,7 @@ fn check_ahead(
     stats: &mut RefreshStats,
 ) -> usize {
     let threads = || std::thread::available_parallelism().map_or(1, |n| n.get());
-    let all_new = segments.iter().all(|s| s.diagnostics.is_none());
+    let all_new = segments.iter().all(|s| s.data.diagnostics.is_none());
     if !all_new || rope.len_bytes() < CHECK_AHEAD_FROM || segments.len() < 4 * LEAD_IN || threads() < 2 {
         return 0;
     }
@@ -452,7 +450,7 @@ fn check_ahead(
                     for seg in run.iter_mut() {
                         let (chain, len) = check_segment(lang, rope, seg, state, options);
                         state = chain.after.clone();
-                        seg.chain = Some(chain);
+                        seg.data_mut().chain = Some(chain);
                         bytes += len;
                     }
                     (run.len(), bytes)
@@ -478,11 +476,12 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
     let segments = checked.into_iter().map(|checked| Segment {
         range: checked.piece.range,
         unit: Some(checked.piece.units),
-        diagnostics: Some(Arc::new(checked.diagnostics)),
-        views: Arc::default(),
-        chain: None,
-        across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
-        facts: Arc::new(checked.facts),
+        data: Arc::new(SegmentData {
+            diagnostics: Some(Arc::new(checked.diagnostics)),
+            across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
+            facts: Arc::new(checked.facts),
+            ..SegmentData::default()
+        }),
     });
     Some(segments.collect())
 }
@@ -528,15 +527,7 @@ fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
     let base = window.start();
     let segments = kibitzer_syntax::pieces(lang, &text)
         .into_iter()
-        .map(|piece| Segment {
-            range: piece.range + base,
-            unit: Some(piece.units + base),
-            diagnostics: None,
-            views: Arc::default(),
-            chain: None,
-            facts: Arc::default(),
-            across: Arc::default(),
-        })
+        .map(|piece| Segment { range: piece.range + base, unit: Some(piece.units + base), data: Arc::default() })
         .collect();
     (segments, text)
 }
@@ -573,10 +564,10 @@ pub fn findings_alone(
     options: &CheckOptions,
     before: Option<Arc<FileFindings>>,
 ) -> Option<Arc<FileFindings>> {
-    if lang != Lang::Pbn && !UnitFacts::may_report_across(segments.iter().map(|s| &*s.facts)) {
+    if lang != Lang::Pbn && !UnitFacts::may_report_across(segments.iter().map(|s| &*s.data.facts)) {
         return None;
     }
-    let own = Arc::new(FileFacts::of_pieces(segments.iter().map(|s| s.across.clone())));
+    let own = Arc::new(FileFacts::of_pieces(segments.iter().map(|s| s.data.across.clone())));
     Some(check_file_across(lang, &[("", &own)], 0, |_| options, before))
 }
 
@@ -599,8 +590,9 @@ fn merged(
 pub fn diagnostics(segments: &[Segment]) -> impl Iterator<Item = Diagnostic> + '_ {
     segments.iter().enumerate().flat_map(|(i, s)| {
         let start = s.range.start();
-        let own = s.diagnostics.as_deref().map_or(&[][..], |d| &d[..]);
-        let from_next = segments.get(i + 1).and_then(|n| n.chain.as_deref()).map_or(&[][..], |c| &c.for_previous[..]);
+        let own = s.data.diagnostics.as_deref().map_or(&[][..], |d| &d[..]);
+        let from_next =
+            segments.get(i + 1).and_then(|n| n.data.chain.as_deref()).map_or(&[][..], |c| &c.for_previous[..]);
         let mut list: Vec<Diagnostic> = own.iter().chain(from_next).map(|d| d.clone().shifted(start)).collect();
         if !from_next.is_empty() {
             list.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
@@ -630,11 +622,7 @@ mod tests {
         Segment {
             range: TextRange::new(a.into(), b.into()),
             unit: Some(TextRange::new(a.into(), b.into())),
-            diagnostics: Some(Arc::default()),
-            views: Arc::default(),
-            chain: None,
-            facts: Arc::default(),
-            across: Arc::default(),
+            data: Arc::new(SegmentData { diagnostics: Some(Arc::default()), ..SegmentData::default() }),
         }
     }
 

@@ -50,7 +50,7 @@ pub fn diagnostics(
         return (found, unsolved);
     }
     for segment in segments {
-        let views: &UnitViews = &segment.views;
+        let views: &UnitViews = &segment.data.views;
         let own = match views.double_dummy.get() {
             Some(own) => own,
             None => {

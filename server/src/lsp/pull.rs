@@ -53,7 +53,7 @@ pub fn diagnose(
     let pos = snapshot.positions();
     let (places, kept) = match workspace {
         Some(workspace) => {
-            let own = Arc::new(FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.across.clone())));
+            let own = Arc::new(FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.data.across.clone())));
             let (findings, places) =
                 workspace_games::diagnostics(snapshot.lang, &own, &workspace, &snapshot.options, snapshot.unit, before);
             (places, Some(AcrossFiles { facts: Some(own), findings }))

@@ -27,7 +27,7 @@ fn parts(s: &Snapshot) -> Vec<(TextRange, Arc<UnitViews>)> {
     if s.segments.is_empty() {
         return vec![(TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)), Arc::default())];
     }
-    s.segments.iter().map(|seg| (seg.range, seg.views.clone())).collect()
+    s.segments.iter().map(|seg| (seg.range, seg.data.views.clone())).collect()
 }
 
 fn text_of(s: &Snapshot, range: TextRange) -> Cow<'_, str> {
