@@ -76,9 +76,7 @@ impl PbnNames {
         };
         PbnNames { kinds: [keep(names.players), keep(names.events), keep(names.sites)], len: TextSize::of(text) }
     }
-}
 
-impl PbnNames {
     /// Whether `new` is these names but for positions moved by one edit, each given to `shift`.
     fn moved_to(&self, new: &PbnNames, shift: &mut Shift) -> bool {
         for (old, new) in self.kinds.iter().zip(&new.kinds) {
@@ -577,8 +575,9 @@ mod tests {
                 let piece = &text[*range];
                 let before_piece = state.clone();
                 piece_facts(lang, piece, &mut state, &options);
-                // Every few bytes of the piece, and its ends.
-                let step = (piece.len() / 60).max(1);
+                // Every few bytes of the piece, and its ends (fewer in a large file, where each
+                // comparison runs the whole pass).
+                let step = (piece.len() / if text.len() > 100_000 { 20 } else { 60 }).max(1);
                 for at in (0..=piece.len()).step_by(step).filter(|&at| piece.is_char_boundary(at)) {
                     for edit in [" ", "\n", "x", "{c}", "\"", ""] {
                         let end = if edit.is_empty() { piece.ceil_char_boundary(at + 1) } else { at };

@@ -102,9 +102,7 @@ impl Snapshot {
     pub fn order(&self) -> CheckOrder {
         CheckOrder { version: self.version, started: self.started }
     }
-}
 
-impl Snapshot {
     pub fn positions(&self) -> Positions<'_> {
         Positions::new(&self.rope, self.unit)
     }
