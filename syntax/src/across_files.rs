@@ -141,6 +141,24 @@ impl FileFacts {
         self.0.iter().fold(TextSize::from(0), |len, p| len + p.len())
     }
 
+    /// Whether the checks of the games together may find anything in this file alone: false is
+    /// certain (PGN: no two games share their moves and no two names may be spellings of one),
+    /// so that the language server need not join a document's games after a keystroke. Facts
+    /// made in this process only: those read back from elsewhere have no names' fingerprints.
+    pub fn may_find_alone(&self, lang: Lang) -> bool {
+        if lang != Lang::Pgn {
+            return lang == Lang::Pbn;
+        }
+        let games = || {
+            self.0.iter().flat_map(|p| match &p.0 {
+                Piece::Pgn(detached) => detached.0.games(),
+                _ => &[],
+            })
+        };
+        crate::pgn::check::duplicates::may_have_duplicates(games())
+            || crate::spellings::Fingerprint::may_vary(games().flat_map(|s| s.names()))
+    }
+
     /// Where the facts of this file moved to `new`, the facts of the file after an edit: the
     /// start of the one piece whose facts moved (in the file) and how they moved, the other
     /// pieces the same; `None` when more than one piece changed or one changed otherwise than in

@@ -46,16 +46,6 @@ impl UnitFacts {
         UnitFacts(self.0.iter().map(|s| s.clone().shifted(delta)).collect())
     }
 
-    /// Whether the checks together may find anything in these facts: false is certain (no two
-    /// games share their moves, no two names may be spellings of one), so the caller need not
-    /// gather the whole text for
-    /// [`check_across`].
-    pub fn may_report_across<'a>(facts: impl IntoIterator<Item = &'a UnitFacts>) -> bool {
-        let summaries: Vec<&pgn::check::duplicates::Summary> = facts.into_iter().flat_map(|f| &f.0).collect();
-        pgn::check::duplicates::may_have_duplicates(summaries.iter().copied())
-            || crate::spellings::Fingerprint::may_vary(summaries.iter().flat_map(|s| s.names()))
-    }
-
     /// These facts of the unit `text` with the copies of its text that [`check_across_detached`]
     /// needs in place of it: what a piece of a text no one holds whole sends on.
     pub fn detach(&self, text: &str) -> DetachedFacts {
@@ -346,13 +336,17 @@ mod tests {
             parts.extend(diagnostics.into_iter().map(|d| d.shifted(piece.range.start())));
             facts.push(f.shifted(piece.range.start()));
         }
-        assert!(UnitFacts::may_report_across(&facts));
+        let pieces = |facts: &[UnitFacts]| {
+            let detached = facts.iter().map(|f| std::sync::Arc::new(crate::across_files::PieceFacts::of_pgn(&text, f)));
+            crate::across_files::FileFacts::of_pieces(detached.collect::<Vec<_>>())
+        };
+        assert!(pieces(&facts).may_find_alone(Lang::Pgn));
         parts.extend(check_across(Lang::Pgn, &text, &facts, &options));
         parts.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
         assert_eq!(parts, whole);
         // No two games with the same moves: nothing to gather.
         let distinct: Vec<UnitFacts> = facts.iter().take(2).cloned().collect();
-        assert!(!UnitFacts::may_report_across(&distinct));
+        assert!(!pieces(&distinct).may_find_alone(Lang::Pgn));
     }
 
     /// The pass across a text's units from their facts taken out of the text, each unit sent as

@@ -46,13 +46,10 @@ pub struct SegmentData {
     pub views: Arc<UnitViews>,
     /// For chained units: what the segment was checked from and what it left.
     pub chain: Option<Arc<Chain>>,
-    /// What the checks of the units together (PGN duplicate games) need of this segment,
-    /// relative to `range.start()` ([`kibitzer_syntax::check_alone`]).
-    pub facts: Arc<UnitFacts>,
     /// What the checks across the workspace's files ([`super::workspace_games`]) need of this
-    /// segment, relative to its start (a PGN segment's `facts` taken out of its text, a PBN
-    /// segment's names): made once when the segment is checked, so that a keystroke gathers
-    /// the document's facts without reading its text.
+    /// segment, relative to its start (a PGN segment's games' summaries with copies of their
+    /// tags, a PBN segment's names), the document alone included: made once when the segment is
+    /// checked, so that a keystroke gathers the document's facts without reading its text.
     pub across: Arc<PieceFacts>,
 }
 
@@ -279,7 +276,6 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     let data = fresh[k].data_mut();
                     data.diagnostics = Some(Arc::new(diagnostics));
                     data.across = unit_facts(lang, text, &facts);
-                    data.facts = Arc::new(facts);
                 }
                 let n = fresh.len();
                 segments.splice(first..last, fresh);
@@ -479,7 +475,6 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
         data: Arc::new(SegmentData {
             diagnostics: Some(Arc::new(checked.diagnostics)),
             across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
-            facts: Arc::new(checked.facts),
             ..SegmentData::default()
         }),
     });
@@ -564,10 +559,10 @@ pub fn findings_alone(
     options: &CheckOptions,
     before: Option<Arc<FileFindings>>,
 ) -> Option<Arc<FileFindings>> {
-    if lang != Lang::Pbn && !UnitFacts::may_report_across(segments.iter().map(|s| &*s.data.facts)) {
+    let own = Arc::new(FileFacts::of_pieces(segments.iter().map(|s| s.data.across.clone())));
+    if !own.may_find_alone(lang) {
         return None;
     }
-    let own = Arc::new(FileFacts::of_pieces(segments.iter().map(|s| s.data.across.clone())));
     Some(check_file_across(lang, &[("", &own)], 0, |_| options, before))
 }
 

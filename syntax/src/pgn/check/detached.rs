@@ -69,6 +69,11 @@ impl Detached {
         self.len
     }
 
+    /// The summaries of the piece's games, in order.
+    pub fn games(&self) -> &[Summary] {
+        &self.games
+    }
+
     /// Whether the piece has no games.
     pub fn is_empty(&self) -> bool {
         self.games.is_empty()
