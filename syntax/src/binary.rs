@@ -82,6 +82,15 @@ pub fn binary_at<'a>(chunks: impl IntoIterator<Item = &'a str>) -> Option<usize>
     find(chunks).map(|(at, _)| at)
 }
 
+/// Whether a text that was text before some edits still is, read only where they could have
+/// changed that: `start`, the text's first chunks, at least [`SAMPLE`] bytes of it (or all of
+/// it), for the share of control characters and a NUL there; `edited`, the stretches the edits
+/// touched, for a NUL anywhere else (the rest held none, or the text would have been binary).
+/// `true` means [`binary_at`] of the whole text is `None`; `false`, that it must be asked.
+pub fn still_text<'a>(start: impl IntoIterator<Item = &'a str>, edited: impl IntoIterator<Item = &'a str>) -> bool {
+    find(start).is_none() && edited.into_iter().all(|chunk| memchr::memchr(0, chunk.as_bytes()).is_none())
+}
+
 /// [`binary_at`] with the length of the character found.
 fn find<'a>(chunks: impl IntoIterator<Item = &'a str>) -> Option<(usize, usize)> {
     let mut offset = 0;

@@ -100,6 +100,23 @@ fn the_language_server_gives_a_binary_document_one_diagnostic_and_no_formatting(
     // … and removing it makes it text again, checked as before.
     c.change(uri, 3, ((6, 3), (6, 5)), "");
     assert_eq!(c.diagnostics(uri, 3), Vec::<serde_json::Value>::new());
+    // The same far past the start of a large document, where after an edit the server reads only
+    // the stretch edited (and the start) for binary data.
+    let large_uri = "file:///tmp/kibitzer-hostile/large.pgn";
+    let large = good.repeat(20_000);
+    assert!(large.len() > 10 * kibitzer_syntax::binary::SAMPLE);
+    c.open(large_uri, "pgn", 1, &large);
+    assert_eq!(c.diagnostics(large_uri, 1), Vec::<serde_json::Value>::new());
+    let line = large.matches('\n').count() as u32 - 1;
+    c.change(large_uri, 2, ((line, 3), (line, 3)), "\u{0}");
+    let diagnostics = c.diagnostics(large_uri, 2);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "PGN000");
+    assert_eq!(diagnostics[0]["range"]["start"], json!({"line": line, "character": 3}));
+    let byte = large.trim_end().rfind('\n').unwrap() + 1 + 3;
+    assert_eq!(diagnostics[0]["message"], format!("not a PGN text file (binary data at byte {byte})"));
+    c.change(large_uri, 3, ((line, 3), (line, 4)), "");
+    assert_eq!(c.diagnostics(large_uri, 3), Vec::<serde_json::Value>::new());
     let _ = c.shutdown();
 }
 

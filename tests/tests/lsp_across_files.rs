@@ -133,6 +133,41 @@ fn an_edit_before_a_copy_moves_its_finding_with_it() {
     assert_eq!(at(&found), [json!({"line": 10, "character": 0})], "{found:?}");
 }
 
+/// Typing on a line (a blank before a tag) only moves text: the server moves the findings
+/// across files it keeps instead of finding them again. The spelling note and the copy's
+/// warning must be where a server opening the edited text puts them, and their quick fixes,
+/// applied to the edited text, must rename and delete as they did before.
+#[test]
+fn typing_on_a_line_moves_the_findings_and_their_quick_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = workspace(dir.path());
+    let b_uri = file_uri(&dir.path().join("b.pgn"));
+    let both = |ds: &[Value]| has("PGN400")(ds) && has("PGN402")(ds);
+    let mut c = start(dir.path(), json!({"debounceMs": 0}));
+    c.open(&b_uri, "pgn", 1, &b);
+    let before = published(&mut c, &b_uri, both);
+    let note = |ds: &[Value]| ds.iter().find(|d| d["code"] == "PGN402").map(|d| d["range"]["start"].clone());
+    assert_eq!(note(&before), Some(json!({"line": 4, "character": 7})), "{before:?}");
+    // A blank before `[White "Carlsen,M"]`, line 5.
+    c.change(&b_uri, 2, ((4, 0), (4, 0)), " ");
+    let at = b.match_indices('\n').nth(3).map(|(i, _)| i + 1).unwrap();
+    let edited = format!("{} {}", &b[..at], &b[at..]);
+    let moved = published(&mut c, &b_uri, |ds| both(ds) && note(ds) == Some(json!({"line": 4, "character": 8})));
+    let mut fresh = start(dir.path(), json!({"debounceMs": 0}));
+    fresh.open(&b_uri, "pgn", 1, &edited);
+    let found_afresh = published(&mut fresh, &b_uri, both);
+    assert_eq!(moved, found_afresh);
+    // The fixes of the moved findings, applied to the edited text.
+    let fixes = quick_fixes(&mut c, &b_uri, 4, 10);
+    let renamed: Vec<String> = fixes.iter().map(|(_, edits)| apply_edits(&edited, edits)).collect();
+    assert!(renamed.contains(&edited.replacen("Carlsen,M", "Carlsen, Magnus", 1)), "{fixes:?}");
+    let fixes = quick_fixes(&mut c, &b_uri, 10, 1);
+    let (_, delete) = fixes.iter().find(|(t, _)| t == "Delete duplicate game").unwrap_or_else(|| panic!("{fixes:?}"));
+    let first_game = game("Carlsen,M", ENGLISH).trim_end().to_owned() + "\n";
+    assert_eq!(apply_edits(&edited, delete), format!("{} {}", &first_game[..at], &first_game[at..]));
+    assert!(c.shutdown().success() && fresh.shutdown().success());
+}
+
 #[test]
 fn an_edit_before_a_pbn_spelling_moves_its_note_with_it() {
     // PBN keeps its names per game too: a note after the edited game follows it.

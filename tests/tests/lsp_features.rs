@@ -232,6 +232,30 @@ fn corpus() -> Option<PathBuf> {
     kibitzer_tests::corpus("")
 }
 
+/// A diagnostic as both sides give it: 1-based line and column (characters), code, message.
+type Place = (u64, u64, String, String);
+
+/// Published diagnostics as [`Place`]s (the client asked for UTF-32 columns, the CLI's).
+fn places_published(found: &[Value]) -> Vec<Place> {
+    let text = |d: &Value, k: &str| d[k].as_str().unwrap().to_owned();
+    let at = |d: &Value, k: &str| d["range"]["start"][k].as_u64().unwrap() + 1;
+    found.iter().map(|d| (at(d, "line"), at(d, "character"), text(d, "code"), text(d, "message"))).collect()
+}
+
+/// `kibitzer check --format json` of `path` (with `args` before it) as [`Place`]s.
+fn places_checked(args: &[&str], path: &std::path::Path) -> Vec<Place> {
+    let out = std::process::Command::new(kibitzer_tests::kibitzer())
+        .args(["check", "--format", "json"])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    let found: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let text = |d: &Value, k: &str| d[k].as_str().unwrap().to_owned();
+    let at = |d: &Value, k: &str| d[k].as_u64().unwrap();
+    found.iter().map(|d| (at(d, "line"), at(d, "column"), text(d, "code"), text(d, "message"))).collect()
+}
+
 /// The language server reports exactly what `kibitzer check` reports for the same files.
 #[test]
 fn diagnostics_equal_the_cli_on_corpus_samples() {
@@ -254,36 +278,9 @@ fn diagnostics_equal_the_cli_on_corpus_samples() {
         let lang = if file.starts_with("pbn") { "pbn" } else { "pgn" };
         let uri = format!("{}.{lang}", file_uri(&std::env::temp_dir().join(format!("kibitzer-parity-{i}"))));
         client.open(&uri, lang, 1, &text);
-        let lsp: Vec<(u64, u64, String, String)> = client
-            .diagnostics(&uri, 1)
-            .iter()
-            .map(|d| {
-                (
-                    d["range"]["start"]["line"].as_u64().unwrap() + 1,
-                    d["range"]["start"]["character"].as_u64().unwrap() + 1,
-                    d["code"].as_str().unwrap().to_owned(),
-                    d["message"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
-        let out = std::process::Command::new(kibitzer_tests::kibitzer())
-            .args(["check", "--format", "json", "--lang", lang])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let cli: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
-        let cli: Vec<(u64, u64, String, String)> = cli
-            .iter()
-            .take(1000) // the server's default maxDiagnostics
-            .map(|d| {
-                (
-                    d["line"].as_u64().unwrap(),
-                    d["column"].as_u64().unwrap(),
-                    d["code"].as_str().unwrap().to_owned(),
-                    d["message"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
+        let lsp = places_published(&client.diagnostics(&uri, 1));
+        // The server's default maxDiagnostics.
+        let cli: Vec<Place> = places_checked(&["--lang", lang], &path).into_iter().take(1000).collect();
         assert_eq!(lsp, cli, "{file}");
     }
     assert!(client.shutdown().success());
@@ -319,37 +316,8 @@ fn a_large_pbn_is_published_as_check_finds_it_after_opening_and_an_edit() {
     );
     let compare = |client: &mut LspClient, text: &str, version: i64| {
         std::fs::write(&path, text).unwrap();
-        let lsp: Vec<(u64, u64, String, String)> = client
-            .diagnostics(&uri, version)
-            .iter()
-            .map(|d| {
-                let at = |k: &str| d["range"]["start"][k].as_u64().unwrap() + 1;
-                (
-                    at("line"),
-                    at("character"),
-                    d["code"].as_str().unwrap().to_owned(),
-                    d["message"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
-        let out = std::process::Command::new(kibitzer_tests::kibitzer())
-            .args(["check", "--format", "json"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let cli: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
-        let cli: Vec<(u64, u64, String, String)> = cli
-            .iter()
-            .map(|d| {
-                let at = |k: &str| d[k].as_u64().unwrap();
-                (
-                    at("line"),
-                    at("column"),
-                    d["code"].as_str().unwrap().to_owned(),
-                    d["message"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
+        let lsp = places_published(&client.diagnostics(&uri, version));
+        let cli = places_checked(&[], &path);
         assert!(cli.len() > 1000, "{}", cli.len());
         assert_eq!(lsp, cli, "version {version}");
     };

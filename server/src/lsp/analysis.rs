@@ -152,24 +152,24 @@ fn not_text(lang: Lang, rope: &Rope, segments: &[Segment], options: &CheckOption
     use kibitzer_syntax::binary;
     let was_binary =
         |s: &Segment| s.data.diagnostics.as_ref().is_some_and(|d| d.iter().any(|d| binary::is_not_text_code(d.code)));
-    let no_nul = |s: &Segment| {
-        let slice = rope.byte_slice(usize::from(s.range.start())..usize::from(s.range.end()));
-        slice.chunks().all(|c| memchr::memchr(0, c.as_bytes()).is_none())
-    };
-    // The sample as the whole check reads it: every character that starts in its first bytes.
-    let end = match rope.len_bytes() {
-        len if len <= binary::SAMPLE => len,
-        _ => rope.char_to_byte(rope.byte_to_char(binary::SAMPLE - 1) + 1),
-    };
-    let sample = rope.byte_slice(..end);
     let known_text = match segments {
         [] => false,
         [only] => !was_binary(only),
         _ => true,
     };
-    let proven_text = known_text
-        && segments.iter().filter(|s| !s.is_clean()).all(no_nul)
-        && binary::binary_at(sample.chunks()).is_none();
+    // The first chunks of the rope, whole, up to the sample's size: the sample as the whole
+    // check reads it.
+    let mut taken = 0;
+    let start = rope.chunks().take_while(|chunk| {
+        let more = taken < binary::SAMPLE;
+        taken += chunk.len();
+        more
+    });
+    let edited = segments
+        .iter()
+        .filter(|s| !s.is_clean())
+        .flat_map(|s| rope.byte_slice(usize::from(s.range.start())..usize::from(s.range.end())).chunks());
+    let proven_text = known_text && binary::still_text(start, edited);
     if proven_text {
         return None;
     }
