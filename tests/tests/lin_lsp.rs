@@ -177,3 +177,65 @@ fn a_game_that_plays_the_deal_before_links_to_it_in_hover_and_code_lens() {
     assert_eq!(percent_decode(&links[0].1[HANDVIEWER.len()..]), boards[0]);
     assert!(c.shutdown().success());
 }
+
+/// A game of an invented board: `n` picks its deal (the 52 cards shuffled by a generator seeded
+/// with `n`, so that every board has a deal of its own) and its dealer.
+fn board_with_deal(n: u64) -> String {
+    let mut cards: Vec<(usize, char)> =
+        (0..4).flat_map(|suit| "AKQJT98765432".chars().map(move |r| (suit, r))).collect();
+    let mut seed = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..cards.len()).rev() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        cards.swap(i, (seed % (i as u64 + 1)) as usize);
+    }
+    let hands: Vec<String> = cards
+        .chunks(13)
+        .map(|hand| {
+            let suit = |s: usize| {
+                let mut ranks: Vec<char> = hand.iter().filter(|c| c.0 == s).map(|c| c.1).collect();
+                ranks.sort_by_key(|r| "AKQJT98765432".find(*r));
+                ranks.into_iter().collect::<String>()
+            };
+            (0..4).map(suit).collect::<Vec<_>>().join(".")
+        })
+        .collect();
+    let dealer = ["N", "E", "S", "W"][(n % 4) as usize];
+    format!(
+        "[Event \"Club night\"]\n[Board \"{n}\"]\n[Dealer \"{dealer}\"]\n[Vulnerable \"None\"]\n[Deal \"N:{}\"]\n\n",
+        hands.join(" ")
+    )
+}
+
+/// A document large enough for the server to check it in blocks of several games (its
+/// segments), where every other game plays the deal of the game before (PBN702's reading): on
+/// the Auction of such a game, wherever it falls in its block, hover draws the deal before and
+/// links it as it does in a document of those two games alone.
+#[test]
+fn a_game_that_plays_the_deal_before_in_a_large_document_is_hovered_as_in_a_small_one() {
+    let second_room = "[Event \"Club night\"]\n[Vulnerable \"EW\"]\n[Auction \"W\"]\n1C Pass 1NT AP\n\n";
+    let pair = |n: u64| format!("{}{second_room}", board_with_deal(n));
+    let text: String = (1..=3000).map(pair).collect();
+    assert!(text.len() > 2048 * 2 * 100, "large enough to be cut into blocks: {} bytes", text.len());
+    let mut c = started();
+    c.open(PBN_URI, "pbn", 1, &text);
+    c.diagnostics(PBN_URI, 1);
+    let lines: Vec<&str> = text.lines().collect();
+    let auctions: Vec<u32> =
+        (0..lines.len()).filter(|&i| lines[i].starts_with("[Auction ")).map(|i| i as u32).collect();
+    for (k, &line) in auctions.iter().enumerate().skip(1500).take(8) {
+        let n = k as u64 + 1;
+        let big = hover(&mut c, PBN_URI, line, 3);
+        let shown = big["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {big}"));
+        assert!(shown.contains("previous game's deal (PBN702)"), "board {n}: {shown}");
+        let small_uri = format!("file:///tmp/kibitzer-lin-lsp/board-{n}.pbn");
+        let small = pair(n);
+        c.open(&small_uri, "pbn", 1, &small);
+        c.diagnostics(&small_uri, 1);
+        let auction = small.lines().position(|l| l.starts_with("[Auction ")).unwrap() as u32;
+        let alone = hover(&mut c, &small_uri, auction, 3);
+        assert_eq!(big["contents"], alone["contents"], "board {n}");
+    }
+    assert!(c.shutdown().success());
+}

@@ -28,8 +28,13 @@ use std::sync::Arc;
 pub struct Segment {
     /// Absolute byte range in the document.
     pub range: TextRange,
-    /// The unit's own range (absolute), as `units()` gave it; `None` for a dirty segment.
+    /// The range of its units (absolute), from the first one's start to the last one's end, as
+    /// [`kibitzer_syntax::pieces`] gave them; `None` for a dirty segment.
     pub unit: Option<TextRange>,
+    /// Its last unit's range (absolute): where a re-cut must find a unit to prove that an
+    /// edit's effect ends with this segment ([`refresh`]). The same as `unit` but in a block of
+    /// several pieces ([`MOST_SEGMENTS`]).
+    pub last_unit: Option<TextRange>,
     /// What its check gave and what was computed of its text, behind one `Arc`: the check of
     /// a keystroke copies every segment of the document (a hundred thousand, one a game, in a
     /// large PBN file), and each `Arc` copied is a count touched in memory of its own.
@@ -74,14 +79,13 @@ impl Segment {
         self.data.diagnostics.is_some()
     }
 
-    /// For chained units, the state the segment was checked from (what the games before it
-    /// left); `None` while it is dirty and for other formats.
-    pub fn state_before(&self) -> Option<&UnitState> {
-        self.data.chain.as_deref().map(|c| &*c.before)
+    /// Whether the segment is a block of several pieces ([`MOST_SEGMENTS`]).
+    pub fn is_block(&self) -> bool {
+        self.is_cut() && self.unit != self.last_unit
     }
 
-    /// Whether the segment is one piece of the text ([`kibitzer_syntax::pieces`]), not a
-    /// stretch an edit touched that is yet to be cut.
+    /// Whether the segment is one piece of the text ([`kibitzer_syntax::pieces`]) or a block of
+    /// them, not a stretch an edit touched that is yet to be cut.
     fn is_cut(&self) -> bool {
         self.unit.is_some()
     }
@@ -113,6 +117,7 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
     for s in &mut segments[first + 1..] {
         s.range = shift(s.range, grow);
         s.unit = s.unit.map(|u| shift(u, grow));
+        s.last_unit = s.last_unit.map(|u| shift(u, grow));
     }
     if let Some(s) = segments.last_mut() {
         // The last segment always reaches the end (an append lands in it).
@@ -121,7 +126,7 @@ pub fn apply_edit(segments: &mut Vec<Segment>, edit: ByteEdit, new_text_len: usi
 }
 
 fn dirty(start: usize, end: usize) -> Segment {
-    Segment { range: range(start, end), unit: None, data: Arc::default() }
+    Segment { range: range(start, end), unit: None, last_unit: None, data: Arc::default() }
 }
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -185,6 +190,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         *segments = vec![Segment {
             range: range(0, len),
             unit: Some(range(0, len)),
+            last_unit: Some(range(0, len)),
             data: Arc::new(SegmentData { diagnostics: Some(Arc::new(vec![d])), ..SegmentData::default() }),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
@@ -198,6 +204,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
         *segments = vec![Segment {
             range: range(0, len),
             unit: Some(range(0, len)),
+            last_unit: Some(range(0, len)),
             data: Arc::new(SegmentData { diagnostics: Some(Arc::new(diagnostics)), ..SegmentData::default() }),
         }];
         return RefreshStats { checked: 1, reused: 0, checked_bytes: len };
@@ -237,10 +244,11 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
             // window can close it (a quick scan; while one can, the window widens to it).
             let runs_on =
                 || kibitzer_syntax::runs_on(lang, &window_text, rope.byte_slice(usize::from(window.end())..).chunks());
+            // (Both end where the window ends; the same last unit in the same text starts its
+            // piece at the same line.)
             let settled = reaches_end
                 || (segments[last - 1].is_cut()
-                    && recut.last().map(|s| (s.range, s.unit))
-                        == Some((segments[last - 1].range, segments[last - 1].unit))
+                    && recut.last().map(|s| s.last_unit) == Some(segments[last - 1].last_unit)
                     && !runs_on());
             if settled {
                 let mut fresh = Vec::with_capacity(recut.len());
@@ -253,7 +261,10 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                     while o < old.len() && old[o].range.start() < seg.range.start() {
                         o += 1;
                     }
-                    match old.get(o).filter(|p| p.is_clean() && p.range == seg.range && p.unit == seg.unit) {
+                    let same = |p: &&Segment| {
+                        p.is_clean() && p.range == seg.range && p.unit == seg.unit && p.last_unit == seg.last_unit
+                    };
+                    match old.get(o).filter(same) {
                         Some(p) => {
                             seg.data = p.data.clone();
                             stats.reused += 1;
@@ -472,6 +483,7 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
     let segments = checked.into_iter().map(|checked| Segment {
         range: checked.piece.range,
         unit: Some(checked.piece.units),
+        last_unit: Some(checked.piece.units),
         data: Arc::new(SegmentData {
             diagnostics: Some(Arc::new(checked.diagnostics)),
             across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
@@ -516,15 +528,71 @@ fn check_all(lang: Lang, texts: &[&str], options: &CheckOptions) -> Vec<(Vec<Dia
 }
 
 /// Cuts `window` of the text into segments by its pieces ([`kibitzer_syntax::pieces`]; dirty:
-/// no diagnostics yet); also gives the window's text, from which the units are checked.
+/// no diagnostics yet), one piece a segment, or blocks of pieces in a large document of chained
+/// units ([`MOST_SEGMENTS`]); also gives the window's text, from which the units are checked.
 fn cut(lang: Lang, rope: &Rope, window: TextRange) -> (Vec<Segment>, String) {
     let text: String = rope.byte_slice(usize::from(window.start())..usize::from(window.end())).into();
     let base = window.start();
-    let segments = kibitzer_syntax::pieces(lang, &text)
-        .into_iter()
-        .map(|piece| Segment { range: piece.range + base, unit: Some(piece.units + base), data: Arc::default() })
-        .collect();
+    let block = if lang.has_chained_units() { rope.len_bytes() / MOST_SEGMENTS } else { 0 };
+    let mut segments: Vec<Segment> = Vec::new();
+    for piece in kibitzer_syntax::pieces(lang, &text) {
+        let (range, units) = (piece.range + base, piece.units + base);
+        match segments.last_mut() {
+            Some(open) if usize::from(open.range.len()) < block => {
+                open.range = open.range.cover(range);
+                open.unit = open.unit.map(|u| u.cover(units));
+                open.last_unit = Some(units);
+            }
+            _ => segments.push(Segment { range, unit: Some(units), last_unit: Some(units), data: Arc::default() }),
+        }
+    }
     (segments, text)
+}
+
+/// The most segments a document of chained units (PBN) is cut into, about: past this many
+/// games, a segment is a block of whole pieces of about 1/`MOST_SEGMENTS` of the text. Every
+/// keystroke walks the segment list several times (copying it for the check, gathering the
+/// facts of the games together, merging diagnostics), and a hundred thousand small PBN games
+/// made that walk the cost of a keystroke; a block of a few kilobytes costs a fraction of a
+/// millisecond to check again. Independent units (PGN games, a few in a kilobyte where a PBN
+/// file has ten) stay one a segment. The unit tests' small texts are cut into blocks too, so
+/// that every test of the incremental check goes through them.
+const MOST_SEGMENTS: usize = if cfg!(test) { 48 } else { 2048 };
+
+/// The piece of the text ([`kibitzer_syntax::pieces`]) holding `offset`, absolute, and the
+/// index of its segment: the segment itself, or the piece of it for a block of pieces
+/// ([`MOST_SEGMENTS`]), found by cutting its text again.
+pub fn piece_at(lang: Lang, rope: &Rope, segments: &[Segment], offset: usize) -> Option<(usize, TextRange)> {
+    let i = segment_at(segments, offset)?;
+    let seg = &segments[i];
+    if !seg.is_block() {
+        return Some((i, seg.range));
+    }
+    let text = segment_text(rope, seg);
+    let pieces = kibitzer_syntax::pieces(lang, &text);
+    let local = offset.saturating_sub(usize::from(seg.range.start()));
+    let k = pieces.partition_point(|p| usize::from(p.range.end()) <= local).min(pieces.len() - 1);
+    Some((i, pieces[k].range + seg.range.start()))
+}
+
+/// For chained units, the state the games before the piece at `offset` left it
+/// ([`piece_at`]): its segment's state before, and the pieces of its block before it checked
+/// from there. `None` while its segment is dirty and for other formats.
+pub fn state_before_piece(
+    lang: Lang,
+    rope: &Rope,
+    segments: &[Segment],
+    offset: usize,
+    options: &CheckOptions,
+) -> Option<Arc<UnitState>> {
+    let (i, piece) = piece_at(lang, rope, segments, offset)?;
+    let seg = &segments[i];
+    let before = seg.data.chain.as_ref()?.before.clone();
+    if piece.start() == seg.range.start() {
+        return Some(before);
+    }
+    let head: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(piece.start())).into();
+    Some(Arc::new(kibitzer_syntax::check_unit(lang, &head, &before, options).after))
 }
 
 /// All diagnostics of a refreshed document in document order, with absolute ranges: the
@@ -617,6 +685,7 @@ mod tests {
         Segment {
             range: TextRange::new(a.into(), b.into()),
             unit: Some(TextRange::new(a.into(), b.into())),
+            last_unit: Some(TextRange::new(a.into(), b.into())),
             data: Arc::new(SegmentData { diagnostics: Some(Arc::default()), ..SegmentData::default() }),
         }
     }
@@ -696,8 +765,8 @@ mod tests {
         let mut rope = Rope::from_str(&text);
         let mut segments = Vec::new();
         let opened = refresh(Lang::Pbn, &rope, &mut segments, &options);
-        assert_eq!((opened.checked, segments.len()), (60, 60));
-        let middle = usize::from(segments[30].range.start());
+        assert_eq!((opened.checked, segments.len()), (30, 30), "blocks of two games");
+        let middle = usize::from(segments[15].range.start());
         for (what, find, replace, most) in [
             ("an event's name", "Club", "Club2", 1),
             ("a result", "[Result \"10\"]", "[Result \"9\"]", 1),
@@ -713,6 +782,38 @@ mod tests {
             let stats = refresh(Lang::Pbn, &rope, &mut segments, &options);
             assert!(stats.checked <= most && stats.checked >= 1, "{what}: {stats:?}");
             assert_eq!(diagnostics(&segments).collect::<Vec<_>>(), kibitzer_syntax::check(Lang::Pbn, &text, &options));
+        }
+    }
+
+    /// In a document cut into blocks of several games, the features that read one game find
+    /// it ([`piece_at`]: the piece a cut of the whole text gives) and the state the games before
+    /// it left ([`state_before_piece`]: what checking the text before it gives), wherever the
+    /// game is in its block.
+    #[test]
+    fn a_game_in_a_block_is_found_with_the_state_the_games_before_it_left() {
+        let game = |n: usize| {
+            let deal = ["N:AKQJ.AKQJ.AKQ.AK T987.T987.JT9.QJ 6543.6543.876.T9 2.2.5432.8765432", "#"][n % 2];
+            let dealer = ["N", "E", "S", "W"][n % 4];
+            format!("[Board \"{n}\"]\n[Dealer \"{dealer}\"]\n[Deal \"{deal}\"]\n[Auction \"{dealer}\"]\nPass Pass Pass Pass\n\n")
+        };
+        let text: String = (1..=200).map(game).collect();
+        let options = CheckOptions::default();
+        let rope = Rope::from_str(&text);
+        let mut segments = Vec::new();
+        refresh(Lang::Pbn, &rope, &mut segments, &options);
+        assert!(segments.len() < 100 && segments.iter().all(Segment::is_block), "{} segments", segments.len());
+        let pieces = kibitzer_syntax::pieces(Lang::Pbn, &text);
+        for piece in &pieces {
+            for offset in
+                [piece.range.start(), piece.units.start() + TextSize::from(3), piece.range.end() - TextSize::from(1)]
+            {
+                let (_, found) = piece_at(Lang::Pbn, &rope, &segments, offset.into()).expect("a piece");
+                assert_eq!(found, piece.range, "at {offset:?}");
+                let state = state_before_piece(Lang::Pbn, &rope, &segments, offset.into(), &options).expect("checked");
+                let before = &text[..usize::from(piece.range.start())];
+                let expected = kibitzer_syntax::check_unit(Lang::Pbn, before, &UnitState::default(), &options).after;
+                assert_eq!(state.previous_deal(), expected.previous_deal(), "at {offset:?}");
+            }
         }
     }
 
@@ -946,7 +1047,12 @@ mod tests {
             }
             // The point of it all: an edit re-checks a few units, not the file, and the client is
             // sent the tokens of a few units (all the deltas together: less than half the file's).
-            assert!(segments.len() > 20, "{file}: {} units", segments.len());
+            assert!(segments.len() > 15, "{file}: {} segments", segments.len());
+            if lang.has_chained_units() {
+                // The blocks of several games a large PBN document is cut into, tested here on
+                // small ones (`MOST_SEGMENTS` is small in the unit tests).
+                assert!(segments.iter().any(Segment::is_block), "{file}: blocks");
+            }
             assert!(
                 sent * 2 <= client_tokens.len(),
                 "{file}: {sent} numbers sent in all, {} held",

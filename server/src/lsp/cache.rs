@@ -27,6 +27,10 @@ pub struct UnitViews {
     /// The segment's double-dummy diagnostics (relative to its start), once its deals are
     /// solved: the settings they were made with are the document's (new settings, new segments).
     pub(super) double_dummy: OnceLock<Vec<kibitzer_syntax::Diagnostic>>,
+    /// For a segment that is a block of several pieces, each piece's range (relative to the
+    /// segment's start) with views of its own: a feature that reads units sees each piece as it
+    /// would were it a segment ([`views`](super::views)).
+    pub(super) pieces: OnceLock<Vec<(kibitzer_syntax::TextRange, Arc<UnitViews>)>>,
 }
 
 /// A whole-document semantic-token answer as the next delta request needs it: which cache each

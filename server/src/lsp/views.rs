@@ -21,13 +21,29 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 use tower_lsp_server::ls_types::{DocumentSymbol, FoldingRange, Position, Range, SemanticToken, SemanticTokensEdit};
 
-/// The parts of the snapshot's text with their caches: its segments, or before the first check
-/// has cut the text, the whole text with a cache of its own.
+/// The parts of the snapshot's text with their caches: its segments' pieces (a segment, or each
+/// piece of a block of them), or before the first check has cut the text, the whole text with a
+/// cache of its own. The views are those of each piece: outline and folding find games the
+/// way the editor features do ([`kibitzer_syntax::ide`]), which in a text that is not a game
+/// may differ from the parser's units, so a block read whole could give other games than its
+/// pieces read one by one.
 fn parts(s: &Snapshot) -> Vec<(TextRange, Arc<UnitViews>)> {
     if s.segments.is_empty() {
         return vec![(TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)), Arc::default())];
     }
-    s.segments.iter().map(|seg| (seg.range, seg.data.views.clone())).collect()
+    let mut out = Vec::with_capacity(s.segments.len());
+    for seg in &s.segments {
+        if !seg.is_block() {
+            out.push((seg.range, seg.data.views.clone()));
+            continue;
+        }
+        let pieces = seg.data.views.pieces.get_or_init(|| {
+            let text = text_of(s, seg.range);
+            kibitzer_syntax::pieces(s.lang, &text).into_iter().map(|p| (p.range, Arc::default())).collect()
+        });
+        out.extend(pieces.iter().map(|(range, views)| (*range + seg.range.start(), views.clone())));
+    }
+    out
 }
 
 fn text_of(s: &Snapshot, range: TextRange) -> Cow<'_, str> {

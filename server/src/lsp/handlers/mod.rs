@@ -93,16 +93,16 @@ pub fn unit_at(s: &Snapshot, offset: usize) -> Option<(TextRange, String)> {
 /// The Dealer, Vulnerable and Deal the games before the unit at `offset` left, which a PBN game
 /// relying on them takes (PBN702's reading); none before the document is checked.
 pub fn previous_deal_at(s: &Snapshot, offset: usize) -> kibitzer_syntax::pbn::model::DealData {
-    analysis::segment_at(&s.segments, offset)
-        .and_then(|i| s.segments[i].state_before())
+    analysis::state_before_piece(s.lang, &s.rope, &s.segments, offset, &s.options)
         .map(|state| state.previous_deal().clone())
         .unwrap_or_default()
 }
 
-/// The range of the unit at `offset` ([`unit_at`]).
+/// The range of the unit at `offset` ([`unit_at`]): its piece of the text
+/// ([`analysis::piece_at`]).
 pub fn unit_range_at(s: &Snapshot, offset: usize) -> TextRange {
-    match analysis::segment_at(&s.segments, offset) {
-        Some(i) => s.segments[i].range,
+    match analysis::piece_at(s.lang, &s.rope, &s.segments, offset) {
+        Some((_, piece)) => piece,
         None => TextRange::up_to(TextSize::from(s.rope.len_bytes() as u32)),
     }
 }
