@@ -9,6 +9,7 @@ use super::handlers::board_view::BoardViewRequest;
 use super::handlers::{self, code_actions, configuration, diagnostics, names, text_sync, workspace_symbol};
 use super::initialize;
 use super::state::State;
+use super::transport::Outbox;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
@@ -24,8 +25,8 @@ pub struct Backend {
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Backend {
-        Backend { client, shut_down, state: Arc::new(State::new()) }
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>, outbox: Outbox) -> Backend {
+        Backend { client, shut_down, state: Arc::new(State::new(outbox)) }
     }
 
     /// `kibitzer/boardView`, kibitzer's own request (registered in [`super::run`]).

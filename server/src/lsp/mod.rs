@@ -67,10 +67,12 @@ pub fn run(_args: LspArgs) -> ExitCode {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     runtime.block_on(async move {
-        let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag))
+        let (outbox, reader) = transport::Outbox::new();
+        let server_outbox = outbox.clone();
+        let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag, server_outbox))
             .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)
             .finish();
-        transport::serve_stdio(service, socket).await;
+        transport::serve_stdio(service, socket, outbox, reader).await;
     });
     // Background checks may still run on the blocking pool: do not wait for them at exit.
     runtime.shutdown_background();

@@ -62,7 +62,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
                 newest
             };
             if publish {
-                client.publish_diagnostics(uri.clone(), diagnostics, Some(snapshot.version)).await;
+                state.publish_diagnostics(&client, uri.clone(), diagnostics, Some(snapshot.version)).await;
             }
         }
         if facts_changed {

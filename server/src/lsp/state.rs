@@ -5,6 +5,7 @@
 use super::document::{Document, Snapshot};
 use super::guard;
 use super::settings::{pictures_by_default, ClientSettings};
+use super::transport::Outbox;
 use super::workspace_games;
 use super::workspace_names;
 use super::workspace_symbols;
@@ -14,7 +15,9 @@ use kibitzer_syntax::CheckOptions;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
-use tower_lsp_server::ls_types::Uri;
+use tower_lsp_server::ls_types::notification::PublishDiagnostics;
+use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams, Uri};
+use tower_lsp_server::Client;
 
 pub struct State {
     docs: Mutex<HashMap<Uri, Document>>,
@@ -28,6 +31,8 @@ pub struct State {
     pub names: workspace_names::Cache,
     /// The facts of workspace files on disk, for duplicate games and spellings across files.
     pub games: workspace_games::Index,
+    /// Where notifications serialised by the server itself go ([`State::publish_diagnostics`]).
+    outbox: Outbox,
 }
 
 #[derive(Default)]
@@ -65,14 +70,31 @@ pub struct RequestSettings {
 }
 
 impl State {
-    pub fn new() -> State {
+    pub fn new(outbox: Outbox) -> State {
         State {
+            outbox,
             docs: Mutex::new(HashMap::new()),
             config: RwLock::new(Config::default()),
             publishing: tokio::sync::Mutex::new(()),
             symbols: workspace_symbols::Cache::default(),
             names: workspace_names::Cache::default(),
             games: workspace_games::Index::default(),
+        }
+    }
+
+    /// Sends `textDocument/publishDiagnostics`. Every publish goes this one way, so that they
+    /// reach the client in the order they were sent (the last one for a document is its
+    /// diagnostics); serialised here, not by tower-lsp-server ([`Outbox::notify`]).
+    pub async fn publish_diagnostics(
+        &self,
+        client: &Client,
+        uri: Uri,
+        diagnostics: Vec<Diagnostic>,
+        version: Option<i32>,
+    ) {
+        let params = PublishDiagnosticsParams { uri, diagnostics, version };
+        if !self.outbox.notify::<PublishDiagnostics>(&params) {
+            client.publish_diagnostics(params.uri, params.diagnostics, params.version).await;
         }
     }
 

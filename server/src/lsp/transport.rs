@@ -5,7 +5,8 @@
 //! `FramedRead` ends after an error), which would make one bad message from a client fatal. So
 //! every frame from stdin is checked here first: valid JSON-RPC messages are passed on to the
 //! server through an in-memory pipe; anything else gets the JSON-RPC error response (-32700
-//! parse error, -32600 invalid request) written between the server's own frames.
+//! parse error, -32600 invalid request) written between the server's own frames. Notifications
+//! the server serialises itself ([`Outbox`]) are written between them the same way.
 
 use super::large_answers;
 use serde_json::{json, Value};
@@ -14,11 +15,51 @@ use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::{ClientSocket, LspService, Server};
 
-/// Serves `service` on stdin/stdout until `exit` or the end of input.
-pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(service: LspService<S>, socket: ClientSocket) {
+/// Frames the stdio writer puts between the server's own: the error answers to malformed
+/// messages, and the notifications the server serialises itself ([`Outbox::notify`]).
+#[derive(Clone)]
+pub struct Outbox(mpsc::UnboundedSender<Vec<u8>>);
+
+/// What [`serve_stdio`] reads an [`Outbox`]'s frames from.
+pub struct OutboxReader(mpsc::UnboundedReceiver<Vec<u8>>);
+
+impl Outbox {
+    pub fn new() -> (Outbox, OutboxReader) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        (Outbox(tx), OutboxReader(rx))
+    }
+
+    /// Sends the notification `N` with `params`, serialised straight to JSON bytes:
+    /// tower-lsp-server would make a `serde_json::Value` of them first, which for a thousand
+    /// diagnostics is a tree of tens of thousands of small allocations, built and freed again —
+    /// measured, most of what a keystroke in a large file cost once its check was incremental.
+    /// Gives `false` when nothing reads the frames (no stdio writer): send it the usual way.
+    /// Frames sent here are written in the order sent, but not in order with the server's own:
+    /// a kind of notification goes one way only.
+    pub fn notify<N: tower_lsp_server::ls_types::notification::Notification>(&self, params: &N::Params) -> bool {
+        #[derive(serde::Serialize)]
+        struct Frame<'a, P> {
+            jsonrpc: &'static str,
+            method: &'static str,
+            params: &'a P,
+        }
+        match serde_json::to_vec(&Frame { jsonrpc: "2.0", method: N::METHOD, params }) {
+            Ok(bytes) => self.0.send(bytes).is_ok(),
+            Err(_) => false,
+        }
+    }
+}
+
+/// Serves `service` on stdin/stdout until `exit` or the end of input, with the frames of
+/// `outbox` (and `reader`, its reading end) between the server's own.
+pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
+    service: LspService<S>,
+    socket: ClientSocket,
+    outbox: Outbox,
+    reader: OutboxReader,
+) {
     let (server_in, mut feed) = tokio::io::duplex(1 << 16);
     let (server_out, drain) = tokio::io::duplex(1 << 16);
-    let (errors_tx, errors_rx) = mpsc::unbounded_channel::<Vec<u8>>();
 
     let input = tokio::spawn(async move {
         let mut stdin = BufReader::new(tokio::io::stdin());
@@ -33,21 +74,22 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(service: LspServic
                 }
                 Err(answer) => {
                     eprintln!("kibitzer lsp: malformed message answered with {answer}");
-                    let _ = errors_tx.send(answer.into_bytes());
+                    let _ = outbox.0.send(answer.into_bytes());
                 }
             }
         }
         // End of input: the server sees its stdin close and stops.
     });
-    let output = write_output(drain, errors_rx);
+    let output = write_output(drain, reader.0);
     let server = Server::new(server_in, server_out, socket).serve(service);
     tokio::join!(server, output);
     input.abort();
 }
 
-/// Copies the server's frames to stdout whole, with error answers between them. A frame's body
-/// is streamed through, not held: a formatting answer for a large file is megabytes.
-async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::UnboundedReceiver<Vec<u8>>) {
+/// Copies the server's frames to stdout whole, with the outbox's frames (error answers,
+/// notifications) between them. A frame's body is streamed through, not held: a formatting
+/// answer for a large file is megabytes.
+async fn write_output(drain: tokio::io::DuplexStream, mut outbox: mpsc::UnboundedReceiver<Vec<u8>>) {
     let mut from_server = BufReader::new(drain);
     let mut stdout = tokio::io::stdout();
     loop {
@@ -82,9 +124,9 @@ async fn write_output(drain: tokio::io::DuplexStream, mut errors: mpsc::Unbounde
                 .await,
                 _ => break, // the server has finished
             },
-            Some(answer) = errors.recv() => async {
-                stdout.write_all(format!("Content-Length: {}\r\n\r\n", answer.len()).as_bytes()).await?;
-                stdout.write_all(&answer).await
+            Some(frame) = outbox.recv() => async {
+                stdout.write_all(format!("Content-Length: {}\r\n\r\n", frame.len()).as_bytes()).await?;
+                stdout.write_all(&frame).await
             }
             .await,
         };
@@ -186,6 +228,30 @@ mod tests {
         let invalid = check_message(br#"{"jsonrpc":"2.0","id":7,"params":3}"#).unwrap_err();
         assert!(invalid.contains("-32600") && invalid.contains("\"id\":7"), "{invalid}");
         assert!(check_message(b"[1,2]").unwrap_err().contains("-32600"));
+    }
+
+    /// A notification sent through the outbox is the JSON-RPC notification tower-lsp-server
+    /// would have written (its decoder takes it back); with no one reading the frames, the
+    /// sender is told to send it the usual way.
+    #[test]
+    fn the_outbox_writes_a_notification_as_json_rpc_and_says_when_no_one_reads_it() {
+        use tower_lsp_server::ls_types::notification::PublishDiagnostics;
+        use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams};
+        let (outbox, mut reader) = Outbox::new();
+        let params = PublishDiagnosticsParams {
+            uri: "file:///tmp/a.pgn".parse().unwrap(),
+            diagnostics: vec![Diagnostic { message: "a \"quoted\" word".into(), ..Diagnostic::default() }],
+            version: Some(7),
+        };
+        assert!(outbox.notify::<PublishDiagnostics>(&params));
+        let frame = reader.0.try_recv().expect("a frame");
+        assert!(check_message(&frame).is_ok());
+        let value: Value = serde_json::from_slice(&frame).unwrap();
+        assert_eq!(value["method"], "textDocument/publishDiagnostics");
+        let read: PublishDiagnosticsParams = serde_json::from_value(value["params"].clone()).unwrap();
+        assert_eq!(read, params);
+        drop(reader);
+        assert!(!outbox.notify::<PublishDiagnostics>(&params));
     }
 
     #[tokio::test]

@@ -62,7 +62,7 @@ pub async fn did_close(state: &State, client: &Client, params: DidCloseTextDocum
     // them itself).
     let pull = state.config().pull_diagnostics;
     if !pull {
-        client.publish_diagnostics(uri, Vec::new(), None).await;
+        state.publish_diagnostics(client, uri, Vec::new(), None).await;
     }
 }
 
