@@ -144,6 +144,28 @@ fn diagnostics_carry_the_version_and_closing_clears_them() {
     assert!(client.shutdown().success());
 }
 
+/// One check of a document that publishes runs at a time: edits made while it runs are checked
+/// together when it ends. Here they come while the check of the opened document (8,000 games,
+/// a megabyte) runs: the last one's own check never starts, and its diagnostics still come,
+/// those of the text as edited (without the check after the running one, they never come).
+#[test]
+fn edits_made_while_a_check_runs_are_checked_together_when_it_ends() {
+    let game = "[Event \"x\"]\n[Site \"?\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n\
+                [Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let text = game.repeat(8000);
+    let mut client = LspClient::start();
+    client.initialize(vscode_capabilities(), json!({}));
+    client.open(URI, "pgn", 1, &text);
+    // Typed into the first game's Date while the document is checked: `99…92026.01.01`.
+    for v in 2..=11 {
+        client.change(URI, v, ((2, 7), (2, 7)), "9");
+    }
+    let last = client.diagnostics(URI, 11);
+    let date = format!("{}2026.01.01", "9".repeat(10));
+    assert!(last.iter().any(|d| d["message"].as_str().is_some_and(|m| m.contains(&date))), "{last:?}");
+    assert!(client.shutdown().success());
+}
+
 #[test]
 fn documents_are_recognised_by_language_id_or_extension() {
     let mut client = LspClient::start();

@@ -45,7 +45,14 @@ pub struct Document {
     pub semantic_answer: SemanticAnswerSlot,
     /// When the last edit arrived.
     last_change: Option<Instant>,
+    /// Whether a check that publishes is running ([`Document::start_check`]), and if so whether
+    /// another was asked for meanwhile.
+    checking: Option<Again>,
 }
+
+/// Whether a check was asked for while one was running ([`Document::start_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Again(bool);
 
 /// Edits closer together than this are typing: their diagnostics wait for the configured
 /// debounce. A keystroke after a longer pause is checked at once, so that a single edit's
@@ -141,7 +148,32 @@ impl Document {
             checks_started: 0,
             semantic_answer: SemanticAnswerSlot::default(),
             last_change: None,
+            checking: None,
         }
+    }
+
+    /// Starts the check that publishes the document's diagnostics: a snapshot to check
+    /// ([`Document::snapshot_to_check`]), or `None` while another such check is running, which
+    /// is then told to have the document checked again when it ends ([`Document::end_check`]).
+    /// So edits that come faster than the checks are checked together, one check after the
+    /// running one, without a timer that every keystroke would wait for.
+    pub fn start_check(&mut self, unit: ColumnUnit) -> Option<Snapshot> {
+        match &mut self.checking {
+            Some(again) => {
+                again.0 = true;
+                None
+            }
+            None => {
+                self.checking = Some(Again(false));
+                Some(self.snapshot_to_check(unit))
+            }
+        }
+    }
+
+    /// Ends the running check ([`Document::start_check`]); gives the version to check now
+    /// when another check was asked for while it ran.
+    pub fn end_check(&mut self) -> Option<i32> {
+        self.checking.take().filter(|again| again.0).map(|_| self.version)
     }
 
     pub fn snapshot(&self, unit: ColumnUnit) -> Snapshot {

@@ -14,10 +14,11 @@ use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
 
 /// Re-checks the document in the background and publishes its diagnostics, unless a newer
-/// edit arrives first (then the newer edit's run publishes). `debounce` (set while edits keep
-/// arriving, see [`Document::apply_changes`](super::document::Document::apply_changes)) waits for typing to pause: a keystroke after a
-/// pause is checked at once, a burst of them once. A client that pulls diagnostics gets none
-/// pushed: its pull does the work.
+/// edit arrives first (then the newer edit's run publishes). One such check of a document runs
+/// at a time: edits that come while it runs are checked together after it. `debounce` (set
+/// while edits keep arriving, see [`Document::apply_changes`](super::document::Document::apply_changes))
+/// waits the `debounceMs` setting first (none by default). A client that pulls diagnostics
+/// gets none pushed: its pull does the work.
 ///
 /// With the `dd` feature, a PBN document's DDS diagnostics are published with the others for
 /// the games whose deals are solved; the deals of the other games are solved after the publish
@@ -42,10 +43,14 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
         let snapshot = {
             let mut docs = state.docs();
             match docs.get_mut(&uri) {
-                Some(d) if d.version == version => d.snapshot_to_check(unit),
+                Some(d) if d.version == version => match d.start_check(unit) {
+                    Some(snapshot) => snapshot,
+                    None => return, // a check is running: it has the document checked again
+                },
                 _ => return, // closed, or edited again: that edit's run publishes
             }
         };
+        let _running = Running { state: state.clone(), client: client.clone(), uri: uri.clone() };
         let workspace = workspace_of(&state, &client, &snapshot);
         let work = move || pull::diagnose(snapshot, max, workspace);
         let Ok((snapshot, diagnostics, unsolved, across)) = guard::blocking("diagnostics", work).await else { return };
@@ -71,6 +76,24 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
         }
         solve_then(unsolved, state, client, uri);
     }));
+}
+
+/// The check of a document that publishes, while it runs: when it ends (published, dropped
+/// as outdated, or failed), the document is checked again at its version of that moment if a
+/// check was asked for meanwhile ([`Document::start_check`](super::document::Document::start_check)).
+struct Running {
+    state: Arc<State>,
+    client: Client,
+    uri: Uri,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let again = self.state.docs().get_mut(&self.uri).and_then(|d| d.end_check());
+        if let Some(version) = again {
+            schedule_diagnostics(self.state.clone(), self.client.clone(), self.uri.clone(), version, false);
+        }
+    }
 }
 
 /// Solves the deals a check found unsolved, off the request

@@ -4,13 +4,14 @@
 //!
 //! ```json
 //! { "mode": "export", "rules": { "PGN203": "off", "line-too-long": "hint" },
-//!   "maxDiagnostics": 1000, "debounceMs": 5, "hoverPictures": true,
+//!   "maxDiagnostics": 1000, "debounceMs": 0, "hoverPictures": true,
 //!   "inlayHints": { "hcp": true, "tricks": true, "plyCount": false, "clockTime": true },
 //!   "walk": { "follow": false, "noIgnore": false, "hidden": false }, "acrossFiles": true }
 //! ```
 //!
-//! (`debounceMs`: how long diagnostics wait while edits keep coming; `hoverPictures`: hover draws
-//! positions, deals and tricks as SVG images (`true`) or as text diagrams (`false`); unset, the
+//! (`debounceMs`: how long diagnostics wait while edits keep coming, none by default: a check
+//! starts at once, and edits made while it runs are checked together after it; `hoverPictures`:
+//! hover draws positions, deals and tricks as SVG images (`true`) or as text diagrams (`false`); unset, the
 //! server decides by the client's name ([`pictures_by_default`]); `inlayHints`: which hints
 //! to show, PBN points and tricks, PGN ply numbers (off by default: one label per move) and time
 //! spent per move from `[%clk]` comments; `walk`: how the workspace folders are walked for
@@ -62,7 +63,9 @@ impl Default for ClientSettings {
             // (keystrokes 50 ms or more apart) every keystroke is checked all the same, so a
             // longer wait only delays the diagnostics of the last one. 5 ms gathers the changes
             // an editor sends together (a multi-cursor edit, an undo of several).
-            debounce: Duration::from_millis(5),
+            // A check runs at once; edits that come while it runs are checked together after
+            // it (`publish::schedule_diagnostics`): no timer is needed to spare the processor.
+            debounce: Duration::ZERO,
             inlay: InlayOptions::default(),
             hover_pictures: None,
             walk: WalkOptions::default(),
@@ -191,13 +194,13 @@ mod tests {
     #[test]
     fn client_settings_are_read_plain_or_in_a_section_and_bad_values_are_named() {
         let (s, w) = ClientSettings::from_json(
-            &json!({"kibitzer": {"mode": "export", "rules": {"PGN001": "off"}, "debounceMs": 0,
+            &json!({"kibitzer": {"mode": "export", "rules": {"PGN001": "off"}, "debounceMs": 20,
                 "inlayHints": {"plyCount": true, "hcp": false}}}),
         );
         assert!(s.inlay.ply && !s.inlay.hcp && s.inlay.clock);
         assert_eq!(s.mode, Some(Mode::Export));
         assert_eq!(s.rules, [("PGN001".to_owned(), None)]);
-        assert_eq!(s.debounce, Duration::ZERO);
+        assert_eq!(s.debounce, Duration::from_millis(20));
         assert!(w.is_empty());
         let (s, _) = ClientSettings::from_json(&json!({"hoverPictures": false}));
         assert_eq!(s.hover_pictures, Some(false));
