@@ -55,11 +55,22 @@ const PARK_SYMBOLS: usize = 1_000;
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
 
+/// A marker not given before: this process's prefix ([`MARKER`]) and a count. Parked texts
+/// ([`super::large_texts`]) are named the same way.
+pub fn next_marker() -> String {
+    format!("{}{}", *MARKER, NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Whether `s` is a marker of this process ([`next_marker`]).
+pub fn is_marker(s: &str) -> bool {
+    s.strip_prefix(MARKER.as_str()).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Serialises `result` to JSON and parks it; gives the marker the stand-in must carry as its
 /// only string, or `None` when serialising failed (then answer with the value itself).
 pub fn park<T: Serialize>(result: &T) -> Option<String> {
     let bytes = serde_json::to_vec(result).ok()?;
-    let marker = format!("{}{}", *MARKER, NEXT.fetch_add(1, Ordering::Relaxed));
+    let marker = next_marker();
     let mut parked = super::guard::lock(&PARKED);
     while parked.len() >= KEEP {
         parked.pop_front();

@@ -27,6 +27,7 @@ mod guard;
 mod handlers;
 mod initialize;
 mod large_answers;
+mod large_texts;
 mod offsets;
 mod publish;
 mod pull;

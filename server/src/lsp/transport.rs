@@ -9,6 +9,7 @@
 //! the server serialises itself ([`Outbox`]) are written between them the same way.
 
 use super::large_answers;
+use super::large_texts;
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -63,9 +64,22 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
 
     let input = tokio::spawn(async move {
         let mut stdin = BufReader::new(tokio::io::stdin());
+        // Between `initialized` and `shutdown` the server hands every didOpen and didChange to
+        // its handler, which takes a parked text back ([`large_texts`]).
+        let mut handled = false;
         while let Ok(Some(body)) = read_frame(&mut stdin).await {
             match check_message(&body) {
-                Ok(()) => {
+                Ok(mut message) => {
+                    match message.get("method").and_then(Value::as_str) {
+                        Some("initialized") => handled = true,
+                        Some("shutdown") => handled = false,
+                        _ => {}
+                    }
+                    let body = match handled && large_texts::park(&mut message) {
+                        true => serde_json::to_vec(&message).unwrap_or(body),
+                        false => body,
+                    };
+                    drop(message);
                     // Header and body written apart: a 10 MB didOpen is not copied into a frame.
                     let header = format!("Content-Length: {}\r\n\r\n", body.len());
                     if feed.write_all(header.as_bytes()).await.is_err() || feed.write_all(&body).await.is_err() {
@@ -172,8 +186,8 @@ async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result
     }
 }
 
-/// `Ok` for a message the server can take; else the error response to send.
-fn check_message(body: &[u8]) -> Result<(), String> {
+/// The message parsed, when the server can take it; else the error response to send.
+fn check_message(body: &[u8]) -> Result<Value, String> {
     let mut value: Value = match serde_json::from_slice(body) {
         Ok(v) => v,
         Err(_) => return Err(error_response(Value::Null, -32700, "Parse error")),
@@ -190,22 +204,31 @@ fn check_message(body: &[u8]) -> Result<(), String> {
     if shaped {
         // What the server's own decoder would refuse must not reach it either. `params` and
         // `result` may be anything of their shape (checked above) and may be megabytes (a
-        // didOpen): an empty value of the same shape stands in for them, so nothing is copied.
+        // didOpen): an empty value of the same shape stands in for them while the decoder
+        // reads the message, so nothing is copied.
+        let mut taken = Vec::new();
         if let Some(object) = value.as_object_mut() {
             for key in ["params", "result"] {
                 if let Some(v) = object.get_mut(key) {
-                    match v {
-                        Value::Object(o) => o.clear(),
-                        Value::Array(a) => a.clear(),
-                        Value::String(s) => s.clear(),
-                        _ => {}
-                    }
+                    let empty = match &*v {
+                        Value::Object(_) => Value::Object(serde_json::Map::new()),
+                        Value::Array(_) => Value::Array(Vec::new()),
+                        Value::String(_) => Value::String(String::new()),
+                        other => other.clone(),
+                    };
+                    taken.push((key, std::mem::replace(v, empty)));
                 }
             }
         }
-        if serde_json::from_value::<Request>(value.clone()).is_ok() || serde_json::from_value::<Response>(value).is_ok()
-        {
-            return Ok(());
+        let decoded = serde_json::from_value::<Request>(value.clone()).is_ok()
+            || serde_json::from_value::<Response>(value.clone()).is_ok();
+        if let Some(object) = value.as_object_mut() {
+            for (key, v) in taken {
+                object.insert(key.to_owned(), v);
+            }
+        }
+        if decoded {
+            return Ok(value);
         }
     }
     Err(error_response(id, -32600, "Invalid request"))

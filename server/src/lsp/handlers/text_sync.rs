@@ -2,6 +2,7 @@
 //! `didChange`, `didSave`, `didClose`): kept as [`Document`]s and re-checked after each change.
 
 use super::super::document::Document;
+use super::super::large_texts;
 use super::super::publish::schedule_diagnostics;
 use super::super::state::State;
 use super::configuration::{reload_settings, settings_changed};
@@ -11,7 +12,8 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::Client;
 
 pub async fn did_open(state: &Arc<State>, client: &Client, params: DidOpenTextDocumentParams) {
-    let doc = params.text_document;
+    let mut doc = params.text_document;
+    doc.text = large_texts::take(doc.text);
     let Some(lang) = language_of(&doc.uri, &doc.language_id) else {
         client
             .log_message(
@@ -33,7 +35,10 @@ pub async fn did_open(state: &Arc<State>, client: &Client, params: DidOpenTextDo
 
 /// The edit is applied before the first `.await`: notifications start in the order they
 /// arrived, so edits are never reordered.
-pub async fn did_change(state: &Arc<State>, client: &Client, params: DidChangeTextDocumentParams) {
+pub async fn did_change(state: &Arc<State>, client: &Client, mut params: DidChangeTextDocumentParams) {
+    for change in &mut params.content_changes {
+        change.text = large_texts::take(std::mem::take(&mut change.text));
+    }
     let unit = state.unit();
     let uri = params.text_document.uri;
     let version = params.text_document.version;
