@@ -201,6 +201,9 @@ impl Diagnostic {
     }
 
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Self {
+        // Most diagnostics have one related place: room for one, not the four a first push
+        // makes (a file of a hundred thousand games keeps tens of thousands of these).
+        self.related.reserve_exact(1);
         self.related.push(Related { range, message: message.into(), file: None });
         self
     }

@@ -285,7 +285,7 @@ pub fn refresh(lang: Lang, rope: &Rope, segments: &mut Vec<Segment>, options: &C
                 let checked = check_all(lang, &texts, options);
                 for ((k, text), (diagnostics, facts)) in to_check.into_iter().zip(texts).zip(checked) {
                     let data = fresh[k].data_mut();
-                    data.diagnostics = Some(Arc::new(diagnostics));
+                    data.diagnostics = Some(kept(diagnostics));
                     data.across = unit_facts(lang, text, &facts);
                 }
                 let n = fresh.len();
@@ -376,9 +376,16 @@ fn check_segment(
     let text = segment_text(rope, seg);
     let checked = kibitzer_syntax::check_unit(lang, &text, &state, options);
     let data = seg.data_mut();
-    data.diagnostics = Some(Arc::new(checked.diagnostics));
+    data.diagnostics = Some(kept(checked.diagnostics));
     data.across = Arc::new(PieceFacts::of_pbn(&text, &checked.names));
     (Arc::new(Chain { before: state, after: Arc::new(checked.after), for_previous: checked.for_previous }), text.len())
+}
+
+/// A segment's diagnostics as it keeps them, without the spare room the check's list grew
+/// (up to half of it: a document of many diagnostics keeps them until it is edited there).
+fn kept(mut diagnostics: Vec<Diagnostic>) -> Arc<Vec<Diagnostic>> {
+    diagnostics.shrink_to_fit();
+    Arc::new(diagnostics)
 }
 
 fn segment_text<'r>(rope: &'r Rope, seg: &Segment) -> Cow<'r, str> {
@@ -485,7 +492,7 @@ fn check_opened(lang: Lang, rope: &Rope, options: &CheckOptions) -> Option<Vec<S
         unit: Some(checked.piece.units),
         last_unit: Some(checked.piece.units),
         data: Arc::new(SegmentData {
-            diagnostics: Some(Arc::new(checked.diagnostics)),
+            diagnostics: Some(kept(checked.diagnostics)),
             across: unit_facts(lang, &text[checked.piece.range], &checked.facts),
             ..SegmentData::default()
         }),
