@@ -29,6 +29,7 @@ mod initialize;
 mod large_answers;
 mod large_texts;
 mod offsets;
+mod outbox;
 mod publish;
 mod pull;
 mod settings;
@@ -68,7 +69,7 @@ pub fn run(_args: LspArgs) -> ExitCode {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     runtime.block_on(async move {
-        let (outbox, reader) = transport::Outbox::new();
+        let (outbox, reader) = outbox::Outbox::new();
         let server_outbox = outbox.clone();
         let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag, server_outbox))
             .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)

@@ -4,8 +4,8 @@
 
 use super::document::{Document, Snapshot};
 use super::guard;
+use super::outbox::Outbox;
 use super::settings::{pictures_by_default, ClientSettings};
-use super::transport::Outbox;
 use super::workspace_games;
 use super::workspace_names;
 use super::workspace_symbols;

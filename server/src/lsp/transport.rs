@@ -10,46 +10,11 @@
 
 use super::large_answers;
 use super::large_texts;
+use super::outbox::{Outbox, OutboxReader};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::{ClientSocket, LspService, Server};
-
-/// Frames the stdio writer puts between the server's own: the error answers to malformed
-/// messages, and the notifications the server serialises itself ([`Outbox::notify`]).
-#[derive(Clone)]
-pub struct Outbox(mpsc::UnboundedSender<Vec<u8>>);
-
-/// What [`serve_stdio`] reads an [`Outbox`]'s frames from.
-pub struct OutboxReader(mpsc::UnboundedReceiver<Vec<u8>>);
-
-impl Outbox {
-    pub fn new() -> (Outbox, OutboxReader) {
-        let (tx, rx) = mpsc::unbounded_channel();
-        (Outbox(tx), OutboxReader(rx))
-    }
-
-    /// Sends the notification `N` with `params`, serialised straight to JSON bytes:
-    /// tower-lsp-server would make a `serde_json::Value` of them first, which for a thousand
-    /// diagnostics is a tree of tens of thousands of small allocations, built and freed again —
-    /// measured, most of what a keystroke in a large file cost once its check was incremental.
-    /// Gives `false` when nothing reads the frames (no stdio writer): send it the usual way.
-    /// Frames sent here are written in the order sent, but not in order with the server's own:
-    /// a kind of notification goes one way only.
-    pub fn notify<N: tower_lsp_server::ls_types::notification::Notification>(&self, params: &N::Params) -> bool {
-        #[derive(serde::Serialize)]
-        struct Frame<'a, P> {
-            jsonrpc: &'static str,
-            method: &'static str,
-            params: &'a P,
-        }
-        match serde_json::to_vec(&Frame { jsonrpc: "2.0", method: N::METHOD, params }) {
-            Ok(bytes) => self.0.send(bytes).is_ok(),
-            Err(_) => false,
-        }
-    }
-}
 
 /// Serves `service` on stdin/stdout until `exit` or the end of input, with the frames of
 /// `outbox` (and `reader`, its reading end) between the server's own.
@@ -88,13 +53,13 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
                 }
                 Err(answer) => {
                     eprintln!("kibitzer lsp: malformed message answered with {answer}");
-                    let _ = outbox.0.send(answer.into_bytes());
+                    outbox.send_frame(answer.into_bytes());
                 }
             }
         }
         // End of input: the server sees its stdin close and stops.
     });
-    let output = write_output(drain, reader.0);
+    let output = write_output(drain, reader);
     let server = Server::new(server_in, server_out, socket).serve(service);
     tokio::join!(server, output);
     input.abort();
@@ -103,7 +68,7 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
 /// Copies the server's frames to stdout whole, with the outbox's frames (error answers,
 /// notifications) between them. A frame's body is streamed through, not held: a formatting
 /// answer for a large file is megabytes.
-async fn write_output(drain: tokio::io::DuplexStream, mut outbox: mpsc::UnboundedReceiver<Vec<u8>>) {
+async fn write_output(drain: tokio::io::DuplexStream, mut outbox: OutboxReader) {
     let mut from_server = BufReader::new(drain);
     let mut stdout = tokio::io::stdout();
     loop {
@@ -251,30 +216,6 @@ mod tests {
         let invalid = check_message(br#"{"jsonrpc":"2.0","id":7,"params":3}"#).unwrap_err();
         assert!(invalid.contains("-32600") && invalid.contains("\"id\":7"), "{invalid}");
         assert!(check_message(b"[1,2]").unwrap_err().contains("-32600"));
-    }
-
-    /// A notification sent through the outbox is the JSON-RPC notification tower-lsp-server
-    /// would have written (its decoder takes it back); with no one reading the frames, the
-    /// sender is told to send it the usual way.
-    #[test]
-    fn the_outbox_writes_a_notification_as_json_rpc_and_says_when_no_one_reads_it() {
-        use tower_lsp_server::ls_types::notification::PublishDiagnostics;
-        use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams};
-        let (outbox, mut reader) = Outbox::new();
-        let params = PublishDiagnosticsParams {
-            uri: "file:///tmp/a.pgn".parse().unwrap(),
-            diagnostics: vec![Diagnostic { message: "a \"quoted\" word".into(), ..Diagnostic::default() }],
-            version: Some(7),
-        };
-        assert!(outbox.notify::<PublishDiagnostics>(&params));
-        let frame = reader.0.try_recv().expect("a frame");
-        assert!(check_message(&frame).is_ok());
-        let value: Value = serde_json::from_slice(&frame).unwrap();
-        assert_eq!(value["method"], "textDocument/publishDiagnostics");
-        let read: PublishDiagnosticsParams = serde_json::from_value(value["params"].clone()).unwrap();
-        assert_eq!(read, params);
-        drop(reader);
-        assert!(!outbox.notify::<PublishDiagnostics>(&params));
     }
 
     #[tokio::test]

@@ -121,7 +121,7 @@ mod tests {
     use tower_lsp_server::ls_types::TextDocumentIdentifier;
 
     fn state_with_a_document(uri: &Uri) -> State {
-        let state = State::new(crate::lsp::transport::Outbox::new().0);
+        let state = State::new(crate::lsp::outbox::Outbox::new().0);
         let doc = Document::new(uri.clone(), Lang::Pgn, 1, "1. e4 *\n", Arc::new(CheckOptions::default()));
         state.docs().insert(uri.clone(), doc);
         state
