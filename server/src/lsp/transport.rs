@@ -71,9 +71,11 @@ pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
 async fn write_output(drain: tokio::io::DuplexStream, mut outbox: OutboxReader) {
     let mut from_server = BufReader::new(drain);
     let mut stdout = tokio::io::stdout();
+    // Kept across the loop: an outbox frame may interrupt the read of a header.
+    let mut header = Header::default();
     loop {
         let written = tokio::select! {
-            length = read_header(&mut from_server) => match length {
+            length = read_header(&mut from_server, &mut header) => match length {
                 Ok(Some(n)) if n <= large_answers::STAND_IN_MAX => async {
                     // A small frame may be the stand-in of a parked answer ([`parked`]).
                     let mut body = vec![0; n];
@@ -117,36 +119,44 @@ async fn write_output(drain: tokio::io::DuplexStream, mut outbox: OutboxReader) 
 
 /// Reads one `Content-Length` frame's body; `None` at the end of input.
 async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<Vec<u8>>> {
-    let Some(n) = read_header(reader).await? else { return Ok(None) };
+    let Some(n) = read_header(reader, &mut Header::default()).await? else { return Ok(None) };
     let mut body = vec![0; n];
     reader.read_exact(&mut body).await?;
     Ok(Some(body))
 }
 
+/// What has been read of a header block: the line being read and the length a complete line
+/// gave. Kept by the caller, so that a read of a header interrupted by another branch of a
+/// `select!` (the outbox's frames, in [`write_output`]) goes on where it stopped: a header
+/// can arrive in pieces when the server's frames fill the pipe between them.
+#[derive(Default)]
+struct Header {
+    line: Vec<u8>,
+    length: Option<usize>,
+}
+
 /// Reads header blocks up to one with a `Content-Length`, and gives that length; `None` at the
 /// end of input. Header lines other than `Content-Length` are skipped, as is anything before a
-/// header block, and a block without a length.
-async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<usize>> {
+/// header block, and a block without a length. Cancel safe: what is read stays in `header`
+/// (`read_until` appends to it as it reads).
+async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R, header: &mut Header) -> std::io::Result<Option<usize>> {
     loop {
-        let mut length = None;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if reader.read_line(&mut line).await? == 0 {
-                return Ok(None);
-            }
-            let trimmed = line.trim_end_matches(['\r', '\n']);
-            if trimmed.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = trimmed.split_once(':') {
-                if name.trim().eq_ignore_ascii_case("content-length") {
-                    length = value.trim().parse::<usize>().ok();
-                }
+        if reader.read_until(b'\n', &mut header.line).await? == 0 && header.line.is_empty() {
+            return Ok(None);
+        }
+        let line = std::mem::take(&mut header.line);
+        let line = String::from_utf8_lossy(&line);
+        let trimmed = line.trim_end_matches(['\r', '\n']);
+        if trimmed.is_empty() {
+            match header.length.take() {
+                Some(n) => return Ok(Some(n)),
+                None => continue,
             }
         }
-        if length.is_some() {
-            return Ok(length);
+        if let Some((name, value)) = trimmed.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                header.length = value.trim().parse::<usize>().ok();
+            }
         }
     }
 }
@@ -216,6 +226,27 @@ mod tests {
         let invalid = check_message(br#"{"jsonrpc":"2.0","id":7,"params":3}"#).unwrap_err();
         assert!(invalid.contains("-32600") && invalid.contains("\"id\":7"), "{invalid}");
         assert!(check_message(b"[1,2]").unwrap_err().contains("-32600"));
+    }
+
+    /// A header that arrives in pieces, its read interrupted between them (as the outbox's
+    /// frames interrupt it in `write_output`), is read whole once the rest comes.
+    #[tokio::test]
+    async fn a_header_read_interrupted_between_its_pieces_goes_on_where_it_stopped() {
+        let (mut server, drain) = tokio::io::duplex(1024);
+        let mut reader = BufReader::new(drain);
+        let mut header = Header::default();
+        let wait = std::time::Duration::from_millis(20);
+        for piece in ["Content-Le", "ngth: 2\r", "\n", "\r"] {
+            server.write_all(piece.as_bytes()).await.unwrap();
+            let read = tokio::time::timeout(wait, read_header(&mut reader, &mut header)).await;
+            assert!(read.is_err(), "no header yet after {piece:?}: the read is given up");
+        }
+        server.write_all(b"\n{}").await.unwrap();
+        let read = tokio::time::timeout(std::time::Duration::from_secs(5), read_header(&mut reader, &mut header));
+        assert_eq!(read.await.expect("the header, read whole").unwrap(), Some(2));
+        let mut body = vec![0; 2];
+        reader.read_exact(&mut body).await.unwrap();
+        assert_eq!(body, b"{}");
     }
 
     #[tokio::test]
