@@ -72,7 +72,12 @@ impl PbnNames {
     fn of(text: &str, ranges: &NameRanges) -> PbnNames {
         let names = ranges.names(text);
         let keep = |values: Vec<(TextRange, Cow<'_, str>)>| {
-            values.into_iter().filter(|(_, v)| !is_unknown(v)).map(|(r, v)| (r, Box::from(v))).collect()
+            let mut kept: Vec<_> =
+                values.into_iter().filter(|(_, v)| !is_unknown(v)).map(|(r, v)| (r, Box::from(v))).collect();
+            // The list is collected in the place of `values`, whose room it would keep (all of
+            // it when every name is unknown): a file's names are kept as long as it is open.
+            kept.shrink_to_fit();
+            kept
         };
         PbnNames { kinds: [keep(names.players), keep(names.events), keep(names.sites)], len: TextSize::of(text) }
     }
