@@ -84,6 +84,17 @@ impl Segment {
         self.is_cut() && self.unit != self.last_unit
     }
 
+    /// The pieces of a block ([`Segment::is_block`]), relative to its start, each with views of
+    /// its own: cut from its text the first time they are asked for and kept with its views, so
+    /// that the features reading one game of it and the views made a piece at a time
+    /// ([`super::views`]) cut it once.
+    pub fn block_pieces(&self, lang: Lang, rope: &Rope) -> &[(TextRange, Arc<UnitViews>)] {
+        self.data.views.pieces.get_or_init(|| {
+            let text = segment_text(rope, self);
+            kibitzer_syntax::pieces(lang, &text).into_iter().map(|p| (p.range, Arc::default())).collect()
+        })
+    }
+
     /// Whether the segment is one piece of the text ([`kibitzer_syntax::pieces`]) or a block of
     /// them, not a stretch an edit touched that is yet to be cut.
     fn is_cut(&self) -> bool {
@@ -568,18 +579,17 @@ const MOST_SEGMENTS: usize = if cfg!(test) { 48 } else { 2048 };
 
 /// The piece of the text ([`kibitzer_syntax::pieces`]) holding `offset`, absolute, and the
 /// index of its segment: the segment itself, or the piece of it for a block of pieces
-/// ([`MOST_SEGMENTS`]), found by cutting its text again.
+/// ([`MOST_SEGMENTS`], [`Segment::block_pieces`]).
 pub fn piece_at(lang: Lang, rope: &Rope, segments: &[Segment], offset: usize) -> Option<(usize, TextRange)> {
     let i = segment_at(segments, offset)?;
     let seg = &segments[i];
     if !seg.is_block() {
         return Some((i, seg.range));
     }
-    let text = segment_text(rope, seg);
-    let pieces = kibitzer_syntax::pieces(lang, &text);
+    let pieces = seg.block_pieces(lang, rope);
     let local = offset.saturating_sub(usize::from(seg.range.start()));
-    let k = pieces.partition_point(|p| usize::from(p.range.end()) <= local).min(pieces.len() - 1);
-    Some((i, pieces[k].range + seg.range.start()))
+    let k = pieces.partition_point(|(range, _)| usize::from(range.end()) <= local).min(pieces.len() - 1);
+    Some((i, pieces[k].0 + seg.range.start()))
 }
 
 /// For chained units, the state the games before the piece at `offset` left it

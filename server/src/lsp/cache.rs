@@ -29,7 +29,7 @@ pub struct UnitViews {
     pub(super) double_dummy: OnceLock<Vec<kibitzer_syntax::Diagnostic>>,
     /// For a segment that is a block of several pieces, each piece's range (relative to the
     /// segment's start) with views of its own: a feature that reads units sees each piece as it
-    /// would were it a segment ([`views`](super::views)).
+    /// would were it a segment (`analysis::Segment::block_pieces`).
     pub(super) pieces: OnceLock<Vec<(kibitzer_syntax::TextRange, Arc<UnitViews>)>>,
 }
 

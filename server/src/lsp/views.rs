@@ -37,10 +37,7 @@ fn parts(s: &Snapshot) -> Vec<(TextRange, Arc<UnitViews>)> {
             out.push((seg.range, seg.data.views.clone()));
             continue;
         }
-        let pieces = seg.data.views.pieces.get_or_init(|| {
-            let text = text_of(s, seg.range);
-            kibitzer_syntax::pieces(s.lang, &text).into_iter().map(|p| (p.range, Arc::default())).collect()
-        });
+        let pieces = seg.block_pieces(s.lang, &s.rope);
         out.extend(pieces.iter().map(|(range, views)| (*range + seg.range.start(), views.clone())));
     }
     out
