@@ -44,6 +44,12 @@ pub struct Tag<'a> {
     /// A brace comment of the game that ends right before the tag (blanks between at most):
     /// export format lets a multi-line comment end on a tag's line.
     pub after_comment: Option<TextRange>,
+    /// The index in its game of the first tag of this name, well-formed or not (its own index
+    /// when it is that one): a repeated tag points at it.
+    pub first_of_name: usize,
+    /// Whether this is the first well-formed tag of its name, the one whose value counts (PBN
+    /// 3.4: a later one is ignored).
+    pub counts: bool,
 }
 
 impl<'a> Tag<'a> {
@@ -153,6 +159,7 @@ impl<'a> Game<'a> {
                 Child::Other => last = None,
             }
         }
+        mark_first_of_names(&mut tags);
         Game { range, tags }
     }
 
@@ -202,6 +209,37 @@ fn tag_from_tokens<'a>(
         range,
         section: smallvec::SmallVec::new(),
         after_comment: None,
+        first_of_name: 0,
+        counts: false,
+    }
+}
+
+/// Sets each tag's [`Tag::first_of_name`] and [`Tag::counts`], once a game for every check that
+/// reads a tag's first value (a set built in each of them was a tenth of checking a game of
+/// fifteen tags).
+fn mark_first_of_names(tags: &mut [Tag<'_>]) {
+    // A game of the mandatory tags and a few more: comparing with the tags before costs less
+    // than hashing (most names differ in length); a game converted from LIN may have
+    // thousands, looked up in a map.
+    const LOOKED_UP_FROM: usize = 48;
+    if tags.len() < LOOKED_UP_FROM {
+        for i in 0..tags.len() {
+            let name = tags[i].name;
+            let first = tags[..i].iter().position(|t| t.name == name).unwrap_or(i);
+            let well_formed_before = first < i && tags[first..i].iter().any(|t| t.well_formed && t.name == name);
+            tags[i].first_of_name = first;
+            tags[i].counts = tags[i].well_formed && !well_formed_before;
+        }
+        return;
+    }
+    // The first tag of each name, and whether a well-formed one of it has come.
+    let mut first: rustc_hash::FxHashMap<&str, (usize, bool)> =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(tags.len(), Default::default());
+    for (i, tag) in tags.iter_mut().enumerate() {
+        let (index, well_formed_seen) = first.entry(tag.name).or_insert((i, false));
+        tag.first_of_name = *index;
+        tag.counts = tag.well_formed && !*well_formed_seen;
+        *well_formed_seen |= tag.well_formed;
     }
 }
 
@@ -474,6 +512,33 @@ mod tests {
             .collect();
         assert!(from_tree.len() > if shared { 500 } else { 20 }, "{}", from_tree.len());
         assert!(from_tree == from_events);
+    }
+
+    /// Each tag knows the first tag of its name and whether its value is the one that counts
+    /// (the first well-formed one), in a short game (compared with the tags before) as in one
+    /// of many tags (looked up in a map).
+    #[test]
+    fn tags_know_the_first_of_their_name() {
+        for fillers in [3, 60] {
+            let mut text = String::from("[Deal \"N:broken\"\n[Event \"a\"]\n[Deal \"N:- - - -\"]\n");
+            for i in 0..fillers {
+                text.push_str(&format!("[Filler{i} \"x\"]\n"));
+            }
+            text.push_str("[Event \"b\"]\n[Deal \"N:- - - -\"]\n");
+            let parse = crate::pbn::parse(&text);
+            let node = parse.syntax().children().find(|n| n.kind() == SyntaxKind::GAME).unwrap();
+            let game = Game::from_node(&node, &text);
+            let marks: Vec<(&str, bool, usize, bool)> =
+                game.tags.iter().map(|t| (t.name, t.well_formed, t.first_of_name, t.counts)).collect();
+            let last = marks.len() - 2;
+            assert_eq!(marks.len(), fillers + 5, "{marks:?}");
+            assert_eq!(marks[0], ("Deal", false, 0, false), "a broken tag never counts");
+            assert_eq!(marks[1], ("Event", true, 1, true));
+            assert_eq!(marks[2], ("Deal", true, 0, true), "the first well-formed Deal counts");
+            assert_eq!(marks[3].2, 3);
+            assert_eq!(marks[last], ("Event", true, 1, false), "a repeat points at the first");
+            assert_eq!(marks[last + 1], ("Deal", true, 0, false));
+        }
     }
 
     #[test]

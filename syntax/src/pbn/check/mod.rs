@@ -258,12 +258,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
 /// Reports forbidden and empty inheritance (`#`, `##`) and records the values later games may
 /// inherit. Value checks see only literal values (and the text after `##`).
 fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
-    let mut seen: Vec<&str> = Vec::with_capacity(game.tags.len());
-    for tag in game.tags.iter().filter(|t| t.well_formed) {
-        if seen.contains(&tag.name) {
-            continue;
-        }
-        seen.push(tag.name);
+    for tag in game.tags.iter().filter(|t| t.counts) {
         if tag.value.starts_with('#') && NOT_INHERITABLE.contains(&tag.name) {
             sink.report(
                 &INHERITANCE_FORBIDDEN,

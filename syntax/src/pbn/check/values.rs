@@ -5,7 +5,6 @@ use super::context::{Facts, Sink};
 use crate::bridge::score::Vulnerability;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 crate::diagnostic::declare_rules! {
     SECTION_AFTER_TAG = "PBN006" "unexpected-section" Warning Import "PBN 5.1"
@@ -178,11 +177,8 @@ pub(crate) fn is_known_tag(name: &str) -> bool {
 
 /// Tag-name case, unknown tags and duplicates.
 pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
-    // The first tag of each name: a duplicate points at it (a map, as a game converted from LIN
-    // may have thousands of tags).
-    let mut first_of: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, tag) in game.tags.iter().enumerate() {
-        let first = *first_of.entry(tag.name).or_insert(i);
+        let first = tag.first_of_name;
         if tag.name.is_empty() {
             continue;
         }
@@ -264,9 +260,8 @@ fn is_placeholder(v: &str) -> bool {
 pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
     let mut facts = Facts::default();
     // Every Note is checked; of other names, the first tag only.
-    let mut seen: FxHashSet<&str> = FxHashSet::default();
     for tag in game.tags.iter().filter(|t| t.well_formed) {
-        if tag.name != "Note" && !seen.insert(tag.name) {
+        if tag.name != "Note" && !tag.counts {
             continue;
         }
         if let Some(i) = tag.value.find('\t') {
