@@ -108,6 +108,9 @@ fn well_formed_deal(bytes: &[u8]) -> Option<Deal> {
     (count == 4).then_some(Deal { first, hands })
 }
 
+/// The highest rank.
+const ACE: u8 = 14;
+
 /// The rank a byte names in a hand ([`rank_from_char`], either case), 0 for none.
 const RANK_FROM_BYTE: [u8; 256] = {
     let mut table = [0u8; 256];
@@ -237,7 +240,6 @@ fn join_hands(start: Seat, first: Seat, hands: [&str; 4]) -> String {
 /// writes them: an upper-case seat, hands one space apart, each `-` or four suits of upper-case
 /// ranks, descending. Then normalising only turns the hands to start from another seat.
 fn hands_in_order(value: &str) -> Option<(Seat, [&str; 4])> {
-    const RANKS: &[u8; 13] = b"AKQJT98765432";
     let first = match value.as_bytes() {
         [seat @ (b'N' | b'E' | b'S' | b'W'), b':', ..] => Seat::from_char(char::from(*seat))?,
         _ => return None,
@@ -250,17 +252,20 @@ fn hands_in_order(value: &str) -> Option<(Seat, [&str; 4])> {
         if hand == "-" {
             continue;
         }
-        let mut suits = 0;
-        for suit in hand.split('.') {
-            suits += 1;
-            // Each rank's place in RANKS: never smaller than the one before.
-            let mut last = 0;
-            for rank in suit.bytes() {
-                match RANKS.iter().position(|r| *r == rank) {
-                    Some(place) if place >= last => last = place,
-                    _ => return None,
-                }
+        let mut suits = 1;
+        // Each rank upper-case and never higher than the one before in its suit.
+        let mut last = ACE;
+        for b in hand.bytes() {
+            if b == b'.' {
+                suits += 1;
+                last = ACE;
+                continue;
             }
+            let rank = RANK_FROM_BYTE[usize::from(b)];
+            if rank == 0 || rank > last || b.is_ascii_lowercase() {
+                return None;
+            }
+            last = rank;
         }
         if suits != 4 {
             return None;

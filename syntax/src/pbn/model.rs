@@ -15,7 +15,7 @@ use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::bridge::score::Vulnerability;
 use crate::parsing::{EventElement, EventNode};
 use crate::text::{TextRange, TextSize};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A token of a section: kind, text and range.
 #[derive(Debug, Clone, Copy)]
@@ -233,8 +233,7 @@ fn mark_first_of_names(tags: &mut [Tag<'_>]) {
         return;
     }
     // The first tag of each name, and whether a well-formed one of it has come.
-    let mut first: rustc_hash::FxHashMap<&str, (usize, bool)> =
-        rustc_hash::FxHashMap::with_capacity_and_hasher(tags.len(), Default::default());
+    let mut first: FxHashMap<&str, (usize, bool)> = FxHashMap::with_capacity_and_hasher(tags.len(), Default::default());
     for (i, tag) in tags.iter_mut().enumerate() {
         let (index, well_formed_seen) = first.entry(tag.name).or_insert((i, false));
         tag.first_of_name = *index;
@@ -325,10 +324,11 @@ pub fn passes_on<'v>(name: &str, value: &'v str) -> PassesOn<'v> {
 /// and the last game's deal data, which a game that leaves it out relies on ([`DealData`]).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Inheritance {
-    /// The last real value of each tag (the text after `##` for a `##` value).
-    last: HashMap<String, String>,
+    /// The last real value of each tag (the text after `##` for a `##` value). FxHash: the
+    /// formatter looks up every tag of every game here, and SipHash was most of that.
+    last: FxHashMap<String, String>,
     /// Values given with `##`: they apply to the later games that omit the tag.
-    sticky: HashMap<String, String>,
+    sticky: FxHashMap<String, String>,
     /// The last game's Dealer, Vulnerable and Deal, with what it took from the game before.
     deal: DealData,
 }
@@ -362,12 +362,8 @@ impl Inheritance {
 
     /// Takes note of all the tags of a game.
     pub fn record_game(&mut self, game: &Game<'_>) {
-        let mut seen: Vec<&str> = Vec::new();
-        for tag in game.tags.iter().filter(|t| t.well_formed) {
-            if !seen.contains(&tag.name) {
-                seen.push(tag.name);
-                self.record(tag.name, tag.value);
-            }
+        for tag in game.tags.iter().filter(|t| t.counts) {
+            self.record(tag.name, tag.value);
         }
         self.record_deal(DealData::read(|name| game.value(name)), |name| game.tag(name).is_some());
     }
