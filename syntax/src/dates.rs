@@ -54,7 +54,18 @@ pub fn producer_spelling(value: &str) -> Option<Spelled> {
         None => None,
         Some(t) => Some(time_of(t.strip_suffix('Z').unwrap_or(t))?),
     };
-    Some(Spelled { date: format!("{year:04}.{month:02}.{day:02}"), time })
+    Some(Spelled { date: standard_date(year, month, day), time })
+}
+
+/// `YYYY.MM.DD` of a known year (below 10000), month and day (below 100), digit by digit: a
+/// database of games each dated the producer's way has its every date rewritten, and the
+/// formatting machinery was half of that.
+fn standard_date(year: u32, month: u32, day: u32) -> String {
+    let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
+    let mut date = String::with_capacity(10);
+    date.extend([digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '.']);
+    date.extend([digit(month / 10), digit(month), '.', digit(day / 10), digit(day)]);
+    date
 }
 
 /// What is wrong with a date value that should be `YYYY.MM.DD`, `?` standing for each unknown
@@ -117,13 +128,13 @@ fn partly_known(value: &str) -> Option<String> {
     if value == "?" {
         return Some("????.??.??".to_owned());
     }
-    let parts: Vec<&str> = value.split('.').collect();
-    if let [year, month, day] = parts[..] {
+    let mut parts = value.split('.');
+    if let (Some(year), Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next(), parts.next()) {
         let part = |p: &str, n: usize| {
             let written = p.len() == n && p.bytes().all(|c| c.is_ascii_digit() || c == b'?');
             (p == "?").then(|| "?".repeat(n)).or_else(|| written.then(|| p.to_owned()))
         };
-        if parts.contains(&"?") {
+        if [year, month, day].contains(&"?") {
             let date = format!("{}.{}.{}", part(year, 4)?, part(month, 2)?, part(day, 2)?);
             return standard_date_problem(&date).is_none().then_some(date);
         }
@@ -227,35 +238,36 @@ pub enum TimePlace<'a> {
 /// and moves the time, when `value` is a producer's spelling ([`producer_spelling`]). The fix is
 /// safe when nothing is lost: no time, a new time tag, or one that already says the same; else
 /// (another time already there, or no tag for it) it is offered as unsafe and names what it
-/// drops.
-pub fn with_fix(
+/// drops. `place` says where the time goes; it is asked only of a value that holds one.
+pub fn with_fix<'p>(
     diagnostic: Diagnostic,
     tag: &str,
     value: &str,
     value_range: TextRange,
-    place: TimePlace<'_>,
+    place: impl FnOnce() -> TimePlace<'p>,
 ) -> Diagnostic {
     // A date already spelled the standard way is wrong in another way (a day the month lacks):
     // no spelling fixes that.
-    let Some(spelled) = producer_spelling(value).filter(|s| s.time.is_some() || s.date != value) else {
+    let Some(Spelled { date, time }) = producer_spelling(value).filter(|s| s.time.is_some() || s.date != value) else {
         return diagnostic;
     };
-    let mut edits = vec![TextEdit::replace(value_range, spelled.date.clone())];
-    let Some(time) = spelled.time else {
-        return diagnostic.with_fix(format!("Write `{}`", spelled.date), edits, Applicability::Safe);
+    let Some(time) = time else {
+        let title = ["Write `", &date, "`"].concat();
+        return diagnostic.with_fix(title, vec![TextEdit::replace(value_range, date)], Applicability::Safe);
     };
+    let mut edits = vec![TextEdit::replace(value_range, date.clone())];
     let time_tag = time_tag_of(tag);
-    match (place, time_tag) {
+    match (place(), time_tag) {
         (TimePlace::Insert(at, eol), Some(name)) => {
             edits.push(TextEdit::insert(at, format!("{eol}[{name} \"{time}\"]")));
-            let title = format!("Write `{}` and the time in a {name} tag", spelled.date);
+            let title = format!("Write `{date}` and the time in a {name} tag");
             diagnostic.with_fix(title, edits, Applicability::Safe)
         }
         (TimePlace::Present(v), Some(_)) if v == time => {
-            diagnostic.with_fix(format!("Write `{}`", spelled.date), edits, Applicability::Safe)
+            diagnostic.with_fix(format!("Write `{date}`"), edits, Applicability::Safe)
         }
         _ => {
-            let title = format!("Write `{}` (dropping the time `{time}`)", spelled.date);
+            let title = format!("Write `{date}` (dropping the time `{time}`)");
             diagnostic.with_fix(title, edits, Applicability::Unsafe)
         }
     }
@@ -318,6 +330,7 @@ mod tests {
         assert_eq!(spelled("2021.04.03 23:59"), both("2021.04.03", "23:59:00"));
         assert_eq!(spelled("2024-02-29"), date("2024.02.29"), "a leap year");
         assert_eq!(spelled("2000/02/29"), date("2000.02.29"), "a leap year");
+        assert_eq!(spelled("0987-10-05"), date("0987.10.05"), "every digit of the year");
     }
 
     #[test]

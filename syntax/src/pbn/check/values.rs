@@ -264,7 +264,8 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
         if tag.name != "Note" && !tag.counts {
             continue;
         }
-        if let Some(i) = tag.value.find('\t') {
+        // Byte by byte: most values are a few characters, too short for a vector search.
+        if let Some(i) = tag.value.bytes().position(|b| b == b'\t') {
             sink.report(
                 &crate::pbn::check::lines::CONTROL_CHARACTER,
                 tag.sub_range(i, i + 1),
@@ -278,8 +279,9 @@ pub(crate) fn check_values(game: &Game<'_>, sink: &mut Sink) -> Facts {
             "Date" | "EventDate" | "UTCDate" => {
                 if !is_placeholder(v) {
                     if let Some(why) = crate::dates::standard_date_problem(v) {
-                        let d = Diagnostic::new(&INVALID_DATE, whole, format!("{} value `{v}`: {why}", tag.name));
-                        sink.push(crate::dates::with_fix(d, tag.name, v, whole, time_place(game, tag.name)));
+                        let message = [tag.name, " value `", v, "`: ", &why].concat();
+                        let d = Diagnostic::new(&INVALID_DATE, whole, message);
+                        sink.push(crate::dates::with_fix(d, tag.name, v, whole, || time_place(game, tag.name)));
                     }
                 }
             }

@@ -302,7 +302,7 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
     }
     for (i, name, value, range) in dates {
         let time_tag = crate::dates::time_tag_of(name);
-        let place = match (time_tag.and_then(|t| times.iter().find(|(n, _)| *n == t)), roster_end) {
+        let place = || match (time_tag.and_then(|t| times.iter().find(|(n, _)| *n == t)), roster_end) {
             (Some((_, v)), _) => crate::dates::TimePlace::Present(v),
             (None, Some(at)) if time_tag.is_some() => {
                 crate::dates::TimePlace::Insert(at, crate::text::LineEnding::detect(game.source()).as_str())
