@@ -218,6 +218,33 @@ where
     }
 }
 
+/// The first token of `rest` when it is one of the plain tokens most of a file is made of, read
+/// byte by byte as the mode's logos enum reads it: blanks, line ends and `[` in every mode, and
+/// in a tag its name, a string without escapes and `]`. `None` for anything else, which logos
+/// reads (a fresh logos lexer for each token was most of the lexer's time).
+fn plain_token(mode: Mode, rest: &[u8]) -> Option<(SyntaxKind, usize)> {
+    let run = |from: usize, belongs: fn(u8) -> bool| {
+        rest[from..].iter().position(|&b| !belongs(b)).map_or(rest.len(), |i| from + i)
+    };
+    Some(match (rest.first()?, mode) {
+        (b' ' | b'\t', _) => (SyntaxKind::WHITESPACE, run(1, |b| b == b' ' || b == b'\t')),
+        (b'\n', _) => (SyntaxKind::NEWLINE, 1),
+        (b'\r', _) => (SyntaxKind::NEWLINE, if rest.get(1) == Some(&b'\n') { 2 } else { 1 }),
+        (b'[', _) => (SyntaxKind::L_BRACK, 1),
+        (b']', Mode::Tag) => (SyntaxKind::R_BRACK, 1),
+        (b, Mode::Tag) if b.is_ascii_alphanumeric() || *b == b'_' => {
+            (SyntaxKind::TAG_NAME, run(1, |b| b.is_ascii_alphanumeric() || b == b'_'))
+        }
+        // A string closed on its line with no backslash in it (the bytes of a character beyond
+        // ASCII are never these).
+        (b'"', Mode::Tag) => {
+            let end = 1 + rest[1..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\r' | b'\n'))?;
+            (rest[end] == b'"').then_some((SyntaxKind::STRING, end + 1))?
+        }
+        _ => return None,
+    })
+}
+
 /// Whether the line starting at `pos` is semi-empty: only spaces and tabs before its end.
 fn line_is_blank(text: &str, pos: usize) -> bool {
     text.as_bytes()[pos..].iter().find(|&&b| b != b' ' && b != b'\t').is_none_or(|&b| b == b'\n' || b == b'\r')
@@ -319,11 +346,14 @@ pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
             pos = end;
             continue;
         }
-        let (kind, len) = match mode {
-            Mode::Tag => first_token::<TagMode>(rest),
-            Mode::Auction => first_token::<AuctionMode>(rest),
-            Mode::Play => first_token::<PlayMode>(rest),
-            Mode::Section => first_token::<SectionMode>(rest),
+        let (kind, len) = match plain_token(mode, rest.as_bytes()) {
+            Some(token) => token,
+            None => match mode {
+                Mode::Tag => first_token::<TagMode>(rest),
+                Mode::Auction => first_token::<AuctionMode>(rest),
+                Mode::Play => first_token::<PlayMode>(rest),
+                Mode::Section => first_token::<SectionMode>(rest),
+            },
         };
         let end = pos + len;
         push(kind, pos, end);
@@ -353,6 +383,31 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
         lex(text).into_iter().map(|t| (t.kind, &text[t.range])).collect()
+    }
+
+    /// A plain token read byte by byte is the token the mode's logos enum reads there: at every
+    /// offset of the fixtures and the corpus, in every mode, and over strings with escapes,
+    /// line ends and characters beyond ASCII.
+    #[test]
+    fn plain_tokens_are_what_logos_reads() {
+        let (mut text, _) = crate::pbn::test_corpus();
+        text.push_str("[A_1 \"x\\\"y\"] [B \"é\"]\r\n[C \"open\r\n\"\r \t [\"\\\"]");
+        let mut plain = 0;
+        for (at, _) in text.char_indices() {
+            let rest = &text[at..];
+            for mode in [Mode::Tag, Mode::Auction, Mode::Play, Mode::Section] {
+                let Some(token) = plain_token(mode, rest.as_bytes()) else { continue };
+                plain += 1;
+                let by_logos = match mode {
+                    Mode::Tag => first_token::<TagMode>(rest),
+                    Mode::Auction => first_token::<AuctionMode>(rest),
+                    Mode::Play => first_token::<PlayMode>(rest),
+                    Mode::Section => first_token::<SectionMode>(rest),
+                };
+                assert_eq!(token, by_logos, "{mode:?} at {at}: {:?}", &rest[..rest.len().min(20)]);
+            }
+        }
+        assert!(plain > text.len(), "{plain} plain tokens in {} bytes", text.len());
     }
 
     #[test]
