@@ -200,6 +200,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         if args.format == OutputFormat::JsonLines && sinks.out.flush().is_err() {
             return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
+        if i + 1 == targets.len() {
+            // The last file's diagnostics are not freed one by one: the process ends after its
+            // output and hands its memory back whole (a hand record with a diagnostic or two a
+            // board has hundreds of thousands; freeing them was 3 % of `check --format json`).
+            std::mem::forget(diagnostics);
+        }
     }
     if let Some(statistics) = sinks.statistics.take() {
         let written = statistics.write(args.format, &mut out, |out| counts.summary(out, targets.len()));
@@ -285,7 +291,7 @@ fn with_double_dummy(
 ) -> Vec<Diagnostic> {
     if lang == Lang::Pbn && crate::dd::has_dd_tags(text) {
         diagnostics.extend(crate::dd::verify(text, options));
-        diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        kibitzer_syntax::diagnostic::sort_in_text_order(&mut diagnostics);
     }
     diagnostics
 }
@@ -300,7 +306,7 @@ pub fn diagnostics_across(
 ) -> Vec<Diagnostic> {
     let (mut diagnostics, _) = kibitzer_syntax::across_files::check_file(lang, text, options);
     diagnostics.extend(found);
-    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    kibitzer_syntax::diagnostic::sort_in_text_order(&mut diagnostics);
     with_double_dummy(lang, text, options, diagnostics)
 }
 

@@ -227,7 +227,7 @@ pub fn check_stream_piece(
     finish(&mut copies_found, options);
     diagnostics.extend(together);
     diagnostics.extend(copies_found);
-    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    crate::diagnostic::sort_in_text_order(&mut diagnostics);
     diagnostics
 }
 
@@ -635,7 +635,7 @@ mod tests {
             let text = if lang == Lang::Pgn { text.clone() } else { text.replace("White", "North") };
             let (mut alone, facts) = check_file(lang, &text, &options);
             alone.extend(check_across_files(lang, &[("a", &facts)], |_| &options).remove(0));
-            alone.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            crate::diagnostic::sort_in_text_order(&mut alone);
             assert_eq!(alone, crate::check(lang, &text, &options), "{lang:?}");
         }
     }

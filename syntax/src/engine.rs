@@ -111,7 +111,7 @@ pub fn check_across(lang: Lang, text: &str, facts: &[UnitFacts], options: &Check
 /// The configured severities applied (and rules turned off dropped), in text order.
 pub(crate) fn finish(diagnostics: &mut Vec<Diagnostic>, options: &CheckOptions) {
     options.rules.apply(diagnostics);
-    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    crate::diagnostic::sort_in_text_order(diagnostics);
 }
 
 /// The pieces of `text` ([`crate::pieces`]) with each one's diagnostics and facts, relative to
@@ -342,7 +342,7 @@ mod tests {
         };
         assert!(pieces(&facts).may_find_alone(Lang::Pgn));
         parts.extend(check_across(Lang::Pgn, &text, &facts, &options));
-        parts.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        crate::diagnostic::sort_in_text_order(&mut parts);
         assert_eq!(parts, whole);
         // No two games with the same moves: nothing to gather.
         let distinct: Vec<UnitFacts> = facts.iter().take(2).cloned().collect();

@@ -84,7 +84,7 @@ fn diagnostics_are_local_to_units() {
                 check(Lang::Epd, &text[u], &CheckOptions::default()).into_iter().map(move |d| d.shifted(u.start()))
             })
             .collect();
-        pieced.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        kibitzer_syntax::diagnostic::sort_in_text_order(&mut pieced);
         assert_eq!(pieced, whole, "{}", path.display());
     }
 }

@@ -20,7 +20,7 @@ fn piece_by_piece(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
         state = checked.after;
         previous_start = piece.start();
     }
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    kibitzer_syntax::diagnostic::sort_in_text_order(&mut out);
     out
 }
 

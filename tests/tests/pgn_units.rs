@@ -16,7 +16,7 @@ fn per_unit(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
             out.push(d.shifted(range.start()));
         }
     }
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    kibitzer_syntax::diagnostic::sort_in_text_order(&mut out);
     out
 }
 
@@ -49,7 +49,7 @@ fn per_piece(t: &str, options: &CheckOptions) -> Vec<Diagnostic> {
     for piece in pieces(Lang::Pgn, t) {
         out.extend(check(Lang::Pgn, &t[piece.range], options).into_iter().map(|d| d.shifted(piece.range.start())));
     }
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+    kibitzer_syntax::diagnostic::sort_in_text_order(&mut out);
     out
 }
 

@@ -675,7 +675,7 @@ pub fn diagnostics(segments: &[Segment]) -> impl Iterator<Item = Diagnostic> + '
             segments.get(i + 1).and_then(|n| n.data.chain.as_deref()).map_or(&[][..], |c| &c.for_previous[..]);
         let mut list: Vec<Diagnostic> = own.iter().chain(from_next).map(|d| d.clone().shifted(start)).collect();
         if !from_next.is_empty() {
-            list.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            kibitzer_syntax::diagnostic::sort_in_text_order(&mut list);
         }
         list
     })

@@ -569,7 +569,7 @@ mod tests {
         assert!(text.len() > crate::parallel::PARALLEL_MIN_BYTES);
         // In the engine's order (a piece lists its syntax errors first).
         let sorted = |mut d: Vec<Diagnostic>| {
-            d.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            crate::diagnostic::sort_in_text_order(&mut d);
             d
         };
         let serial = sorted(check_piece(&text));

@@ -379,7 +379,7 @@ mod tests {
         let options = CheckOptions::default();
         let mut serial = check_piece(&text, &options);
         let sorted = |mut d: Vec<Diagnostic>| {
-            d.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+            crate::diagnostic::sort_in_text_order(&mut d);
             d
         };
         serial = sorted(serial);

@@ -171,7 +171,7 @@ mod tests {
     use crate::config::Mode;
 
     fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-        diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        crate::diagnostic::sort_in_text_order(&mut diagnostics);
         diagnostics
     }
 
