@@ -9,7 +9,7 @@ use crate::pbn::syntax_kind::SyntaxKind;
 /// Records the tags of a game node for later games' `#` and `##`, and its deal data for a next
 /// game that leaves it out.
 pub(super) fn record_game(inherited: &mut Inheritance, game: EventNode<'_, SyntaxKind>, text: &str) {
-    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::with_capacity(32);
     let tags = game.children().filter_map(|e| match e {
         EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Some(n),
         _ => None,
@@ -76,7 +76,9 @@ impl Block<'_> {
 /// The blocks of a game, and the comments before its first tag.
 pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec<&'g str>, Vec<Block<'g>>) {
     let mut leading = Vec::new();
-    let mut blocks: Vec<Block<'g>> = Vec::new();
+    // Room for the mandatory tag set (PBN 3.4) and as many more (a match's Room, Score, notes,
+    // tables): a list grown tag by tag was reallocated four times a game.
+    let mut blocks: Vec<Block<'g>> = Vec::with_capacity(32);
     for element in game.children() {
         match element {
             EventElement::Node(node) if node.kind() == Some(SyntaxKind::TAG) => {
@@ -86,6 +88,9 @@ pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec
             }
             EventElement::Node(node) => {
                 if let Some(block) = blocks.last_mut() {
+                    // Its start and finish and, between them, its tokens (a section has no
+                    // nodes): room for them at once, not grown token by token.
+                    block.section.reserve(node.span().len().saturating_sub(2));
                     block.section.extend(tokens(node, text));
                 }
             }

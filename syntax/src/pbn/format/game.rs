@@ -42,7 +42,7 @@ fn place(block: &Block) -> Place {
 pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited: &Inheritance) -> String {
     let (leading, all) = blocks(game, text);
     // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
-    let mut ordered: Vec<Block> = Vec::new();
+    let mut ordered: Vec<Block> = Vec::with_capacity(all.len() + MANDATORY_TAGS.len());
     for block in all {
         let owner = ordered.iter_mut().rev().find(|b| !b.is_note());
         match owner {
@@ -78,8 +78,10 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
             _ => std::cmp::Ordering::Equal,
         })
     });
-    // About the size of the game as written: one allocation, not one per doubling.
-    let mut out = String::with_capacity(usize::from(game.range().len()) + 64);
+    // The size of the game as written and room for what export format adds (a CR on each
+    // line, missing tags, padding): one allocation, not one per doubling.
+    let written = usize::from(game.range().len());
+    let mut out = String::with_capacity(written + written / 4 + 256);
     for line in &leading {
         out.push_str(&to_crlf(line));
         out.push_str(CRLF);

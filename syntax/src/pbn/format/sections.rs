@@ -3,14 +3,16 @@
 //! comments; and any other section as written, with CR LF and without tabs.
 
 use crate::pbn::syntax_kind::SyntaxKind;
+use std::borrow::Cow;
 
 use super::blocks::Tok;
 use super::lines::{to_crlf, CRLF};
 
 /// A call or card with what annotates it.
 #[derive(Default)]
-struct Item {
-    text: String,
+struct Item<'g> {
+    /// As written when that is its export spelling (nearly always), else respelled.
+    text: Cow<'g, str>,
     note: Option<String>,
     nags: Vec<u32>,
     /// Each comment, and whether it is a `;` comment (which ends the line it is on).
@@ -25,7 +27,9 @@ struct Item {
 /// (irregularities, stray words, escape lines), which is then kept as written.
 pub(super) fn four_a_line(section: &[Tok<'_>], play: bool, padding: usize) -> Option<(String, bool)> {
     let mut leading: Vec<String> = Vec::new();
-    let mut items: Vec<Item> = Vec::new();
+    // Room for every call or card at once (a section's tokens are its items and the blanks
+    // between them): the items and the text are not grown step by step.
+    let mut items: Vec<Item> = Vec::with_capacity(section.len() / 2 + 1);
     let mut end_marks: Vec<Item> = Vec::new();
     for token in section {
         let text = token.text;
@@ -34,7 +38,7 @@ pub(super) fn four_a_line(section: &[Tok<'_>], play: bool, padding: usize) -> Op
             SyntaxKind::CALL | SyntaxKind::CARD | SyntaxKind::DASH | SyntaxKind::PLUS => {
                 items.push(Item { text: spell_call_or_card(text), ..Item::default() });
             }
-            SyntaxKind::STAR => end_marks.push(Item { text: text.to_owned(), ..Item::default() }),
+            SyntaxKind::STAR => end_marks.push(Item { text: Cow::Borrowed(text), ..Item::default() }),
             SyntaxKind::NOTE_REF => {
                 let item = end_marks.last_mut().or(items.last_mut())?;
                 if item.note.is_some() {
@@ -71,7 +75,7 @@ pub(super) fn four_a_line(section: &[Tok<'_>], play: bool, padding: usize) -> Op
     if dropped {
         items.drain(..padding);
     }
-    let mut out = String::new();
+    let mut out = String::with_capacity(section.iter().map(|t| t.text.len() + 1).sum());
     for comment in &leading {
         out.push_str(comment);
         out.push_str(CRLF);
@@ -116,17 +120,16 @@ fn write_item(out: &mut String, item: &Item) {
 }
 
 /// Calls and cards in export spelling: upper case (`1nt` → `1NT`, `sk` → `SK`), `Pass`, `X`,
-/// `XX`.
-pub(super) fn spell_call_or_card(text: &str) -> String {
-    if text.eq_ignore_ascii_case("pass") || text.eq_ignore_ascii_case("ap") {
-        let mut s = text.to_ascii_lowercase();
-        s[..1].make_ascii_uppercase();
-        if s == "Ap" {
-            return "AP".into();
-        }
-        return s;
+/// `XX`; borrowed when written so already.
+pub(super) fn spell_call_or_card(text: &str) -> Cow<'_, str> {
+    if text.eq_ignore_ascii_case("pass") {
+        return if text == "Pass" { Cow::Borrowed(text) } else { Cow::Owned("Pass".to_owned()) };
     }
-    text.to_ascii_uppercase()
+    if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        Cow::Owned(text.to_ascii_uppercase())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// The NAG of a suffix annotation: calls `$1`–`$6`, cards `$7`–`$12` (PBN 3.5.3, 3.6.3): PGN's
