@@ -112,6 +112,50 @@ fn pieces_refuse_cuts_that_split_a_unit() {
     }
 }
 
+/// A piece of a PBN file is formatted from a guess of what the games before it leave (the
+/// file's first game and the two before the piece). Where the guess is wrong only in what the
+/// piece never looks up, its output stands and it leaves the real state with its own values on
+/// top; where the piece looks (a table's `#` columns, a missing tag a `##` value stands for), it
+/// is formatted again. Games that inherit columns given far before their piece, after games
+/// that changed them and pieces that give them anew, format as the whole file does.
+#[test]
+fn pbn_pieces_read_what_the_whole_file_leaves() {
+    let game = |n: usize, extra: &str| {
+        format!("[Event \"##E\"]\n[Site \"S{n}\"]\n[Board \"{n}\"]\n[Deal \"N:- - - -\"]\n{extra}\n")
+    };
+    let table = |columns: &str| format!("[ScoreTable \"{columns}\"]\n1 \"Ann;Bob\" 7 2 \"Carl;Dora\" 3\n");
+    let mut text = game(0, &table("Rank\\2R;Names\\12;MP\\3R"));
+    for n in 1..120 {
+        let extra = match n {
+            // New columns far from where they are inherited, and a tag given once.
+            40 => table("Names\\20L;Rank\\4R;MP"),
+            41 => "[Annotator \"x\"]\n".to_owned(),
+            80 => "[Event \"##Other\"]\n".to_owned(),
+            n if n % 9 == 0 => table("#"),
+            _ => String::new(),
+        };
+        // Game 80 gives its own Event; the others leave it out, which `##` allows.
+        let mut g = game(n, &extra);
+        if n != 0 {
+            g = g.replacen("[Event \"##E\"]\n", "", 1);
+        }
+        if n == 80 {
+            g = g.replacen("[Event \"##Other\"]\n", "", 1).replacen("[Site", "[Event \"##Other\"]\n[Site", 1);
+        }
+        text.push_str(&g);
+    }
+    let whole = format(Lang::Pbn, &text, &FormatOptions::default());
+    assert!(whole.skipped.is_empty(), "{:?}", whole.skipped);
+    assert!(whole.text.contains("Other") && whole.text.matches("Carl;Dora").count() >= 10);
+    for piece_bytes in [50, 200, 500, 1000, 3000] {
+        for window in [3, 4096] {
+            let (out, skipped) = in_pieces(Lang::Pbn, &text, window, piece_bytes);
+            assert!(out == whole.text, "pieces of {piece_bytes}, windows of {window}");
+            assert_eq!(skipped, whole.skipped);
+        }
+    }
+}
+
 /// Found by `fuzz/run.sh fmt-pbn` (`\t%`, open since 2026-11-24): a `%` after blanks is no escape
 /// (PGN 6, PBN 2.4), but formatting dropped the blanks before it and the next run read an escape
 /// line. The blanks before a kept `%` on its line stay, in PBN and PGN, whole or in windows.

@@ -18,7 +18,7 @@ pub mod unit;
 mod windows;
 
 pub use unit::{syntax_errors, Declined, FormatOptions};
-pub(crate) use unit::{Before, Carry, UnitFormatter};
+pub(crate) use unit::{Before, Carry, CarryUse, UnitFormatter};
 use windows::format_windows;
 pub use windows::SkippedUnit;
 

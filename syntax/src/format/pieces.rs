@@ -21,7 +21,7 @@
 //! Memory stays bounded: a round of a few pieces per core is formatted at a time, and the
 //! output of one piece waits for the proof of the cut after it.
 
-use super::unit::{Carry, FormatOptions};
+use super::unit::{Carry, CarryUse, FormatOptions};
 use super::windows::{format_windows, formatter_for, SkippedUnit, Windows};
 use crate::cuts::{likely_unit_start, previous_cut};
 use crate::text::{TextRange, TextSize};
@@ -49,9 +49,10 @@ struct Formatted {
     skipped: Vec<SkippedUnit>,
     first_unit: Option<TextRange>,
     last_unit: Option<TextRange>,
-    /// What it was formatted from, and what it leaves.
+    /// What it was formatted from, what it leaves, and what it used of the first.
     before: Carry,
     after: Carry,
+    used: CarryUse,
 }
 
 pub(super) fn format<E>(
@@ -79,7 +80,11 @@ pub(super) fn format<E>(
                 if !proved {
                     return rest_on_one_thread(lang, text, options, window, &before, skipped, out);
                 }
-                if piece.before != before.after {
+                if piece.before.reads_alike(&before.after, &piece.used) {
+                    // Right where the piece looked: its output stands, and it leaves what the
+                    // piece before really left with its own values on top.
+                    piece.after = piece.after.after_run_from(&before.after, &piece.used);
+                } else {
                     // A wrong guess: again from what the piece before really left.
                     piece = format_piece(lang, text, options, window, piece.start, piece.end, before.after.clone());
                 }
@@ -162,7 +167,7 @@ fn format_piece(
         output.push_str(part);
         Ok::<(), std::convert::Infallible>(())
     });
-    let Ok(Windows { skipped, first_unit, last_unit, after }) = windows;
+    let Ok(Windows { skipped, first_unit, last_unit, after, used }) = windows;
     let shift = TextSize::from(start as u32);
     Formatted {
         start,
@@ -173,6 +178,7 @@ fn format_piece(
         last_unit: last_unit.map(|u| u + shift),
         before,
         after,
+        used,
     }
 }
 

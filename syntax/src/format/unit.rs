@@ -80,6 +80,12 @@ pub(crate) trait UnitFormatter {
         Carry::Nothing
     }
 
+    /// What the units since [`UnitFormatter::start_from`] used of the carry they started from
+    /// (all of them, as [`UnitFormatter::carry`]): see [`Carry::reads_alike`].
+    fn carry_use(&mut self) -> CarryUse {
+        CarryUse::Nothing
+    }
+
     /// Formats what follows as the units that left `carry` would have it formatted.
     fn start_from(&mut self, _carry: &Carry) {}
 }
@@ -94,6 +100,40 @@ pub(crate) enum Carry {
     #[default]
     Nothing,
     Inherited(crate::pbn::model::Inheritance),
+}
+
+/// What a stretch formatted from a carry used of it (nothing where units are independent).
+#[derive(Debug, Clone, Default)]
+pub(crate) enum CarryUse {
+    #[default]
+    Nothing,
+    Inherited(crate::pbn::model::InheritanceUse),
+}
+
+impl Carry {
+    /// Whether a stretch formatted from `self` that used `used` of it is formatted the same from
+    /// `real`: equal carries, or carries that differ only where the stretch never looked (the
+    /// last values of tags its games never inherit, say).
+    pub(crate) fn reads_alike(&self, real: &Carry, used: &CarryUse) -> bool {
+        match (self, real, used) {
+            _ if self == real => true,
+            (Carry::Inherited(guess), Carry::Inherited(real), CarryUse::Inherited(used)) => {
+                guess.reads_alike(real, used)
+            }
+            _ => false,
+        }
+    }
+
+    /// What a stretch that left `self` leaves when it starts from `before` instead, which
+    /// [`Carry::reads_alike`] what it started from.
+    pub(crate) fn after_run_from(&self, before: &Carry, used: &CarryUse) -> Carry {
+        match (self, before, used) {
+            (Carry::Inherited(after), Carry::Inherited(before), CarryUse::Inherited(used)) => {
+                Carry::Inherited(after.after_run_from(before, used))
+            }
+            _ => self.clone(),
+        }
+    }
 }
 
 /// What precedes a stretch of text between units.

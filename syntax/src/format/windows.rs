@@ -1,7 +1,7 @@
 //! Formatting a text a window of units at a time, on one thread: the engine every format's
 //! formatter runs in ([`format_windows`]), and the units it leaves as written.
 
-use super::{Before, Carry, FormatOptions, UnitFormatter};
+use super::{Before, Carry, CarryUse, FormatOptions, UnitFormatter};
 use crate::diagnostic::Diagnostic;
 use crate::stretches::{self, Stretch};
 use crate::text::{TextRange, TextSize};
@@ -43,6 +43,8 @@ pub(super) struct Windows {
     pub(super) first_unit: Option<TextRange>,
     pub(super) last_unit: Option<TextRange>,
     pub(super) after: Carry,
+    /// What it used of the carry it started from.
+    pub(super) used: CarryUse,
 }
 
 /// Formats `text` a window of about `window` bytes at a time. A window ends at a line end; all
@@ -188,7 +190,8 @@ struct Engine {
 impl Engine {
     fn finish(mut self) -> Windows {
         let after = self.formatter.carry();
-        Windows { skipped: self.skipped, first_unit: self.first_unit, last_unit: self.last_unit, after }
+        let used = self.formatter.carry_use();
+        Windows { skipped: self.skipped, first_unit: self.first_unit, last_unit: self.last_unit, after, used }
     }
 
     /// A unit too large to read (at `range` of the file `text`, [`too_large_at`]): the blanks

@@ -15,7 +15,7 @@ use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::bridge::score::Vulnerability;
 use crate::parsing::{EventElement, EventNode};
 use crate::text::{TextRange, TextSize};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A token of a section: kind, text and range.
 #[derive(Debug, Clone, Copy)]
@@ -320,6 +320,38 @@ pub fn passes_on<'v>(name: &str, value: &'v str) -> PassesOn<'v> {
     }
 }
 
+/// What a run of games took from the inheritance it started from, and what it gave it: the names
+/// whose `#` value it looked up before it gave them a value itself, and the names it gave a
+/// value. A run read from one inheritance reads the same from another that agrees with it on
+/// those names, on the `##` values and on the last deal ([`Inheritance::reads_alike`]), and
+/// leaves that other one with its own values on top ([`Inheritance::after_run_from`]): a piece
+/// of a file formatted from a guess of what the games before it leave need not be formatted
+/// again when the guess is wrong only where the piece never looks.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct InheritanceUse {
+    looked_up: FxHashSet<String>,
+    given: FxHashSet<String>,
+}
+
+impl InheritanceUse {
+    /// A tag of the next game (every tag, repeated ones too): a `#` value looks its name up,
+    /// in what the games before gave or else in the inheritance the run started from.
+    pub fn look_up(&mut self, name: &str, value: &str) {
+        if value.starts_with('#') && !self.given.contains(name) && !self.looked_up.contains(name) {
+            self.looked_up.insert(name.to_owned());
+        }
+    }
+
+    /// The tags a game recorded ([`Inheritance::record`]), after its look-ups.
+    pub fn give<'v>(&mut self, recorded: impl IntoIterator<Item = (&'v str, &'v str)>) {
+        for (name, value) in recorded {
+            if passes_on(name, value) != PassesOn::Nothing && !self.given.contains(name) {
+                self.given.insert(name.to_owned());
+            }
+        }
+    }
+}
+
 /// Tag values as inheritance (PBN 4.8) makes them, carried from game to game in file order,
 /// and the last game's deal data, which a game that leaves it out relies on ([`DealData`]).
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -384,6 +416,27 @@ impl Inheritance {
     /// The deal data of the last game recorded, which the next game may rely on.
     pub fn last_deal(&self) -> &DealData {
         &self.deal
+    }
+
+    /// Whether a run of games that used `used` of `self` reads the same from `other`.
+    pub fn reads_alike(&self, other: &Inheritance, used: &InheritanceUse) -> bool {
+        self.sticky == other.sticky
+            && self.deal == other.deal
+            && used.looked_up.iter().all(|name| self.last.get(name) == other.last.get(name))
+    }
+
+    /// What a run of games leaves after `before` when, read from another inheritance that
+    /// [`Inheritance::reads_alike`] `before`, it left `self` and used `used`: `before`'s values
+    /// with the run's own on top (the `##` values and the deal are the run's, `before`'s being
+    /// the same as where it started).
+    pub fn after_run_from(&self, before: &Inheritance, used: &InheritanceUse) -> Inheritance {
+        let mut last = before.last.clone();
+        for name in &used.given {
+            if let Some(value) = self.last.get(name) {
+                last.insert(name.clone(), value.clone());
+            }
+        }
+        Inheritance { last, sticky: self.sticky.clone(), deal: self.deal.clone() }
     }
 
     /// The value a `#` would inherit for `name` now, if an earlier game gave one.

@@ -3,12 +3,18 @@
 //! game leaves for later games' `#` and `##` (PBN 4.8).
 
 use crate::parsing::{EventElement, EventNode, ParseEvent};
-use crate::pbn::model::{DealData, Inheritance};
+use crate::pbn::model::{DealData, Inheritance, InheritanceUse};
 use crate::pbn::syntax_kind::SyntaxKind;
 
 /// Records the tags of a game node for later games' `#` and `##`, and its deal data for a next
 /// game that leaves it out.
-pub(super) fn record_game(inherited: &mut Inheritance, game: EventNode<'_, SyntaxKind>, text: &str) {
+/// `used` takes note of what the game looked up and gave.
+pub(super) fn record_game(
+    inherited: &mut Inheritance,
+    used: &mut InheritanceUse,
+    game: EventNode<'_, SyntaxKind>,
+    text: &str,
+) {
     let mut seen: Vec<(&str, &str)> = Vec::with_capacity(32);
     let tags = game.children().filter_map(|e| match e {
         EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Some(n),
@@ -20,11 +26,13 @@ pub(super) fn record_game(inherited: &mut Inheritance, game: EventNode<'_, Synta
         else {
             continue;
         };
+        used.look_up(name, unquote(value));
         if !seen.iter().any(|(n, _)| *n == name) {
             inherited.record(name, unquote(value));
             seen.push((name, unquote(value)));
         }
     }
+    used.give(seen.iter().copied());
     let value_of = |name: &str| seen.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     inherited.record_deal(DealData::read(value_of), |name| value_of(name).is_some());
 }

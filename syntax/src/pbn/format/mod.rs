@@ -37,9 +37,9 @@ mod values;
 
 use super::syntax_kind::SyntaxKind;
 use crate::diagnostic::Diagnostic;
-use crate::format::unit::{Before, Carry, Declined, FormatOptions, UnitFormatter};
+use crate::format::unit::{Before, Carry, CarryUse, Declined, FormatOptions, UnitFormatter};
 use crate::parsing::{EventNode, ParseEvent};
-use crate::pbn::model::Inheritance;
+use crate::pbn::model::{Inheritance, InheritanceUse};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
@@ -58,6 +58,8 @@ pub(crate) struct Formatter {
     /// the windows of the file before this one).
     inherited: Inheritance,
     recorded: usize,
+    /// What the games since [`UnitFormatter::start_from`] looked up and gave of `inherited`.
+    used: InheritanceUse,
 }
 
 impl Formatter {
@@ -68,6 +70,7 @@ impl Formatter {
             games: Vec::new(),
             inherited: Inheritance::default(),
             recorded: 0,
+            used: InheritanceUse::default(),
         }
     }
 
@@ -76,7 +79,7 @@ impl Formatter {
     fn inherit_up_to(&mut self, index: usize) {
         while self.recorded < index.min(self.games.len()) {
             let game = EventNode::at(&self.events, self.games[self.recorded].1.clone());
-            record_game(&mut self.inherited, game, &self.text);
+            record_game(&mut self.inherited, &mut self.used, game, &self.text);
             self.recorded += 1;
         }
     }
@@ -133,11 +136,17 @@ impl UnitFormatter for Formatter {
         Carry::Inherited(self.inherited.clone())
     }
 
+    fn carry_use(&mut self) -> CarryUse {
+        self.inherit_up_to(self.games.len());
+        CarryUse::Inherited(self.used.clone())
+    }
+
     fn start_from(&mut self, carry: &Carry) {
         self.inherited = match carry {
             Carry::Inherited(inherited) => inherited.clone(),
             Carry::Nothing => Inheritance::default(),
         };
+        self.used = InheritanceUse::default();
     }
 
     /// `%` lines between games are kept, with CRLF line ends; after a game left as written,
