@@ -7,6 +7,7 @@
 #   PGN  TWIC 1389 ten times (30 MB), against pgn-reader + shakmaty replaying every main line
 #        (bench/peer-pgn-reader, its own workspace: GPL, never linked into kibitzer)
 #   PBN  ben_uncommon_boards.pbn ten times (26 MB), and the two large corpus files as they are
+#        (rpbridge's match record held to 60 MB/s, the others to 100: issue #31)
 #   EPD  every corpus .epd file, twenty times (5 MB)
 #   LSP  bench/lsp.sh's 10 MB PGN and the 26 MB PBN, default settings (keystrokes a person's pace
 #        apart), against DESIGN.md's budgets
@@ -90,11 +91,16 @@ else
     "$(printf '%.3f s against %.3f s' "$k_cpu" "$p_cpu")" "$(at_most "$k_cpu" "$p_cpu")"
 fi
 
-for f in "$pgn" "$tmp/ben_x10.pbn"; do
+# MB/s wanted of FILE: 100, and 60 for rpbridge's match record, whose every game has an auction
+# and a play (issue #31).
+target_of() { case "$1" in *rpbridge*) echo 60 ;; *) echo 100 ;; esac; }
+
+for f in "$pgn" "$tmp/ben_x10.pbn" "$corpus"/pbn/large/rpbridge*.pbn; do
   read -r wall _ < <(stdin="$f" best "$bin" fmt --stdin-filepath "$f")
   speed=$(echo "$(mb "$f") / $wall" | bc -l)
-  row "fmt $(basename "$f") ($(printf '%.0f' "$(mb "$f")") MB)" "≥ 100 MB/s" "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" \
-    "$(at_least "$speed" 100)"
+  target=$(target_of "$f")
+  row "fmt $(basename "$f") ($(printf '%.1f' "$(mb "$f")") MB)" "≥ $target MB/s" "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" \
+    "$(at_least "$speed" "$target")"
 done
 
 # With every diagnostic written as JSON (ben_uncommon_boards has 17,505 a copy), and as a person
@@ -102,8 +108,9 @@ done
 for f in "$corpus"/pbn/large/*.pbn "$tmp/ben_x10.pbn"; do
   read -r wall _ < <(best "$bin" check --format json "$f")
   speed=$(echo "$(mb "$f") / $wall" | bc -l)
-  row "PBN check --format json $(basename "$f") ($(printf '%.1f' "$(mb "$f")") MB)" "≥ 100 MB/s" \
-    "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" "$(at_least "$speed" 100)"
+  target=$(target_of "$f")
+  row "PBN check --format json $(basename "$f") ($(printf '%.1f' "$(mb "$f")") MB)" "≥ $target MB/s" \
+    "$(printf '%.1f MB/s (%.3f s)' "$speed" "$wall")" "$(at_least "$speed" "$target")"
 done
 f="$tmp/ben_x10.pbn"
 read -r wall _ < <(best "$bin" check "$f")
