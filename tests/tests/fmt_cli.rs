@@ -225,6 +225,47 @@ fn a_file_larger_than_a_window_is_formatted_as_a_whole_and_left_alone_once_clean
     assert!(out.stdout == expected, "standard output streams the same bytes");
 }
 
+/// A PBN file large enough to be formatted in four pieces on every core, each from a guess of
+/// what the games before it leave: the second piece inherits (`#`) columns given far before it
+/// (its guess is wrong where it looks: formatted again); the third inherits nothing (its guess
+/// is wrong only where it never looks: kept, and what it leaves is the real state with its own
+/// values on top); the fourth inherits again, after a `##` value changed in the third.
+/// `kibitzer fmt` writes what formatting it in one piece gives.
+#[test]
+fn a_large_pbn_file_inheriting_across_its_pieces_is_formatted_as_in_one_piece() {
+    use kibitzer_syntax::format::{format_in_pieces, FormatOptions, WINDOW};
+    use kibitzer_syntax::Lang;
+    let table = |columns: &str| format!("[ScoreTable \"{columns}\"]\n1 \"Ann;Bob\" 7 2 \"Carl;Dora\" 3\n");
+    let mut input = String::new();
+    let mut n = 0;
+    while input.len() < 1_800_000 {
+        input.push_str(&format!("[Site \"S{n}\"]\n[Board \"{n}\"]\n[Deal \"N:- - - -\"]\n"));
+        match n {
+            0 => input.push_str(&format!("[Event \"##Club\"]\n{}", table("Rank\\2R;Names\\12;MP\\3R"))),
+            100 => input.push_str("[Annotator \"once\"]\n"),
+            3000 => input.push_str(&table("Names\\20L;Rank\\4R;MP")),
+            25000 => input.push_str("[Event \"##Other club\"]\n"),
+            // None in the third piece (about games 20,400 to 30,500).
+            n if n % 97 == 0 && !(20000..31000).contains(&n) => input.push_str(&table("#")),
+            _ => {}
+        }
+        input.push('\n');
+        n += 1;
+    }
+    let mut expected = String::new();
+    format_in_pieces(Lang::Pbn, &input, &FormatOptions::default(), WINDOW, usize::MAX, &mut |part: &str| {
+        expected.push_str(part);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    // Rows laid out by the first columns, and by the later ones after game 3000.
+    assert!(expected.contains(" 1 \"Ann;Bob\"      7\r\n"), "the first columns are inherited");
+    assert!(expected.contains("1                    \"Ann;Bob\" 7\r\n"), "the later columns are inherited");
+    let out = run_stdin(&["fmt", "--lang", "pbn", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out) == expected, "formatted in pieces, the bytes of one piece");
+}
+
 #[test]
 fn a_bom_is_written_once() {
     let out = run_stdin(&["fmt", "--lang", "epd", "-"], format!("\u{feff}{EPD_IN}{EPD_IN}").as_bytes());

@@ -92,16 +92,35 @@ impl Suit {
 
 /// Rank 2..=14 (ace 14) from a rank character (`T` for ten) in either case.
 pub fn rank_from_char(c: char) -> Option<u8> {
-    Some(match c.to_ascii_uppercase() {
-        '2'..='9' => c as u8 - b'0',
-        'T' => 10,
-        'J' => 11,
-        'Q' => 12,
-        'K' => 13,
-        'A' => 14,
-        _ => return None,
-    })
+    u8::try_from(c).ok().and_then(rank_from_byte)
 }
+
+/// [`rank_from_char`] of a byte: a table look-up, as a deal's 52 ranks are read for every board.
+pub fn rank_from_byte(b: u8) -> Option<u8> {
+    Some(RANK_FROM_BYTE[usize::from(b)]).filter(|&rank| rank != 0)
+}
+
+/// The highest rank.
+pub const ACE: u8 = 14;
+
+/// The rank each byte names, in either case; 0 for none.
+const RANK_FROM_BYTE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match (b as u8).to_ascii_uppercase() {
+            c @ b'2'..=b'9' => c - b'0',
+            b'T' => 10,
+            b'J' => 11,
+            b'Q' => 12,
+            b'K' => 13,
+            b'A' => ACE,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
 
 pub fn rank_char(rank: u8) -> char {
     b"23456789TJQKA"[usize::from(rank.clamp(2, 14) - 2)] as char

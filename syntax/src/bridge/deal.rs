@@ -2,7 +2,7 @@
 //! …`), which hand records, double-dummy solvers and dealing programs share: read
 //! ([`parse_deal`]) and written in its one spelling ([`normalise_deal`]).
 
-use super::cards::{rank_char, rank_from_char, Card, CardSet, Seat, Suit};
+use super::cards::{rank_char, rank_from_byte, rank_from_char, Card, CardSet, Seat, Suit, ACE};
 
 /// A parsed Deal value: the cards of each seat (`None` for a `-` hand).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +93,7 @@ fn well_formed_deal(bytes: &[u8]) -> Option<Deal> {
                 continue;
             }
             // The bit of `Card::index`: 13 a suit, from the two.
-            let bit = 1u64 << (suit * 13 + usize::from(RANK_FROM_BYTE[usize::from(b)].checked_sub(2)?));
+            let bit = 1u64 << (suit * 13 + usize::from(rank_from_byte(b)? - 2));
             if cards & bit != 0 {
                 return None;
             }
@@ -107,28 +107,6 @@ fn well_formed_deal(bytes: &[u8]) -> Option<Deal> {
     }
     (count == 4).then_some(Deal { first, hands })
 }
-
-/// The highest rank.
-const ACE: u8 = 14;
-
-/// The rank a byte names in a hand ([`rank_from_char`], either case), 0 for none.
-const RANK_FROM_BYTE: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = match (b as u8).to_ascii_uppercase() {
-            c @ b'2'..=b'9' => c - b'0',
-            b'T' => 10,
-            b'J' => 11,
-            b'Q' => 12,
-            b'K' => 13,
-            b'A' => 14,
-            _ => 0,
-        };
-        b += 1;
-    }
-    table
-};
 
 fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
     let mut set = CardSet::default();
@@ -147,7 +125,7 @@ fn parse_hand(hand: &str, offset: usize) -> Result<CardSet, DealError> {
             suit += 1;
             continue;
         }
-        let Some(rank) = Some(char::from(b)).filter(|_| b.is_ascii()).and_then(rank_from_char) else {
+        let Some(rank) = rank_from_byte(b) else {
             let c = hand[i..].chars().next().unwrap_or_default();
             return Err(DealError {
                 start: offset + i,
@@ -261,10 +239,7 @@ fn hands_in_order(value: &str) -> Option<(Seat, [&str; 4])> {
                 last = ACE;
                 continue;
             }
-            let rank = RANK_FROM_BYTE[usize::from(b)];
-            if rank == 0 || rank > last || b.is_ascii_lowercase() {
-                return None;
-            }
+            let rank = rank_from_byte(b).filter(|&rank| rank <= last && !b.is_ascii_lowercase())?;
             last = rank;
         }
         if suits != 4 {

@@ -80,9 +80,11 @@ pub(super) fn format<E>(
                 if !proved {
                     return rest_on_one_thread(lang, text, options, window, &before, skipped, out);
                 }
-                if piece.before.reads_alike(&before.after, &piece.used) {
-                    // Right where the piece looked: its output stands, and it leaves what the
-                    // piece before really left with its own values on top.
+                if piece.before == before.after {
+                    // A right guess.
+                } else if piece.before.reads_alike(&before.after, &piece.used) {
+                    // Wrong only where the piece never looked: its output stands, and it leaves
+                    // what the piece before really left with its own values on top.
                     piece.after = piece.after.after_run_from(&before.after, &piece.used);
                 } else {
                     // A wrong guess: again from what the piece before really left.
