@@ -66,6 +66,11 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
     pub(crate) fn len(&self) -> usize {
         self.list.len() + self.set.len()
     }
+
+    /// The names, in no particular order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.list.iter().chain(&self.set)
+    }
 }
 
 /// Equal as sets: the same names, in whatever order they were met.

@@ -13,9 +13,10 @@ pub use crate::pgn::model::{string_escaped, string_value};
 
 use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::bridge::score::Vulnerability;
+use crate::names::NameSet;
 use crate::parsing::{EventElement, EventNode};
 use crate::text::{TextRange, TextSize};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// A token of a section: kind, text and range.
 #[derive(Debug, Clone, Copy)]
@@ -329,24 +330,26 @@ pub fn passes_on<'v>(name: &str, value: &'v str) -> PassesOn<'v> {
 /// again when the guess is wrong only where the piece never looks.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct InheritanceUse {
-    looked_up: FxHashSet<String>,
-    given: FxHashSet<String>,
+    looked_up: NameSet<String>,
+    /// A name set: the games of a file give the same names in the same order, met in a short
+    /// list without hashing (a hash set was 4 % of formatting a file of small games).
+    given: NameSet<String>,
 }
 
 impl InheritanceUse {
     /// A tag of the next game (every tag, repeated ones too): a `#` value looks its name up,
     /// in what the games before gave or else in the inheritance the run started from.
     pub fn look_up(&mut self, name: &str, value: &str) {
-        if value.starts_with('#') && !self.given.contains(name) && !self.looked_up.contains(name) {
-            self.looked_up.insert(name.to_owned());
+        if value.starts_with('#') && !self.given.contains(name) {
+            self.looked_up.insert(name, || name.to_owned());
         }
     }
 
     /// The tags a game recorded ([`Inheritance::record`]), after its look-ups.
     pub fn give<'v>(&mut self, recorded: impl IntoIterator<Item = (&'v str, &'v str)>) {
         for (name, value) in recorded {
-            if passes_on(name, value) != PassesOn::Nothing && !self.given.contains(name) {
-                self.given.insert(name.to_owned());
+            if passes_on(name, value) != PassesOn::Nothing {
+                self.given.insert(name, || name.to_owned());
             }
         }
     }
@@ -431,7 +434,7 @@ impl Inheritance {
     /// the same as where it started).
     pub fn after_run_from(&self, before: &Inheritance, used: &InheritanceUse) -> Inheritance {
         let mut last = before.last.clone();
-        for name in &used.given {
+        for name in used.given.iter() {
             if let Some(value) = self.last.get(name) {
                 last.insert(name.clone(), value.clone());
             }
