@@ -63,6 +63,13 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
         }
     }
 
+    /// Empties the set, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.list.clear();
+        self.set.clear();
+        self.next = 0;
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.list.len() + self.set.len()
     }

@@ -205,6 +205,27 @@ impl<K, D: DroppedTokens<K>> EventSink<K, D> {
     pub fn into_events(self) -> Vec<ParseEvent<K>> {
         self.events
     }
+
+    /// Where the sink is: [`EventSink::rewind`] takes it back there.
+    pub fn mark(&self) -> SinkMark {
+        SinkMark { events: self.events.len(), open: self.open.len(), offset: self.offset }
+    }
+
+    /// Forgets what was recorded since `mark` (a reader that gave up on a unit; the grammar
+    /// reads it again). The nodes open at the mark must still be open.
+    pub fn rewind(&mut self, mark: SinkMark) {
+        self.events.truncate(mark.events);
+        self.open.truncate(mark.open);
+        self.offset = mark.offset;
+    }
+}
+
+/// A place in an [`EventSink`]'s recording ([`EventSink::mark`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SinkMark {
+    events: usize,
+    open: usize,
+    offset: TextSize,
 }
 
 impl<K: Copy, D: DroppedTokens<K>> Sink<K> for EventSink<K, D> {
@@ -397,6 +418,12 @@ where
     /// Starts parsing into `sink`, the root node of kind `root` open.
     pub fn with_sink(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool, mut sink: S) -> Self {
         sink.start_node(root);
+        Parser { text, tokens, pos: 0, sink, errors: Vec::new(), is_trivia }
+    }
+
+    /// Goes on parsing into `sink`, whose root node is already open and holds what was read
+    /// before the first of `tokens` (another reader's: see `pgn::plain`).
+    pub fn continuing(text: &'t str, tokens: Vec<Token<K>>, is_trivia: fn(K) -> bool, sink: S) -> Self {
         Parser { text, tokens, pos: 0, sink, errors: Vec::new(), is_trivia }
     }
 

@@ -414,7 +414,7 @@ fn layer(m: &Module) -> Option<(u8, &'static str)> {
         "parsing" => (3, "lexer"),
         _ if FORMATS.contains(&first) => match second {
             Some("lexer" | "syntax_kind") => (3, "lexer"),
-            Some("parser" | "model" | "flat") => (4, "parser and model"),
+            Some("parser" | "plain" | "model" | "flat") => (4, "parser and model"),
             Some("format") => (7, "format"),
             Some("pgn") => (6, "engine"),
             // The checks, the rules they declare, the format's registry and size limit.

@@ -46,6 +46,10 @@ fn assert_sound(text: &str) {
     let events = kibitzer_syntax::pgn::parser::parse_events(text, Vec::new());
     assert!(events.build_tree().green().into_owned() == *tree.green(), "events and tree differ");
     assert_eq!(events.errors(), tree.errors());
+    // Plain games are read without the grammar: the same events, offsets and errors.
+    let by_grammar = kibitzer_syntax::pgn::parser::parse_events_by_grammar(text, Vec::new());
+    assert_eq!(events.events(), by_grammar.events());
+    assert_eq!(events.errors(), by_grammar.errors());
     for mode in [Mode::Import, Mode::Export] {
         let diags = check(Lang::Pgn, text, &CheckOptions { mode, ..Default::default() });
         for d in diags {

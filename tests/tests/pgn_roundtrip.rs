@@ -41,6 +41,10 @@ fn assert_events_describe_the_tree(text: &str, path: &Path) {
     let events = kibitzer_syntax::pgn::parser::parse_events(text, Vec::new());
     assert!(events.build_tree().green().into_owned() == *tree.green(), "events and tree differ for {}", path.display());
     assert_eq!(events.errors(), tree.errors(), "{}", path.display());
+    // Plain games are read without the grammar: the same events, offsets and errors.
+    let by_grammar = kibitzer_syntax::pgn::parser::parse_events_by_grammar(text, Vec::new());
+    assert!(events.events() == by_grammar.events(), "plain reading differs from the grammar for {}", path.display());
+    assert_eq!(events.errors(), by_grammar.errors(), "{}", path.display());
 }
 
 #[test]

@@ -16,14 +16,14 @@ use crate::chess::san;
 use crate::parsing::Token;
 use crate::text::{TextRange, TextSize};
 
-fn rest_of_line(rest: &str) -> usize {
+pub(super) fn rest_of_line(rest: &str) -> usize {
     rest.find(['\n', '\r']).unwrap_or(rest.len())
 }
 
 /// A string runs to its closing quote; unterminated, it stops at the end of the line (where
 /// the parser reports it) so that the next line is read normally. `rest` follows the opening
 /// quote; the result is how much of it the string takes.
-fn string_extent(rest: &[u8]) -> usize {
+pub(super) fn string_extent(rest: &[u8]) -> usize {
     let mut i = 0;
     while i < rest.len() {
         match rest[i] {
@@ -92,13 +92,20 @@ pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
 
 /// [`lex`] into `tokens` (cleared first), so that a caller lexing piece after piece reuses one
 /// buffer.
-pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
+pub fn lex_into(text: &str, tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
+    lex_from(text, 0, tokens)
+}
+
+/// [`lex_into`] of `text` from `from` on, a token boundary (where a token of the whole text's
+/// lexing starts): the same tokens as the whole text's from there, with the same offsets. The
+/// parse resumes here after the games [`super::plain`] read.
+pub fn lex_from(text: &str, from: usize, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
     use SyntaxKind::*;
     let bytes = text.as_bytes();
     tokens.clear();
     // About one token in three bytes of real files.
-    tokens.reserve(text.len() / 3);
-    let mut i = 0;
+    tokens.reserve((text.len() - from.min(text.len())) / 3);
+    let mut i = from;
     while i < bytes.len() {
         let start = i;
         let kind = match bytes[i] {
@@ -187,7 +194,7 @@ pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<Syn
 /// `bytes[i]` is a space, a tab, a vertical tab, a form feed or a line-break byte: its kind and
 /// end.
 #[inline(always)]
-fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
+pub(super) fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
     match bytes[i] {
         b'\n' => (SyntaxKind::NEWLINE, i + 1),
         b'\r' => (SyntaxKind::NEWLINE, i + if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 }),
@@ -219,11 +226,12 @@ pub fn blanks(text: &str, range: TextRange) -> impl Iterator<Item = Token<Syntax
 }
 
 /// The end of the run of bytes from `from` on that `belongs` accepts.
-fn run(bytes: &[u8], from: usize, belongs: impl Fn(u8) -> bool) -> usize {
+#[inline(always)]
+pub(super) fn run(bytes: &[u8], from: usize, belongs: impl Fn(u8) -> bool) -> usize {
     from + bytes[from..].iter().position(|&c| !belongs(c)).unwrap_or(bytes.len() - from)
 }
 
-fn is_symbol_continue(c: u8) -> bool {
+pub(super) fn is_symbol_continue(c: u8) -> bool {
     SYMBOL_CONTINUE[usize::from(c)]
 }
 
@@ -251,7 +259,7 @@ fn starts_token(bytes: &[u8], i: usize) -> bool {
     }
 }
 
-fn classify_symbol(text: &str) -> SyntaxKind {
+pub(super) fn classify_symbol(text: &str) -> SyntaxKind {
     if text.bytes().all(|c| c.is_ascii_digit()) {
         SyntaxKind::NUMBER
     } else if matches!(text, "1-0" | "0-1" | "1/2-1/2") {

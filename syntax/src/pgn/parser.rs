@@ -11,7 +11,7 @@ use super::flat::FlatParse;
 use super::lexer::{self, lex};
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
 use crate::names::NameSet;
-use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
+use crate::parsing::{DroppedTokens, EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
@@ -63,11 +63,41 @@ pub fn parse(text: &str) -> Parse<PGNLanguage> {
 /// ([`super::flat`]), reusing `buffer`'s memory: no tree is built. Blanks and line breaks get no
 /// event (they are the gaps between the events), nor do the move and move number nodes (their
 /// tokens are the movetext's or the variation's; see [`super::flat`]).
+///
+/// Plain games are read in one pass over their bytes ([`super::plain`]), which records what the
+/// grammar would; from the first game that is not plain on, the grammar reads the rest.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
+    let mut sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
+    sink.start_node(ROOT);
+    match super::plain::read_games(text, &mut sink, MAX_VARIATION_DEPTH) {
+        None => {
+            sink.finish_node();
+            FlatParse::new(text, sink.into_events(), Vec::new())
+        }
+        Some(from) => {
+            let tokens = lexer::lex_from(text, from, TOKENS.take());
+            let mut p = Parser::continuing(text, tokens, SyntaxKind::is_trivia, sink);
+            file(&mut p);
+            grammar_finish(text, p)
+        }
+    }
+}
+
+/// [`parse_events`] by the grammar alone, every game lexed and parsed: what the plain reading
+/// must equal (the tests compare them).
+pub fn parse_events_by_grammar(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
     let tokens = lexer::lex_into(text, TOKENS.take());
     let sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
     let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink);
     file(&mut p);
+    grammar_finish(text, p)
+}
+
+/// Closes the root of an event parse and keeps its token list for the thread's next parse.
+fn grammar_finish<'t, D: DroppedTokens<SyntaxKind>>(
+    text: &'t str,
+    p: Parser<'t, SyntaxKind, EventSink<SyntaxKind, D>>,
+) -> FlatParse<'t> {
     let (sink, errors, tokens) = p.finish_into_parts();
     // A buffer grown by one huge text is let go: the language server's threads live on.
     if tokens.capacity() <= KEPT_TOKENS {
