@@ -212,6 +212,8 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
         while let Some(byte) = self.byte() {
             let at = self.at;
             match byte {
+                // One space between two tokens, the commonest blank, without looking for a run.
+                b' ' if !self.bytes.get(at + 1).is_some_and(|&b| is_space_byte(b)) => self.token(WHITESPACE, at + 1),
                 b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' => self.blank(),
                 b'[' if self.at_line_start() => break,
                 b'*' => return self.result(at + 1, depth),
