@@ -9,8 +9,8 @@
 //! (issue #31). Here each byte run is read once, where it stands, and its event written.
 //!
 //! The reader gives up at the first thing a plain game does not hold — anything that is a
-//! syntax error, an escape line, a comment before the tags or between them, a word that is not
-//! a move — and the grammar reads the rest of the text from the start of that game: a broken
+//! syntax error, an escape line, a word that is not a move — and the grammar reads the rest of
+//! the text from the start of that game: a broken
 //! file is read by the grammar from its first broken game on, as before. Tests prove that the
 //! events and the errors are the grammar's own, on the fixtures, the corpus and fuzzed text
 //! (`tests/tests/pgn_roundtrip.rs`, `tests/tests/pgn_fuzz.rs`).
@@ -107,29 +107,57 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
         }
     }
 
-    /// A game: its tag section, if it starts with one, and its movetext (PGN 8). A comment
-    /// before the tags is the grammar's to read.
+    /// A game: the comments before its tags, its tag section if it has one, and its movetext
+    /// (PGN 8).
     fn game(&mut self) -> Read {
         self.sink.start_node(GAME);
-        match self.byte() {
-            Some(b'[') => self.tag_section()?,
-            Some(b'{' | b';') => return Err(NotPlain),
-            _ => {}
+        while matches!(self.byte(), Some(b'{' | b';')) {
+            self.comment()?;
+            self.blanks();
+        }
+        if self.byte() == Some(b'[') {
+            self.tag_section()?;
         }
         self.movetext()?;
         self.sink.finish_node();
         Ok(())
     }
 
-    /// Tag pairs, as the grammar's `tag_section` reads them when no comment or escape line is
-    /// among them: the section goes on at the next `[` after blanks, unless an empty line comes
-    /// before it and its tag name is one the section already has (the next game's tags, PGN 8.1).
+    /// A brace comment or a line comment at the current byte; one not closed is the grammar's
+    /// to report. (Not inlined: most games have no comment, and the loops around it are hot.)
+    #[inline(never)]
+    fn comment(&mut self) -> Read {
+        let at = self.at;
+        if self.bytes[at] == b';' {
+            self.token(LINE_COMMENT, at + 1 + lexer::rest_of_line(&self.text[at + 1..]));
+            return Ok(());
+        }
+        let end = at + 1 + lexer::comment_extent(&self.text[at + 1..]);
+        if !lexer::comment_is_terminated(&self.text[at..end]) {
+            return Err(NotPlain);
+        }
+        self.token(COMMENT, end);
+        Ok(())
+    }
+
+    /// Tag pairs and the comments among them, as the grammar's `tag_section` reads them: the
+    /// section goes on past blanks at the next `[`, unless an empty line comes before it and its
+    /// tag name is one the section already has (the next game's tags, PGN 8.1), and at the next
+    /// comment, unless an empty line comes before it and no tag follows the comments (it is
+    /// then the movetext's). Escape lines are the grammar's.
     fn tag_section(&mut self) -> Read {
         self.sink.start_node(TAG_SECTION);
         self.names.clear();
+        // Where a tag was found after a run of comments, so that the run is looked through once.
+        let mut tag_ahead: Option<usize> = None;
+        // The section starts at a `[` and goes on only at a `[` or a comment.
         loop {
-            let name = self.tag()?;
-            self.names.push(name);
+            if self.bytes[self.at] == b'[' {
+                let name = self.tag()?;
+                self.names.push(name);
+            } else {
+                self.comment()?;
+            }
             let (newlines, next) = self.blanks_ahead();
             match self.bytes.get(next) {
                 Some(b'[') => {
@@ -137,15 +165,39 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
                         break;
                     }
                 }
-                // Comments and escape lines in or after the section: the grammar decides where
-                // they belong.
-                Some(b'{' | b';' | b'%') => return Err(NotPlain),
+                Some(b'{' | b';') => {
+                    if newlines >= 2 && !self.tag_after_comments(next, &mut tag_ahead)? {
+                        break;
+                    }
+                }
+                Some(b'%') => return Err(NotPlain),
                 _ => break,
             }
             self.blanks();
         }
         self.sink.finish_node();
         Ok(())
+    }
+
+    /// Whether a `[` comes after the comments and blanks from `at` on (`known`: where the last
+    /// such look found one).
+    fn tag_after_comments(&self, mut at: usize, known: &mut Option<usize>) -> Read<bool> {
+        if known.is_some_and(|tag| at < tag) {
+            return Ok(true);
+        }
+        loop {
+            match self.bytes.get(at) {
+                Some(&b) if is_blank_byte(b) => at = lexer::blank_at(self.bytes, at).1,
+                Some(b'{') => at += 1 + lexer::comment_extent(&self.text[at + 1..]),
+                Some(b';') => at += 1 + lexer::rest_of_line(&self.text[at + 1..]),
+                Some(b'%') => return Err(NotPlain),
+                Some(b'[') => {
+                    *known = Some(at);
+                    return Ok(true);
+                }
+                _ => return Ok(false),
+            }
+        }
     }
 
     /// How many line breaks the blanks from the current byte hold, and where they end.
@@ -230,14 +282,7 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
                 b'$' => self.token(NAG, lexer::run(self.bytes, at + 1, |c| c.is_ascii_digit())),
                 b'!' | b'?' => self.token(SUFFIX, lexer::run(self.bytes, at + 1, |c| matches!(c, b'!' | b'?'))),
                 b'.' => self.token(DOTS, lexer::run(self.bytes, at + 1, |c| c == b'.')),
-                b'{' => {
-                    let end = at + 1 + lexer::comment_extent(&self.text[at + 1..]);
-                    if !lexer::comment_is_terminated(&self.text[at..end]) {
-                        return Err(NotPlain);
-                    }
-                    self.token(COMMENT, end);
-                }
-                b';' => self.token(LINE_COMMENT, at + 1 + lexer::rest_of_line(&self.text[at + 1..])),
+                b'{' | b';' => self.comment()?,
                 b'(' if depth < self.max_depth => {
                     self.sink.start_node(VARIATION);
                     self.token(L_PAREN, at + 1);
@@ -327,6 +372,11 @@ mod tests {
             "1. e4 e5\n[Event \"Next\"]\n1. d4 *\n   ",
             "1. e4 e5 2. Nf3 *   \n\n\n",
             "[Event \"A\"]",
+            "; a file's first line\n{and a comment} {before the tags}\n[Event \"A\"] {between} [Site \"?\"]\n;on\n[Round \"1\"]\n\n1. e4 *\n",
+            "[Event \"A\"]\n\n{a comment after an empty line, then the moves}\n1. e4 *\n",
+            "[Event \"A\"]\n\n{comments after an empty line} ; and more\n{then a tag}\n[Site \"?\"]\n\n1. e4 *\n",
+            "[Event \"A\"]\n\n{a comment, then the next game of tags alone}\n\n[Event \"B\"]\n",
+            "[Event \"A\"]\n\n{a tag after}\n[Site \"?\"]\n\n{none after}\n1. e4 *\n",
             "",
             "  \n",
         ];
@@ -347,8 +397,9 @@ mod tests {
         let broken = [
             "[Event \"B]\n\n1. e4 *\n",
             "[Event B]\n\n1. e4 *\n",
-            "{before} [Event \"B\"]\n\n1. e4 *\n",
-            "[Event \"B\"]\n{between}\n[Site \"?\"]\n\n1. e4 *\n",
+            "{before\n[Event \"B\"]\n\n1. e4 *\n",
+            "[Event \"B\"]\n{between\n[Site \"?\"]\n\n1. e4 *\n",
+            "[Event \"B\"]\n\n{after} % x\n[Site \"?\"]\n\n1. e4 *\n",
             "[Event \"B\"]\n% escape\n[Site \"?\"]\n\n1. e4 *\n",
             "1. e4 garbage *\n",
             "1. e4 (1. d4 *\n",
