@@ -183,35 +183,51 @@ impl Summary {
     }
 }
 
-/// The roster of one game read from the text, values decoded.
-struct Roster<'t>([Option<Cow<'t, str>>; 7]);
+/// The roster of one game read from the text: its value tokens as written, each decoded when
+/// asked. A file of copies compares a game's roster with an earlier one's for every copy, and
+/// tokens written alike (nearly all) are equal values without decoding either.
+struct Roster<'t>([Option<&'t str>; 7]);
 
 impl<'t> Roster<'t> {
     fn read<T: Tokens + ?Sized>(text: &'t T, summary: &Summary) -> Roster<'t> {
-        Roster(summary.roster.map(|r| r.map(|r| string_value(text.token(r)))))
+        Roster(std::array::from_fn(|i| summary.roster[i].map(|r| text.token(r))))
     }
 
-    fn value(&self, i: usize) -> Option<&str> {
-        self.0[i].as_deref()
+    fn value(&self, i: usize) -> Option<Cow<'t, str>> {
+        self.0[i].map(string_value)
+    }
+
+    /// Whether the `i`-th values of two rosters are equal (both left out, or the same value).
+    fn same_value(&self, other: &Roster<'_>, i: usize) -> bool {
+        self.0[i] == other.0[i] || self.value(i) == other.value(i)
     }
 
     /// Both players named (not left out, not `?`).
     fn names_players(&self) -> bool {
-        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(v)))
+        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(&v)))
     }
 
     /// A hash of the values: equal rosters hash alike.
     fn hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.0.hash(&mut hasher);
+        (0..7).for_each(|i| self.value(i).hash(&mut hasher));
         hasher.finish()
     }
 
     /// `White – Black`, as the message names a game.
     fn players(&self) -> String {
-        let name = |i| self.value(i).filter(|v| !v.is_empty()).unwrap_or("?");
-        format!("{} – {}", name(WHITE), name(BLACK))
+        let mut players = String::new();
+        self.push_players(&mut players);
+        players
+    }
+
+    /// [`Roster::players`] onto `out`.
+    fn push_players(&self, out: &mut String) {
+        let name = |i| self.value(i).filter(|v| !v.is_empty()).unwrap_or(Cow::Borrowed("?"));
+        out.push_str(&name(WHITE));
+        out.push_str(" – ");
+        out.push_str(&name(BLACK));
     }
 }
 
@@ -224,10 +240,10 @@ enum Likeness {
 }
 
 fn likeness(a: &Roster<'_>, b: &Roster<'_>) -> Likeness {
-    if (0..7).all(|i| a.value(i) == b.value(i)) {
+    if (0..7).all(|i| a.same_value(b, i)) {
         return Likeness::Same;
     }
-    if (0..7).all(|i| spelled_alike(a.value(i), b.value(i))) {
+    if (0..7).all(|i| spelled_alike(a.value(i).as_deref(), b.value(i).as_deref())) {
         Likeness::SpelledAlike
     } else {
         Likeness::Different
@@ -379,23 +395,26 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
         let (game, first) = (&games[i], &games[e]);
         // The earlier game's line, and its file when the files of a workspace are checked
         // together and it is in another one.
-        let line = match (text.file_of(first.start), text.file_of(game.start)) {
-            (Some((there, name)), Some((here, _))) if there != here => format!("{} of `{name}`", line_of[&e]),
-            _ => line_of[&e].to_string(),
+        let (rule, what, why) = match likeness {
+            Likeness::Same => (&DUPLICATE_GAME, "duplicate", "the same moves and Seven Tag Roster"),
+            _ => (&NEAR_DUPLICATE_GAME, "near-duplicate", "the same moves, the tags spelled differently"),
         };
-        let players = Roster::read(text, first).players();
-        let (rule, message) = match likeness {
-            Likeness::Same => (
-                &DUPLICATE_GAME,
-                format!("duplicate of the game at line {line} ({players}): the same moves and Seven Tag Roster"),
-            ),
-            _ => (
-                &NEAR_DUPLICATE_GAME,
-                format!(
-                    "near-duplicate of the game at line {line} ({players}): the same moves, the tags spelled differently"
-                ),
-            ),
-        };
+        // Written piece by piece, not with `format!`: a merged database has thousands of copies.
+        let mut message = String::with_capacity(128);
+        message.push_str(what);
+        message.push_str(" of the game at line ");
+        message.extend(crate::text::decimal_digits(line_of[&e], &mut [0; 10]).iter().map(|&d| char::from(d)));
+        if let (Some((there, name)), Some((here, _))) = (text.file_of(first.start), text.file_of(game.start)) {
+            if there != here {
+                message.push_str(" of `");
+                message.push_str(name);
+                message.push('`');
+            }
+        }
+        message.push_str(" (");
+        Roster::read(text, first).push_players(&mut message);
+        message.push_str("): ");
+        message.push_str(why);
         let delete = deletion(text, games, i);
         out.push(Diagnostic::new(rule, game.header, message).with_related(first.header, "the earlier game").with_fix(
             "Delete duplicate game",
