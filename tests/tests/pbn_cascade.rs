@@ -63,3 +63,18 @@ fn a_play_wrong_under_both_readings_keeps_the_reading_its_lead_fits() {
     let codes: Vec<&str> = check(&text).iter().map(|d| d.code).collect();
     assert_eq!(codes, ["PBN309", "PBN402"], "{}", render(&text, &check(&text)));
 }
+
+/// When the auction is what is wrong (here it makes North declarer) and the tags, the play,
+/// the Result and the Score agree, the tags' reading is kept: one report, on the Declarer tag,
+/// and nothing from the play, though its replay under the auction's reading stops at its first
+/// error (the opening lead, West's under the tags, would be East's).
+#[test]
+fn a_wrong_auction_keeps_the_tags_reading_the_play_supports() {
+    let good = read(&fixtures().join("cascade/good.pbn"));
+    let text = good.replace("Pass Pass 1S Pass\n4S Pass Pass Pass\n", "1S Pass 4S Pass\nPass Pass\n");
+    assert_ne!(text, good);
+    let diagnostics = check(&text);
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["PBN309"], "{}", render(&text, &diagnostics));
+    assert!(diagnostics[0].message.contains("agrees with the tags"), "{}", diagnostics[0].message);
+}

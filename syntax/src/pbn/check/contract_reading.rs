@@ -49,10 +49,12 @@ pub(super) struct Replayed {
     pub tricks: Option<Tricks>,
 }
 
-/// How well a reading fits the rest of the game, and its replay of the play.
-pub(super) fn support(game: &Game<'_>, facts: &Facts) -> (Support, Replayed) {
+/// How well a reading fits the rest of the game, and its replay of the play; with
+/// `first_error`, the replay stops before the next trick once the play has an error (the
+/// support is then only good for telling an error-free reading from the others).
+pub(super) fn support(game: &Game<'_>, facts: &Facts, first_error: bool) -> (Support, Replayed) {
     let mut scratch = Sink::new(false);
-    let replay = play::replay(game, facts, None, &mut scratch);
+    let replay = play::replay_until(game, facts, None, first_error, &mut scratch);
     let play_errors = scratch.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     let tricks: Option<Tricks> = replay.filter(|r| !r.lost_track && r.declarer.is_some()).map(|r| r.won);
     let proven = tricks.filter(|t| t.complete && play_errors == 0).map(|t| t.declarer);
@@ -75,12 +77,17 @@ pub(super) fn choose(game: &Game<'_>, facts: &Facts, outcome: &Outcome) -> (Sour
     if same || facts.contract.is_none() && facts.declarer.is_none() {
         return (Source::Agree, facts.clone(), None);
     }
-    let (by_tags, tags_replay) = support(game, facts);
-    let (by_auction, auction_replay) = support(game, &from_auction);
     // Fewer sources against it first, then fewer errors in the play (a play that is wrong
     // under both readings, e.g. written in playing order, still has its opening lead right
     // under one of them).
     let key = |s: &Support| (s.disagreements(), s.play_errors);
+    let (by_tags, tags_replay) = support(game, facts, false);
+    // Against a tags' reading with nothing against it, the auction's wins (a tie) only with
+    // nothing against it either: its replay may stop at its first error, and a replay that
+    // stopped is never the one kept. A match record whose Contract tags are the other room's
+    // replays half its plays once, not twice.
+    let tags_clean = key(&by_tags) == (0, 0);
+    let (by_auction, auction_replay) = support(game, &from_auction, tags_clean);
     if key(&by_tags) < key(&by_auction) {
         (Source::Tags, facts.clone(), Some(tags_replay))
     } else {

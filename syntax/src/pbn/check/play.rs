@@ -4,7 +4,7 @@
 
 use super::annotations::{split, Item, SectionKind};
 use super::context::{Facts, Sink};
-use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
+use crate::diagnostic::{Applicability, Diagnostic, Severity, TextEdit};
 use crate::pbn::model::{Card, CardSet, Game, Seat, Suit};
 use crate::pbn::syntax_kind::SyntaxKind;
 
@@ -92,6 +92,20 @@ pub(crate) struct PlayReplay {
 /// (then the last trick may be partial). `None` without a well-formed Play tag, or when the
 /// tags the play needs are missing.
 pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: &mut Sink) -> Option<PlayReplay> {
+    replay_until(game, facts, upto, false, sink)
+}
+
+/// [`replay`], which with `first_error` stops before the next trick once the play has an error:
+/// all that a reading of the contract needs when it is only to be compared with a reading the
+/// play has no error under ([`super::contract_reading`]).
+pub(crate) fn replay_until(
+    game: &Game<'_>,
+    facts: &Facts,
+    upto: Option<usize>,
+    first_error: bool,
+    sink: &mut Sink,
+) -> Option<PlayReplay> {
+    let reported_before = sink.diagnostics.len();
     let index = game.tags.iter().position(|t| t.name == "Play" && t.well_formed)?;
     let tag = &game.tags[index];
     let first = Seat::parse(tag.value)?;
@@ -163,6 +177,9 @@ pub(crate) fn replay(game: &Game<'_>, facts: &Facts, upto: Option<usize>, sink: 
     };
     let mut known_tricks = 0;
     for row in items.chunks(4) {
+        if first_error && sink.diagnostics[reported_before..].iter().any(|d| d.severity == Severity::Error) {
+            break;
+        }
         let mut slots: [Option<&Item<'_>>; 4] = [None; 4];
         for (column, item) in row.iter().enumerate() {
             slots[first.offset(column).index()] = Some(item);
