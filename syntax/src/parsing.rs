@@ -418,7 +418,7 @@ where
     /// Starts parsing into `sink`, the root node of kind `root` open.
     pub fn with_sink(text: &'t str, tokens: Vec<Token<K>>, root: K, is_trivia: fn(K) -> bool, mut sink: S) -> Self {
         sink.start_node(root);
-        Parser { text, tokens, pos: 0, sink, errors: Vec::new(), is_trivia }
+        Parser::continuing(text, tokens, is_trivia, sink)
     }
 
     /// Goes on parsing into `sink`, whose root node is already open and holds what was read

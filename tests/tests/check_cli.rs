@@ -270,3 +270,25 @@ fn add_eco_adds_the_opening_tags_a_game_lacks_only_when_asked() {
     let out = kibitzer(&["check", "--add-eco", "games/openings.pgn"], dir.path(), None);
     assert_eq!(out.status.code(), Some(2), "--add-eco needs --fix");
 }
+
+/// Plain games are read in one pass and a broken one by the grammar, which then reads the rest
+/// of the file: the rules find what they find in the games before the broken one, in it and in
+/// the games after it, each at its line and column.
+#[test]
+fn games_before_and_after_a_broken_game_are_checked_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"A\"]\n[Site \"?\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+                [Event \"B\"]\n\n1. e4 garbage e5 *\n\n\
+                [Event \"C\"]\n{a comment after the tags}\n\n1. d4 d5 2. Kd3 *\n";
+    std::fs::write(dir.path().join("mixed.pgn"), text).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "mixed.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let found: Vec<(u64, u64, &str)> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap(), d["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found, [(4, 13, "PGN200"), (8, 7, "PGN004"), (13, 13, "PGN202")], "{value:#}");
+}

@@ -198,8 +198,26 @@ pub(super) fn blank_at(bytes: &[u8], i: usize) -> (SyntaxKind, usize) {
     match bytes[i] {
         b'\n' => (SyntaxKind::NEWLINE, i + 1),
         b'\r' => (SyntaxKind::NEWLINE, i + if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 }),
-        _ => (SyntaxKind::WHITESPACE, run(bytes, i + 1, |c| matches!(c, b' ' | b'\t' | 0x0B | 0x0C))),
+        _ => (SyntaxKind::WHITESPACE, run(bytes, i + 1, is_space_byte)),
     }
+}
+
+/// A byte of a blank that is not a line break (a `WHITESPACE` token's).
+#[inline(always)]
+pub(super) fn is_space_byte(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | 0x0B | 0x0C)
+}
+
+/// A byte that starts a blank or a line break ([`blank_at`]).
+#[inline(always)]
+pub(super) fn is_blank_byte(c: u8) -> bool {
+    is_space_byte(c) || matches!(c, b'\n' | b'\r')
+}
+
+/// Whether only spaces and tabs come between the start of the line and byte `at`: where a `[`
+/// starts the next game (PGN 8.2).
+pub(super) fn starts_line(bytes: &[u8], at: usize) -> bool {
+    bytes[..at].iter().rev().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| c == b'\n' || c == b'\r')
 }
 
 /// Whether the lexer makes a token of `kind` that the checks' event list leaves out: blanks and

@@ -137,9 +137,7 @@ type P<'t, S> = Parser<'t, SyntaxKind, S>;
 
 /// Whether the current token is the first non-blank thing on its line.
 fn at_line_start<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
-    let start = usize::from(p.current_range().start());
-    let before = &p.text().as_bytes()[..start];
-    before.iter().rev().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| c == b'\n' || c == b'\r')
+    lexer::starts_line(p.text().as_bytes(), usize::from(p.current_range().start()))
 }
 
 fn game<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {

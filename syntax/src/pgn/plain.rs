@@ -15,7 +15,7 @@
 //! events and the errors are the grammar's own, on the fixtures, the corpus and fuzzed text
 //! (`tests/tests/pgn_roundtrip.rs`, `tests/tests/pgn_fuzz.rs`).
 
-use super::lexer;
+use super::lexer::{self, is_blank_byte, is_space_byte};
 use super::syntax_kind::SyntaxKind::{self, *};
 use crate::names::NameSet;
 use crate::parsing::{DroppedTokens, EventSink, Sink};
@@ -61,16 +61,6 @@ struct Reader<'t, 's, D> {
     names: NameSet<&'t str>,
     /// How deeply the grammar nests variations (deeper ones are errors).
     max_depth: usize,
-}
-
-/// Bytes that start a blank or a line break (tokens the event list leaves out).
-fn is_blank_byte(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r')
-}
-
-/// Bytes of a blank that is not a line break (the grammar's `WHITESPACE`).
-fn is_space_byte(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | 0x0B | 0x0C)
 }
 
 impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
@@ -267,7 +257,7 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
                 // One space between two tokens, the commonest blank, without looking for a run.
                 b' ' if !self.bytes.get(at + 1).is_some_and(|&b| is_space_byte(b)) => self.token(WHITESPACE, at + 1),
                 b' ' | b'\t' | 0x0B | 0x0C | b'\n' | b'\r' => self.blank(),
-                b'[' if self.at_line_start() => break,
+                b'[' if lexer::starts_line(self.bytes, at) => break,
                 b'*' => return self.result(at + 1, depth),
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
                     let end = lexer::run(self.bytes, at + 1, lexer::is_symbol_continue);
@@ -329,12 +319,6 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
             }
             _ => false,
         }
-    }
-
-    /// Whether only spaces and tabs come between the start of the line and the current byte.
-    fn at_line_start(&self) -> bool {
-        let before = &self.bytes[..self.at];
-        before.iter().rev().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| c == b'\n' || c == b'\r')
     }
 }
 
