@@ -16,6 +16,22 @@ pub struct Token<K> {
     pub range: TextRange,
 }
 
+/// The largest token list a thread keeps for its next parse (12 bytes a token: 24 MB).
+const KEPT_TOKENS: usize = 2 << 20;
+
+/// Gives a parse's token list back to the thread's `kept` list, for the next parse on the thread
+/// to reuse: the batch paths parse a large file a piece at a time on every core, and a fresh
+/// list per piece is mapped anew and faulted in page by page. A list grown by one huge text is
+/// let go (the language server's threads live on).
+pub(crate) fn keep_tokens<K: 'static>(
+    kept: &'static std::thread::LocalKey<std::cell::Cell<Vec<Token<K>>>>,
+    tokens: Vec<Token<K>>,
+) {
+    if tokens.capacity() <= KEPT_TOKENS {
+        kept.set(tokens);
+    }
+}
+
 /// Lexes all of `text` with logos token enum `K`; bytes logos rejects become one `error` token
 /// per run, so the token ranges always cover the text exactly.
 pub fn lex<'a, K>(text: &'a str, error: K) -> Vec<Token<K>>

@@ -312,7 +312,14 @@ fn section_mode(tag_name: &str) -> Mode {
 
 /// Lexes a whole PBN text. The tokens cover `text` exactly, in order.
 pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
-    let mut tokens: Vec<Token<SyntaxKind>> = Vec::with_capacity(text.len() / 4);
+    lex_into(text, Vec::new())
+}
+
+/// [`lex`] into `tokens` (cleared first), so that a caller lexing piece after piece reuses one
+/// list.
+pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
+    tokens.clear();
+    tokens.reserve(text.len() / 4);
     let mut push = |kind: SyntaxKind, start: usize, end: usize| {
         let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
         match tokens.last_mut() {

@@ -299,13 +299,19 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
 /// Parses a PBN text into the flat events of the same tree (written into `buffer`, cleared
 /// first) plus its syntax errors: what the checks read, without building the tree.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
-    let tokens = lex(text);
+    let tokens = super::lexer::lex_into(text, TOKENS.take());
     let breaks = game_breaks(&tokens);
     let p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
     let mut parser = PbnParser { p, breaks, index: 0 };
     parser.root();
-    let (sink, errors) = parser.p.finish_into_sink();
+    let (sink, errors, tokens) = parser.p.finish_into_parts();
+    crate::parsing::keep_tokens(&TOKENS, tokens);
     (sink.into_events(), errors)
+}
+
+thread_local! {
+    /// Each thread's token list, reused from parse to parse ([`crate::parsing::keep_tokens`]).
+    static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// The range of every game of `text` and the syntax errors, from the same grammar with nothing

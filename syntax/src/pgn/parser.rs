@@ -99,21 +99,14 @@ fn grammar_finish<'t, D: DroppedTokens<SyntaxKind>>(
     p: Parser<'t, SyntaxKind, EventSink<SyntaxKind, D>>,
 ) -> FlatParse<'t> {
     let (sink, errors, tokens) = p.finish_into_parts();
-    // A buffer grown by one huge text is let go: the language server's threads live on.
-    if tokens.capacity() <= KEPT_TOKENS {
-        TOKENS.set(tokens);
-    }
+    crate::parsing::keep_tokens(&TOKENS, tokens);
     FlatParse::new(text, sink.into_events(), errors)
 }
 
 thread_local! {
-    /// Each thread's token list, reused from parse to parse: the batch paths parse a large
-    /// file a piece at a time on every core, and a fresh list per piece costs its page faults.
+    /// Each thread's token list, reused from parse to parse ([`crate::parsing::keep_tokens`]).
     static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
 }
-
-/// The largest token list a thread keeps for the next parse (12 bytes a token: 24 MB).
-const KEPT_TOKENS: usize = 2 << 20;
 
 /// The range of every game of `text`, from the same grammar with nothing recorded but where
 /// games start and end: memory for the tokens only.

@@ -30,10 +30,19 @@ use crate::text::{TextRange, TextSize};
 /// Below this size a text is checked in one go (threads would cost more than they save).
 const PARALLEL_MIN_BYTES: usize = 256 * 1024;
 
-/// About how much text a piece holds: small enough that the cores finish together (a core idles
-/// for half a piece at the end, on average), large enough that the guesses (a few games each)
-/// cost nothing.
+/// At most this much text a piece holds: large enough that the guesses (a few games each) and
+/// what a piece costs to start cost nothing next to it.
 const PIECE_BYTES: usize = 128 * 1024;
+
+/// At least this many pieces a core takes, where [`PIECE_BYTES`] would give fewer: the cores
+/// finish together only when a piece is small beside a core's share (a core idles for half a
+/// piece at the end, on average: of a 2 MB file in 128 KB pieces on two cores, a sixteenth of
+/// the wall time).
+const PIECES_PER_CORE: usize = 16;
+
+/// Pieces are not made smaller than this for [`PIECES_PER_CORE`]: below it, the guesses'
+/// games begin to count.
+const MIN_PIECE_BYTES: usize = 32 * 1024;
 
 /// How many games before a piece its guess checks: two, so that a game that relies on the one
 /// before it (a second room's game without Deal, a ScoreIMP) sees the right one.
@@ -42,7 +51,11 @@ const LEAD_IN_GAMES: usize = 2;
 /// Checks a whole PBN text, in pieces on all cores when it is large: its diagnostics, and where
 /// its games' names are (for the spelling check, which sees the games together).
 pub(crate) fn check(text: &str, options: &CheckOptions) -> (Vec<Diagnostic>, NameRanges) {
-    let cuts = if text.len() < PARALLEL_MIN_BYTES { vec![0, text.len()] } else { cuts(text, PIECE_BYTES) };
+    let cuts = if text.len() < PARALLEL_MIN_BYTES {
+        vec![0, text.len()]
+    } else {
+        cuts(text, piece_bytes(text.len(), crate::parallel::threads()))
+    };
     check_in_pieces(text, &cuts, options)
 }
 
@@ -83,6 +96,12 @@ fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> (Vec<D
 
 fn offset(at: usize) -> TextSize {
     TextSize::from(at as u32)
+}
+
+/// How much text of `len` bytes a piece holds on `threads` cores: [`PIECES_PER_CORE`] pieces a
+/// core, each of [`MIN_PIECE_BYTES`] to [`PIECE_BYTES`].
+fn piece_bytes(len: usize, threads: usize) -> usize {
+    (len / (threads.max(1) * PIECES_PER_CORE)).clamp(MIN_PIECE_BYTES, PIECE_BYTES)
 }
 
 /// Offsets `0 = c0 < c1 < … < cn = len` cutting `text` into pieces of about `piece_bytes` at
@@ -169,6 +188,17 @@ mod tests {
         assert_eq!(found.len(), 1 + 2 * alone.len(), "{found:#?}");
     }
     use crate::config::Mode;
+
+    #[test]
+    fn a_file_of_a_few_megabytes_is_cut_small_enough_for_every_core_to_take_many_pieces() {
+        // rpbridge's 1.9 MB match record on two cores: 16 pieces a core, not 7 or 8.
+        let bytes = piece_bytes(1_948_321, 2);
+        assert!((32..=33).contains(&1_948_321usize.div_ceil(bytes)), "{bytes}");
+        // Large files keep the largest pieces, small ones the smallest.
+        assert_eq!(piece_bytes(26_000_000, 2), PIECE_BYTES);
+        assert_eq!(piece_bytes(300_000, 8), MIN_PIECE_BYTES);
+        assert_eq!(piece_bytes(300_000, 0), MIN_PIECE_BYTES);
+    }
 
     fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         crate::diagnostic::sort_in_text_order(&mut diagnostics);
