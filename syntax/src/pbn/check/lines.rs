@@ -154,11 +154,11 @@ pub(super) fn fix_suit_symbols(events: &[ParseEvent<SyntaxKind>], text: &str, di
             },
             _ => continue,
         };
-        d.fix = Some(Fix {
+        d.fix = Some(Box::new(Fix {
             title: format!("Replace with `{notation}`"),
             edits: vec![TextEdit::replace(d.range, notation)],
             applicability: Applicability::Safe,
-        });
+        }));
     }
 }
 
