@@ -57,15 +57,25 @@ pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
             }
             let r = resolve_normal(board, piece.unwrap_or(Piece::Pawn), from_file, from_rank, to, promotion);
             if ambiguous_b && piece.is_none() && matches!(r, Resolution::Illegal) {
-                // `bc4`: not a b-pawn move, so perhaps a bishop written in lowercase.
-                let r2 = resolve_normal(board, Piece::Bishop, None, from_rank, to, promotion);
-                if !matches!(r2, Resolution::Illegal) {
-                    return r2;
-                }
+                return resolve_lowercase_bishop(board, from_rank, to, promotion).unwrap_or(r);
             }
             r
         }
     }
+}
+
+/// `bc4` that is no b-pawn's move: perhaps a bishop written in lowercase. Rare, so kept out of
+/// line: [`resolve_normal`] is inlined once, into the path of every move.
+#[cold]
+#[inline(never)]
+fn resolve_lowercase_bishop(
+    board: &Board,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Piece>,
+) -> Option<Resolution> {
+    Some(resolve_normal(board, Piece::Bishop, None, from_rank, to, promotion))
+        .filter(|r| !matches!(r, Resolution::Illegal))
 }
 
 /// Castling written as a move of the king from `from` (its square) to `to`: the square the king
@@ -85,6 +95,7 @@ fn castling_as_king_move(board: &Board, from: Square, to: Square) -> Option<Move
     })
 }
 
+#[inline(always)]
 fn resolve_normal(
     board: &Board,
     piece: Piece,

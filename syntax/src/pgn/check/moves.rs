@@ -367,24 +367,7 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
     line.first = false;
     line.interrupted = false;
     if let SanMove::Null = written.mv {
-        out.push(export_severity(
-            Diagnostic::new(&NULL_MOVE, range, format!("null move `{text}` is not standard PGN")),
-            mode,
-        ));
-        match line.board.null_move() {
-            Some(after) => {
-                line.before = Some(std::mem::replace(&mut line.board, after));
-            }
-            None => fail(
-                line,
-                Diagnostic::new(
-                    &ILLEGAL_MOVE,
-                    range,
-                    format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
-                ),
-                out,
-            ),
-        }
+        null_move(line, text, range, mode, out);
         return None;
     }
     match san::resolve(&line.board, &written.mv, written.spelling.ambiguous_b) {
@@ -393,9 +376,57 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
             // (copied once, into its place).
             let before = line.before.insert(line.board.clone());
             line.board.play_unchecked(mv);
-            spelling(before, mv, &line.board, &written, text, range, mode, out);
-            return Some(mv);
+            if !written.is_canonical(before, mv, &line.board, text) {
+                misspelled(before, mv, &line.board, &written, text, range, mode, out);
+            }
+            Some(mv)
         }
+        refused => {
+            refuse(line, refused, &written, text, range, out);
+            None
+        }
+    }
+}
+
+/// Plays a null move (`--`, `Z0`) in its line, reporting it as not standard, and as illegal when
+/// the side to move is in check.
+#[cold]
+#[inline(never)]
+fn null_move(line: &mut Line, text: &str, range: TextRange, mode: Mode, out: &mut Vec<Diagnostic>) {
+    out.push(export_severity(
+        Diagnostic::new(&NULL_MOVE, range, format!("null move `{text}` is not standard PGN")),
+        mode,
+    ));
+    match line.board.null_move() {
+        Some(after) => {
+            line.before = Some(std::mem::replace(&mut line.board, after));
+        }
+        None => fail(
+            line,
+            Diagnostic::new(
+                &ILLEGAL_MOVE,
+                range,
+                format!("null move `{text}` while {} is in check", color_name(line.board.side_to_move())),
+            ),
+            out,
+        ),
+    }
+}
+
+/// Reports a written move the board refuses (ambiguous, without its promotion piece, illegal)
+/// and stops replaying its line. Out of the replay's path, which holds only legal moves.
+#[cold]
+#[inline(never)]
+fn refuse(
+    line: &mut Line,
+    refused: Resolution,
+    written: &San,
+    text: &str,
+    range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    match refused {
+        Resolution::Legal(_) => {}
         Resolution::Ambiguous(a, b) => {
             let piece = line.board.piece_on(a.from).map_or("piece", san::piece_name);
             let d = Diagnostic::new(
@@ -422,11 +453,10 @@ fn play(line: &mut Line, token: Tok, mode: Mode, out: &mut Vec<Diagnostic>) -> O
             fail(line, d, out);
         }
         Resolution::Illegal => {
-            let d = illegal(&line.board, &written, text, range);
+            let d = illegal(&line.board, written, text, range);
             fail(line, d, out);
         }
     }
-    None
 }
 
 /// Stops replaying a line at a move that cannot be played; a variation right after the move
@@ -542,10 +572,12 @@ fn castling_refused(board: &Board, long: bool) -> String {
     }
 }
 
-/// Compares the written move with its canonical SAN; on a difference, one warning naming what
-/// differs, under the code of the first difference, with a fix to the canonical form.
+/// A written move that is not its canonical SAN ([`San::is_canonical`]): one warning naming
+/// what differs, under the code of the first difference, with a fix to the canonical form.
+#[cold]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn spelling(
+fn misspelled(
     board: &Board,
     mv: cozy_chess::Move,
     after: &Board,
@@ -555,9 +587,6 @@ fn spelling(
     mode: Mode,
     out: &mut Vec<Diagnostic>,
 ) {
-    if written.is_canonical(board, mv, after, text) {
-        return;
-    }
     let canonical = written.canonical(board, mv, after);
     let canonical = canonical.as_str();
     let sp = &written.spelling;
@@ -648,6 +677,8 @@ fn canonical_origin(canonical: &str, moved: Piece) -> (bool, bool) {
     (origin.iter().any(|c| (b'a'..=b'h').contains(c)), origin.iter().any(|c| (b'1'..=b'8').contains(c)))
 }
 
+/// Checks the move number written before a move (PGN 8.2.2), and in export format whether one
+/// is wanted there (8.2.2.2). The replay's path holds a right number or none, in import format.
 fn move_number(
     line: &mut Line,
     pending: Option<PendingNumber>,
@@ -656,41 +687,58 @@ fn move_number(
     out: &mut Vec<Diagnostic>,
 ) {
     let expected = u32::from(line.board.fullmove_number());
-    let white = line.board.side_to_move() == Color::White;
-    if let Some(p) = pending {
-        let offset = i64::from(p.number) - i64::from(expected);
-        let shifted = line.numbering.filter(|(o, at)| *o == offset && offset != 0 && *at < out.len());
-        if let Some((_, at)) = shifted {
-            let d = &mut out[at];
-            if let Some(fix) = &mut d.fix {
-                fix.edits.push(TextEdit::replace(p.number_range, expected.to_string()));
-                fix.title = "Renumber the moves from here".to_owned();
-            }
-            if !d.message.ends_with("follow it)") {
-                d.message.push_str(" (and the move numbers after it, which follow it)");
-            }
-        } else if offset == 0 {
-            line.numbering = None;
-        } else {
-            line.numbering = Some((offset, out.len()));
-            out.push(export_severity(
-                Diagnostic::new(
-                    &WRONG_MOVE_NUMBER,
-                    p.number_range,
-                    format!("move number `{}` should be `{expected}`", p.number),
-                )
-                .with_replacement(
-                    format!("Replace with `{expected}`"),
-                    p.number_range,
-                    expected.to_string(),
-                ),
-                mode,
-            ));
+    match pending {
+        Some(p) if p.number == expected => line.numbering = None,
+        Some(p) => wrong_move_number(line, p, expected, mode, out),
+        None => {}
+    }
+    if mode == Mode::Export {
+        export_move_number(line, pending, expected, san_range, out);
+    }
+}
+
+/// A move number that is not the move's: reported, unless it keeps the offset of the one
+/// reported before it in the line, whose fix it then joins.
+#[cold]
+#[inline(never)]
+fn wrong_move_number(line: &mut Line, p: PendingNumber, expected: u32, mode: Mode, out: &mut Vec<Diagnostic>) {
+    let offset = i64::from(p.number) - i64::from(expected);
+    let shifted = line.numbering.filter(|(o, at)| *o == offset && *at < out.len());
+    if let Some((_, at)) = shifted {
+        let d = &mut out[at];
+        if let Some(fix) = &mut d.fix {
+            fix.edits.push(TextEdit::replace(p.number_range, expected.to_string()));
+            fix.title = "Renumber the moves from here".to_owned();
         }
+        if !d.message.ends_with("follow it)") {
+            d.message.push_str(" (and the move numbers after it, which follow it)");
+        }
+    } else {
+        line.numbering = Some((offset, out.len()));
+        out.push(export_severity(
+            Diagnostic::new(
+                &WRONG_MOVE_NUMBER,
+                p.number_range,
+                format!("move number `{}` should be `{expected}`", p.number),
+            )
+            .with_replacement(format!("Replace with `{expected}`"), p.number_range, expected.to_string()),
+            mode,
+        ));
     }
-    if mode != Mode::Export {
-        return;
-    }
+}
+
+/// Export format's move numbers (8.2.2.2): before every White move, and before a Black move
+/// only at the start of a line or after a comment, a NAG or a variation.
+#[cold]
+#[inline(never)]
+fn export_move_number(
+    line: &Line,
+    pending: Option<PendingNumber>,
+    expected: u32,
+    san_range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    let white = line.board.side_to_move() == Color::White;
     let needed = white || line.first || line.interrupted;
     let wanted_dots = if white { 1 } else { 3 };
     let mut want = String::new();
