@@ -74,6 +74,16 @@ impl San {
         }
     }
 
+    /// [`San::canonical`] of `mv`, or `None` when `text`, the text this move was read from, is
+    /// already that in one of SAN's plain shapes ([`San::is_canonical`]): the formatter writes
+    /// every move, nearly every one written canonically, and copies those as they are.
+    pub fn canonical_unless_written(&self, board: &Board, mv: Move, after: &Board, text: &str) -> Option<SanText> {
+        match self.plain_shape(board, mv, text) {
+            Some(()) if self.spelling.check == check_mark_after(after) => None,
+            _ => Some(self.canonical(board, mv, after)),
+        }
+    }
+
     /// `Some` when `text` is a plain shape of SAN ([`San::is_canonical`]) that names `mv` on
     /// `board` as canonical SAN would, the check mark aside.
     fn plain_shape(&self, board: &Board, mv: Move, text: &str) -> Option<()> {
@@ -257,6 +267,11 @@ mod tests {
                 if resolve(board, &written.mv, written.spelling.ambiguous_b) == Resolution::Legal(mv) {
                     let expected = written.canonical(board, mv, after).is(text);
                     assert_eq!(written.is_canonical(board, mv, after, text), expected, "{fen}: {text}");
+                    // What the formatter writes: the written text only when it is canonical.
+                    let unless = written.canonical_unless_written(board, mv, after, text);
+                    assert!(unless.is_some() || expected, "{fen}: {text}");
+                    let written_out = unless.map_or(text.to_owned(), |c| c.to_string());
+                    assert_eq!(written_out, written.canonical(board, mv, after).to_string(), "{fen}: {text}");
                     compared += 1;
                 }
             }
