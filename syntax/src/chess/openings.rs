@@ -9,8 +9,9 @@
 //! sorted, with a filter of the keys and the longest line, written by `openings/generate.rs`,
 //! which replays the data set's lines (about 3,800; a test keeps the file equal to what the data
 //! generates). No run of the program replays the table (docs/performance.md has what that
-//! saved); a lookup is one probe of the filter and, for the few positions it lets through, a
-//! binary search. Only the sets of names and families, which the Opening tag checks read, are
+//! saved); a lookup is one probe of the filter and, for the positions it lets through (the
+//! early plies of nearly every game), the key or two of its bucket in an index built at first
+//! use. Only the sets of names and families, which the Opening tag checks read, are
 //! gathered at first use.
 
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
@@ -73,8 +74,47 @@ pub fn named(board: &Board) -> Option<&'static Opening> {
     if table::FILTER[bit / 64] & (1 << (bit % 64)) == 0 {
         return None;
     }
-    table::BY_KEY.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &table::BY_KEY[i].1)
+    INDEX.position(key).map(|i| &table::BY_KEY[i].1)
 }
+
+/// [`table::BY_KEY`]'s keys by their top bits: a lookup reads where its bucket starts and the
+/// key or two in it, two loads where a binary search over the table made a dozen, each waiting
+/// for the one before (the search was a twentieth of `check`'s time on a file of games; the
+/// early plies of nearly every game are named positions, so the filter lets them through).
+struct Index {
+    keys: Vec<u64>,
+    /// `starts[b]..starts[b + 1]`: the keys whose top [`Index::BITS`] bits are `b`.
+    starts: Vec<u16>,
+}
+
+impl Index {
+    const BITS: u32 = 12;
+
+    fn build() -> Index {
+        let keys: Vec<u64> = table::BY_KEY.iter().map(|(k, _)| *k).collect();
+        let mut starts = vec![0u16; (1 << Self::BITS) + 1];
+        for &k in &keys {
+            starts[Self::bucket(k) + 1] += 1;
+        }
+        for b in 1..starts.len() {
+            starts[b] += starts[b - 1];
+        }
+        Index { keys, starts }
+    }
+
+    fn bucket(key: u64) -> usize {
+        (key >> (64 - Self::BITS)) as usize
+    }
+
+    /// The index of `key` in [`table::BY_KEY`] (sorted, so each bucket's keys are together).
+    fn position(&self, key: u64) -> Option<usize> {
+        let b = Self::bucket(key);
+        let (from, to) = (usize::from(self.starts[b]), usize::from(self.starts[b + 1]));
+        self.keys[from..to].iter().position(|&k| k == key).map(|i| from + i)
+    }
+}
+
+static INDEX: LazyLock<Index> = LazyLock::new(Index::build);
 
 /// Whether `name` is the whole name of some opening of the table.
 pub fn is_name(name: &str) -> bool {
@@ -148,6 +188,19 @@ impl Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index finds every key of the table where a binary search finds it, and no key that
+    /// is not there (each key with its lowest bit flipped, and keys of empty buckets).
+    #[test]
+    fn the_index_finds_what_a_binary_search_finds() {
+        let search = |k: u64| table::BY_KEY.binary_search_by_key(&k, |(k, _)| *k).ok();
+        for &(k, _) in &table::BY_KEY {
+            assert_eq!(INDEX.position(k), search(k));
+            assert_eq!(INDEX.position(k ^ 1), search(k ^ 1));
+        }
+        assert!((0..1u64 << Index::BITS).any(|b| INDEX.position(b << (64 - Index::BITS)).is_none()));
+        assert_eq!(usize::from(INDEX.starts[1 << Index::BITS]), table::BY_KEY.len());
+    }
     use crate::chess::san::{self, Resolution};
 
     fn route(moves: &str) -> Route {
