@@ -426,6 +426,7 @@ fn refuse(
     out: &mut Vec<Diagnostic>,
 ) {
     match refused {
+        // Played by `play`, never passed here.
         Resolution::Legal(_) => {}
         Resolution::Ambiguous(a, b) => {
             let piece = line.board.piece_on(a.from).map_or("piece", san::piece_name);
