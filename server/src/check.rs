@@ -215,7 +215,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return ExitCode::from(u8::from(counts.errors > 0));
     }
     let result = match args.format {
-        OutputFormat::Json => json.write(&mut out).and_then(|_| writeln!(out)),
+        OutputFormat::Json => json.finish(&mut out).and_then(|_| writeln!(out)),
         OutputFormat::Text => counts.summary(&mut out, targets.len()),
         OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),
@@ -369,8 +369,7 @@ impl<W: Write> Sinks<'_, W> {
         self.shown += shown;
         let diagnostics = &diagnostics[..shown];
         if self.format == OutputFormat::Json {
-            self.json.push_diagnostics(name, text, index, diagnostics, lines_before, &self.elsewhere);
-            return Ok(());
+            return self.json.push_diagnostics(self.out, name, text, index, diagnostics, lines_before, &self.elsewhere);
         }
         diagnostics.iter().try_for_each(|d| self.emit(name, text, index, d, lines_before))
     }
@@ -400,8 +399,7 @@ impl<W: Write> Sinks<'_, W> {
         match self.format {
             OutputFormat::Json => {
                 let one = std::slice::from_ref(d);
-                self.json.push_diagnostics(name, text, index, one, lines_before, &self.elsewhere);
-                Ok(())
+                self.json.push_diagnostics(self.out, name, text, index, one, lines_before, &self.elsewhere)
             }
             OutputFormat::Text => write_text_shifted(self.out, text, index, d, &located(), lines_before),
             OutputFormat::Github => write_github(self.out, &located()),
