@@ -124,4 +124,6 @@ fi
 
 [ $failed = 0 ] || echo "failed: ${failures[*]} (logs in $log_dir)"
 echo "editors: $passed passed, $failed failed, $skipped skipped"
+# The logs (and the packaged .vsix files) are kept for a failure only.
+[ $failed = 0 ] && rm -rf "$log_dir"
 [ $failed = 0 ]

@@ -142,4 +142,7 @@ else
     echo "  note no universal .vsix given (KIBITZER_UNIVERSAL_VSIX): its not-found message is not checked"
 fi
 echo "screenshots: $KIBITZER_ARTEFACTS/vscode-*.png"
+# The work folder goes on success, as the other editors' tests leave none (a failure names it).
+[ -z "$server_pid" ] || { kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; server_pid=; }
+rm -rf "$WORKDIR"
 echo "PASS: vscode (code-server)"

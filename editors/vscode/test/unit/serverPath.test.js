@@ -1,6 +1,6 @@
 // The order in which the extension looks for the server, with a mocked `vscode` module and real
 // files in a temporary folder. Run: npm run test:unit (compiles src/ to out/ first).
-const { test, beforeEach } = require('node:test');
+const { test, beforeEach, afterEach } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const os = require('os');
@@ -13,6 +13,8 @@ beforeEach(() => {
   reset();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kibitzer-ext-'));
 });
+// Each test's folder goes with it: a run left a dozen behind in the system's temporary folder.
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function executable(...parts) {
   const file = path.join(tmp, ...parts);
