@@ -271,6 +271,27 @@ fn add_eco_adds_the_opening_tags_a_game_lacks_only_when_asked() {
     assert_eq!(out.status.code(), Some(2), "--add-eco needs --fix");
 }
 
+/// `--format json` writes a file's array out a round of objects at a time, on every core: a file
+/// with thousands of diagnostics (several rounds) gives one JSON array holding, in order, the
+/// objects `--format json-lines` prints one by one.
+#[test]
+fn json_of_many_diagnostics_written_in_rounds_is_the_json_lines_in_one_array() {
+    let dir = tempfile::tempdir().unwrap();
+    // Each game mates without `#` and plays on: two diagnostics a game, twelve thousand in all.
+    let text: String = (0..6000)
+        .map(|i| format!("[Event \"G{i}\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 Ke7 6. Ke3 *\n\n"))
+        .collect();
+    std::fs::write(dir.path().join("many.pgn"), text).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "many.pgn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let array: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let lines = kibitzer(&["check", "--format", "json-lines", "many.pgn"], dir.path(), None);
+    let one_by_one: Vec<serde_json::Value> =
+        stdout(&lines).lines().map(|l| serde_json::from_str(l).expect("a JSON object a line")).collect();
+    assert!(one_by_one.len() > 10_000, "{}", one_by_one.len());
+    assert_eq!(array.as_array().unwrap(), &one_by_one);
+}
+
 /// Plain games are read in one pass and a broken one by the grammar, which then reads the rest
 /// of the file: the rules find what they find in the games before the broken one, in it and in
 /// the games after it, each at its line and column.
