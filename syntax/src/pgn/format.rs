@@ -501,7 +501,7 @@ fn write_move(written: &str, line: &mut Line, lines: &mut Lines) -> Option<()> {
             // Resolved moves are legal: played without testing legality again.
             let mut after = board.clone();
             after.play_unchecked(mv);
-            match parsed.canonical_unless_written(board, mv, &after, written) {
+            match parsed.canonical_unless_written(board, mv, &after) {
                 Some(canonical) => lines.ascii_token(&[canonical.as_bytes()]),
                 None => lines.ascii_token(&[written.as_bytes()]),
             }

@@ -49,6 +49,11 @@ pub struct Spelling {
     pub check: CheckMark,
     /// How many `+`/`#` characters ended the move (more than one is never canonical).
     pub check_chars: u8,
+    /// The text is one of SAN's plain shapes, which make up nearly every move of real games:
+    /// `e4`, `Nf3`, `Bxc6`, `exd5` (an uppercase piece letter other than `P` or a pawn's file
+    /// and `x`, the square), each with one `+` or `#` or none. Known here, where the bytes are
+    /// read, the replay's test of a move's spelling ([`San::is_canonical`]) asks only the board.
+    pub plain: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +142,7 @@ fn parse_common(bytes: &[u8]) -> Option<San> {
         promotion_equals: false,
         check,
         check_chars: u8::from(check != CheckMark::None),
+        plain: true,
     };
     Some(San { mv: SanMove::Normal { piece, from_file, from_rank: None, to, promotion: None }, spelling })
 }
@@ -160,6 +166,7 @@ fn parse_any(text: &str) -> Option<San> {
         promotion_equals: false,
         check,
         check_chars: marks.len().min(255) as u8,
+        plain: false,
     };
     if let Some((long, letter)) = castling(body) {
         spelling.castle_not_letter_o = letter != b'O';
@@ -222,7 +229,19 @@ fn parse_any(text: &str) -> Option<San> {
     if spelling.ambiguous_b && from_file != Some(File::B) {
         spelling.ambiguous_b = false;
     }
+    spelling.plain = from_rank.is_none() && promotion.is_none() && is_plain(piece, from_file, &spelling);
     Some(San { mv: SanMove::Normal { piece, from_file, from_rank, to, promotion }, spelling })
+}
+
+/// Whether a move with no origin rank and no promotion is in one of the plain shapes
+/// ([`Spelling::plain`]), all its bytes read: those [`parse_common`] reads.
+fn is_plain(piece: Option<Piece>, from_file: Option<File>, sp: &Spelling) -> bool {
+    let shape = match (piece, from_file, sp.capture_mark) {
+        (Some(p), None, None | Some(b'x')) => p != Piece::Pawn,
+        (None, None, None) | (None, Some(_), Some(b'x')) => true,
+        _ => false,
+    };
+    shape && !sp.lowercase_piece && !sp.hyphen && !sp.promotion_equals && sp.check_chars <= 1
 }
 
 /// Castling as written, `O-O` or `O-O-O` with one letter throughout: the letter O, a lower-case
@@ -260,6 +279,9 @@ mod tests {
             if let Some(common) = parse_common(text.as_bytes()) {
                 assert_eq!(Some(common), parse_any(text), "{text}");
                 read += 1;
+            } else if let Some(any) = parse_any(text) {
+                // The plain shapes are exactly the common ones.
+                assert!(!any.spelling.plain, "{text}");
             }
         }
         assert!(read >= 300, "the short path reads the common shapes ({read})");

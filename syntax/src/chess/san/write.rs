@@ -63,55 +63,50 @@ impl San {
     /// Whether `text`, the text this move was read from, is [`San::canonical`] of `mv`. The
     /// replay asks it of every move, and nearly every move of a real game is written in one of
     /// SAN's plain shapes (`e4`, `exd5`, `Nf3`, `Bxc6`, each with one `+` or `#` or none): when
-    /// `text` has such a shape and names the move it resolved to (that pawn or that piece, no
+    /// it was read in such a shape and names the move it resolved to (that pawn or that piece, no
     /// castling, no en passant read from a bare square), the canonical text differs from it at
     /// most in the check mark, so only the mark is worked out. Other moves are written out and
     /// compared.
     pub fn is_canonical(&self, board: &Board, mv: Move, after: &Board, text: &str) -> bool {
-        match self.plain_shape(board, mv, text) {
+        match self.plain_shape(board, mv) {
             Some(()) => self.spelling.check == check_mark_after(after),
             None => self.canonical(board, mv, after).is(text),
         }
     }
 
-    /// [`San::canonical`] of `mv`, or `None` when `text`, the text this move was read from, is
-    /// already that in one of SAN's plain shapes ([`San::is_canonical`]): the formatter writes
-    /// every move, nearly every one written canonically, and copies those as they are.
-    pub fn canonical_unless_written(&self, board: &Board, mv: Move, after: &Board, text: &str) -> Option<SanText> {
-        match self.plain_shape(board, mv, text) {
+    /// [`San::canonical`] of `mv`, or `None` when the text this move was read from is already
+    /// that in one of SAN's plain shapes ([`San::is_canonical`]): the formatter writes every
+    /// move, nearly every one written canonically, and copies those as they are.
+    pub fn canonical_unless_written(&self, board: &Board, mv: Move, after: &Board) -> Option<SanText> {
+        match self.plain_shape(board, mv) {
             Some(()) if self.spelling.check == check_mark_after(after) => None,
             _ => Some(self.canonical(board, mv, after)),
         }
     }
 
-    /// `Some` when `text` is a plain shape of SAN ([`San::is_canonical`]) that names `mv` on
-    /// `board` as canonical SAN would, the check mark aside.
-    fn plain_shape(&self, board: &Board, mv: Move, text: &str) -> Option<()> {
-        let sp = &self.spelling;
-        let SanMove::Normal { piece, from_file, from_rank: None, to, promotion: None } = self.mv else { return None };
-        if sp.castle_not_letter_o || sp.lowercase_piece || sp.hyphen || sp.promotion_equals || sp.check_chars > 1 {
-            return None;
-        }
+    /// `Some` when this move is written in a plain shape of SAN ([`Spelling::plain`]) that
+    /// names `mv` on `board` as canonical SAN would, the check mark aside.
+    ///
+    /// [`Spelling::plain`]: super::Spelling::plain
+    fn plain_shape(&self, board: &Board, mv: Move) -> Option<()> {
+        let SanMove::Normal { piece, from_file, to, .. } = self.mv else { return None };
         // A move onto a piece of its own side is castling, as cozy-chess writes it.
-        if mv.to != to || mv.promotion.is_some() || board.colors(board.side_to_move()).has(to) {
+        if !self.spelling.plain || mv.to != to || mv.promotion.is_some() || board.colors(board.side_to_move()).has(to) {
             return None;
         }
         let captures = board.occupied().has(to);
         let pawn_moves = board.pieces(Piece::Pawn).has(mv.from);
-        let body = match (piece, from_file, sp.capture_mark) {
+        let names_it = match (piece, from_file) {
             // `Nf3`, `Bxc6`: the piece named, its `x` exactly when it captures, no origin (the
             // move resolved to one legal move, so canonical SAN needs none).
-            (Some(p), None, None | Some(b'x')) if p != Piece::Pawn && board.pieces(p).has(mv.from) => {
-                (sp.capture_mark.is_some() == captures).then_some(3 + usize::from(captures))?
-            }
+            (Some(p), None) => board.pieces(p).has(mv.from) && self.spelling.capture_mark.is_some() == captures,
             // `e4`: a pawn's push along its file.
-            (None, None, None) if pawn_moves && mv.from.file() == to.file() => 2,
+            (None, None) => pawn_moves && mv.from.file() == to.file(),
             // `exd5`: a pawn's capture from the file named.
-            (None, Some(file), Some(b'x')) if pawn_moves && mv.from.file() == file && file != to.file() => 4,
-            _ => return None,
+            (None, Some(file)) => pawn_moves && mv.from.file() == file && file != to.file(),
+            _ => false,
         };
-        // The shape is the whole text (no other spelling reads to the same move).
-        (text.len() == body + usize::from(sp.check_chars)).then_some(())
+        names_it.then_some(())
     }
 }
 
@@ -268,7 +263,7 @@ mod tests {
                     let expected = written.canonical(board, mv, after).is(text);
                     assert_eq!(written.is_canonical(board, mv, after, text), expected, "{fen}: {text}");
                     // What the formatter writes: the written text only when it is canonical.
-                    let unless = written.canonical_unless_written(board, mv, after, text);
+                    let unless = written.canonical_unless_written(board, mv, after);
                     assert!(unless.is_some() || expected, "{fen}: {text}");
                     let written_out = unless.map_or(text.to_owned(), |c| c.to_string());
                     assert_eq!(written_out, written.canonical(board, mv, after).to_string(), "{fen}: {text}");
