@@ -139,8 +139,18 @@ fn resolve_normal(
         Piece::Pawn => to.rank() != last_rank,
         _ => !board.colors(color).has(to),
     };
-    let plainly_legal =
-        |from: Square| moves_plainly && promotion.is_none() && board.checkers().is_empty() && !pinned.has(from);
+    let plainly = moves_plainly && promotion.is_none() && board.checkers().is_empty();
+    if plainly && (mask & pinned).is_empty() {
+        // Nearly every move of a game: no candidate needs a legality test, so the first two
+        // (in the generator's order) are the answer.
+        let mut candidates = mask.into_iter().map(|from| Move { from, to, promotion });
+        return match (candidates.next(), candidates.next()) {
+            (None, _) => Resolution::Illegal,
+            (Some(m), None) => Resolution::Legal(m),
+            (Some(a), Some(b)) => Resolution::Ambiguous(a, b),
+        };
+    }
+    let plainly_legal = |from: Square| plainly && !pinned.has(from);
     for from in (mask & !pinned).into_iter().chain(mask & pinned) {
         let mv = Move { from, to, promotion };
         if plainly_legal(from) || board.is_legal(mv) {
