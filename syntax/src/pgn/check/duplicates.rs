@@ -7,7 +7,9 @@
 //! moves into one hash ([`MoveHash`]); each game's [`Summary`] (that hash, the ranges of its
 //! roster's values, where it starts) is collected as the games are checked, on every core; one
 //! pass in text order then looks each game's hash up in a map to the earlier games with the
-//! same moves, and compares tags only with those (a few at most), never with every game.
+//! same moves, and compares tags only with those (a few at most), never with every game. Tags
+//! are compared as the moves are, by a hash of the roster's tokens as written, made on every
+//! core; only rosters written differently are read from the text and compared value by value.
 
 use super::tags::TagInfo;
 use crate::config::CheckOptions;
@@ -111,6 +113,32 @@ pub struct Summary {
     /// reads the values, and the fingerprints only tell beforehand whether it may find anything.
     #[serde(skip)]
     names: [Option<Fingerprint>; 4],
+    /// The roster as [`check`] compares it first, worked out while the game's tags are at hand.
+    /// Not sent with detached facts, whose rosters travel as copies of their tokens: `None`,
+    /// and the pass reads those.
+    #[serde(skip)]
+    roster_print: Option<RosterPrint>,
+}
+
+/// What the duplicate pass compares of two rosters before reading either from the text: a hash
+/// of the value tokens as written, and whether both players are named. In a merged database
+/// nearly every copy's roster is written as its original's, and reading both from a text of
+/// tens of megabytes, a game far from the other, cost most of the pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RosterPrint {
+    written: u64,
+    players_named: bool,
+}
+
+impl RosterPrint {
+    fn of(roster: &Roster<'_>) -> RosterPrint {
+        // A tag left out hashes apart from every value (a byte is below 0x100).
+        let written = roster.0.iter().fold(0x9E37_79B9_7F4A_7C15, |h, token| match token {
+            None => mix(h, 0x100),
+            Some(token) => token.bytes().fold(mix(h, 0x101), |h, b| mix(h, u64::from(b))),
+        });
+        RosterPrint { written, players_named: roster.names_players() }
+    }
 }
 
 impl Summary {
@@ -124,7 +152,8 @@ impl Summary {
         });
         let names =
             NAMES.map(|(tag, kind)| tags.roster[tag].and_then(|r| Fingerprint::of(&string_value(&text[r]), kind)));
-        Summary { start: range.start(), header, moves, roster: tags.roster, names }
+        let roster_print = Some(RosterPrint::of(&Roster(tags.roster.map(|r| r.map(|r| &text[r])))));
+        Summary { start: range.start(), header, moves, roster: tags.roster, names, roster_print }
     }
 
     /// Where the game starts.
@@ -147,7 +176,7 @@ impl Summary {
     /// Whether `new` is this summary but for its positions, each given to `shift` with its
     /// counterpart ([`crate::moved`]).
     pub(super) fn moved_to(&self, new: &Summary, shift: &mut crate::moved::Shift) -> bool {
-        if self.moves != new.moves || self.names != new.names {
+        if self.moves != new.moves || self.names != new.names || self.roster_print != new.roster_print {
             return false;
         }
         shift.pair(self.start, new.start);
@@ -354,13 +383,21 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
     for (i, game) in games.iter().enumerate() {
         let Some(key) = game.moves.filter(|(_, plies)| *plies > 0) else { continue };
         let earlier = seen.entry(key).or_default();
-        let roster = (!earlier.is_empty()).then(|| Roster::read(text, game));
         // Players must be named: unnamed games agree with anything.
-        if let Some(roster) = roster.filter(Roster::names_players) {
+        let players_named =
+            || game.roster_print.map_or_else(|| Roster::read(text, game).names_players(), |p| p.players_named);
+        if !earlier.is_empty() && players_named() {
             let short = key.1 < MIN_PLIES;
             let mut best: Option<(usize, Likeness)> = None;
+            // Read from the text only when the rosters are not written alike.
+            let mut roster = None;
             for &e in earlier.iter() {
-                let likeness = likeness(&roster, &Roster::read(text, &games[e]));
+                let likeness = match (game.roster_print, games[e].roster_print) {
+                    (Some(a), Some(b)) if a.written == b.written => Likeness::Same,
+                    _ => {
+                        likeness(roster.get_or_insert_with(|| Roster::read(text, game)), &Roster::read(text, &games[e]))
+                    }
+                };
                 match likeness {
                     Likeness::Same => {
                         best = Some((e, likeness));
@@ -391,6 +428,8 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
     wanted.sort_unstable();
     wanted.dedup();
     let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, text.line_of_game(games[e].start))).collect();
+    // The earlier game's players, read once for all its copies.
+    let mut players_of: HashMap<usize, String> = HashMap::with_capacity(line_of.len());
     for (i, e, likeness) in found {
         let (game, first) = (&games[i], &games[e]);
         // The earlier game's line, and its file when the files of a workspace are checked
@@ -412,7 +451,7 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
             }
         }
         message.push_str(" (");
-        Roster::read(text, first).push_players(&mut message);
+        message.push_str(players_of.entry(e).or_insert_with(|| Roster::read(text, first).players()));
         message.push_str("): ");
         message.push_str(why);
         let delete = deletion(text, games, i);
@@ -616,6 +655,22 @@ mod tests {
         // Other players: another game.
         let other = ROSTER_A.replace("Brown", "Black");
         assert_eq!(codes(&[game(ROSTER_A, RUY), game(&other, RUY)].concat()), []);
+    }
+
+    /// Rosters are compared first by a hash of their tokens as written: two written differently
+    /// whose values are the same (`\\` and `\` before a letter both read as a backslash) are
+    /// still the same roster, and a game is a duplicate of the first earlier game that matches.
+    #[test]
+    fn rosters_written_differently_with_the_same_values_are_the_same() {
+        let escaped = ROSTER_A.replace("Club", "Club\\\\x");
+        let bare = ROSTER_A.replace("Club", "Club\\x");
+        let text = [game(&escaped, RUY), game(&bare, RUY)].concat();
+        assert_eq!(codes(&text).iter().map(|c| c.0).collect::<Vec<_>>(), ["PGN400"]);
+        // Written alike or not, each copy names the first game (line 1).
+        let text = [game(&escaped, RUY), game(&bare, RUY), game(&escaped, RUY)].concat();
+        let messages: Vec<String> = codes(&text).into_iter().map(|(_, message)| message).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages.iter().all(|m| m.starts_with("duplicate of the game at line 1 ")), "{messages:?}");
     }
 
     #[test]
