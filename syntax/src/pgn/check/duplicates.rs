@@ -244,6 +244,16 @@ impl<'t> Roster<'t> {
         hasher.finish()
     }
 
+    /// [`Roster::players`] of the game `summary` sums up, read from `text`: only its White and
+    /// Black values are read (each value read is a cache miss or two in a large text).
+    fn players_of<T: Tokens + ?Sized>(text: &'t T, summary: &Summary) -> String {
+        let mut roster = Roster([None; 7]);
+        for i in [WHITE, BLACK] {
+            roster.0[i] = summary.roster[i].map(|r| text.token(r));
+        }
+        roster.players()
+    }
+
     /// `White – Black`, as the message names a game.
     fn players(&self) -> String {
         let mut players = String::new();
@@ -451,7 +461,7 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
             }
         }
         message.push_str(" (");
-        message.push_str(players_of.entry(e).or_insert_with(|| Roster::read(text, first).players()));
+        message.push_str(players_of.entry(e).or_insert_with(|| Roster::players_of(text, first)));
         message.push_str("): ");
         message.push_str(why);
         let delete = deletion(text, games, i);
