@@ -46,6 +46,10 @@ pub const MIN_PLIES: u32 = 6;
 /// bound keeps the pass linear whatever the file holds.
 const MAX_COMPARED: usize = 16;
 
+/// The duplicates whose diagnostics one thread builds at a time: thousands, so that a file with
+/// a few keeps to one thread.
+const DIAGNOSTICS_A_JOB: usize = 4096;
+
 /// Indices of the Seven Tag Roster (PGN 8.1.1) in [`Summary::roster`].
 pub(super) const EVENT: usize = 0;
 pub(super) const SITE: usize = 1;
@@ -329,7 +333,8 @@ pub fn may_have_duplicates<'a>(games: impl Iterator<Item = &'a Summary>) -> bool
 /// tokens, the line a game starts on, the text before the last game. [`WholeText`] reads them
 /// from the text; [`super::detached::Joined`] from what pieces of a text no one holds whole
 /// kept of them.
-pub trait GamesText: Tokens {
+/// Shared between threads: the diagnostics of many copies are built on every core.
+pub trait GamesText: Tokens + Sync {
     /// The 1-based line (counted from [`CheckOptions::first_line`]) of the game starting at
     /// `start`; asked in increasing order of `start`.
     fn line_of_game(&mut self, start: TextSize) -> u32;
@@ -438,46 +443,53 @@ pub fn check(text: &mut impl GamesText, games: &[Summary], out: &mut Vec<Diagnos
     wanted.sort_unstable();
     wanted.dedup();
     let line_of: HashMap<usize, u32> = wanted.into_iter().map(|e| (e, text.line_of_game(games[e].start))).collect();
-    // The earlier game's players, read once for all its copies.
-    let mut players_of: HashMap<usize, String> = HashMap::with_capacity(line_of.len());
-    for (i, e, likeness) in found {
-        let (game, first) = (&games[i], &games[e]);
-        // The earlier game's line, and its file when the files of a workspace are checked
-        // together and it is in another one.
-        let (rule, what, why) = match likeness {
-            Likeness::Same => (&DUPLICATE_GAME, "duplicate", "the same moves and Seven Tag Roster"),
-            _ => (&NEAR_DUPLICATE_GAME, "near-duplicate", "the same moves, the tags spelled differently"),
-        };
-        // Written piece by piece, not with `format!`: a merged database has thousands of copies.
-        let mut message = String::with_capacity(128);
-        message.push_str(what);
-        message.push_str(" of the game at line ");
-        message.extend(crate::text::decimal_digits(line_of[&e], &mut [0; 10]).iter().map(|&d| char::from(d)));
-        if let (Some((there, name)), Some((here, _))) = (text.file_of(first.start), text.file_of(game.start)) {
-            if there != here {
-                message.push_str(" of `");
-                message.push_str(name);
-                message.push('`');
+    // Built on every core: a merged database has tens of thousands of copies.
+    let text = &*text;
+    let jobs: Vec<&[(usize, usize, Likeness)]> = found.chunks(DIAGNOSTICS_A_JOB).collect();
+    let built = crate::parallel::map(jobs.len(), |job| {
+        // The earlier game's players, read once for all its copies in the job.
+        let mut players_of: HashMap<usize, String> = HashMap::new();
+        let diagnostic = |&(i, e, likeness): &(usize, usize, Likeness)| {
+            let (game, first) = (&games[i], &games[e]);
+            // The earlier game's line, and its file when the files of a workspace are checked
+            // together and it is in another one.
+            let (rule, what, why) = match likeness {
+                Likeness::Same => (&DUPLICATE_GAME, "duplicate", "the same moves and Seven Tag Roster"),
+                _ => (&NEAR_DUPLICATE_GAME, "near-duplicate", "the same moves, the tags spelled differently"),
+            };
+            // Written piece by piece, not with `format!`.
+            let mut message = String::with_capacity(128);
+            message.push_str(what);
+            message.push_str(" of the game at line ");
+            message.extend(crate::text::decimal_digits(line_of[&e], &mut [0; 10]).iter().map(|&d| char::from(d)));
+            if let (Some((there, name)), Some((here, _))) = (text.file_of(first.start), text.file_of(game.start)) {
+                if there != here {
+                    message.push_str(" of `");
+                    message.push_str(name);
+                    message.push('`');
+                }
             }
-        }
-        message.push_str(" (");
-        message.push_str(players_of.entry(e).or_insert_with(|| Roster::players_of(text, first)));
-        message.push_str("): ");
-        message.push_str(why);
-        let delete = deletion(text, games, i);
-        out.push(Diagnostic::new(rule, game.header, message).with_related(first.header, "the earlier game").with_fix(
-            "Delete duplicate game",
-            vec![delete],
-            Applicability::Unsafe,
-        ));
-    }
+            message.push_str(" (");
+            message.push_str(players_of.entry(e).or_insert_with(|| Roster::players_of(text, first)));
+            message.push_str("): ");
+            message.push_str(why);
+            let delete = deletion(text, games, i);
+            Diagnostic::new(rule, game.header, message).with_related(first.header, "the earlier game").with_fix(
+                "Delete duplicate game",
+                vec![delete],
+                Applicability::Unsafe,
+            )
+        };
+        jobs[job].iter().map(diagnostic).collect::<Vec<_>>()
+    });
+    out.extend(built.into_iter().flatten());
     copies
 }
 
 /// The edit that deletes game `i` (never the first: it repeats an earlier one): its text up
 /// to the next game; the last game with the blank lines before it, so that the file still ends
 /// with one line end.
-fn deletion(text: &impl GamesText, games: &[Summary], i: usize) -> TextEdit {
+fn deletion(text: &(impl GamesText + ?Sized), games: &[Summary], i: usize) -> TextEdit {
     let file = |g: &Summary| text.file_of(g.start).map(|(f, _)| f);
     match games.get(i + 1).filter(|next| file(next) == file(&games[i])) {
         Some(next) => TextEdit::delete(TextRange::new(games[i].start, next.start)),
@@ -681,6 +693,37 @@ mod tests {
         let messages: Vec<String> = codes(&text).into_iter().map(|(_, message)| message).collect();
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert!(messages.iter().all(|m| m.starts_with("duplicate of the game at line 1 ")), "{messages:?}");
+    }
+
+    /// More copies than one thread's job: each diagnostic still names its own original (two
+    /// originals, their copies alternating) and deletes its own copy.
+    #[test]
+    fn many_copies_each_name_their_original() {
+        let b = ROSTER_A.replace("Brown", "Black");
+        let (a_game, b_game) = (game(ROSTER_A, RUY), game(&b, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *"));
+        let copies = DIAGNOSTICS_A_JOB + 10;
+        let mut text = a_game.clone() + &b_game;
+        for k in 0..copies {
+            text.push_str(if k % 2 == 0 { &a_game } else { &b_game });
+        }
+        let b_line = a_game.lines().count() + 1;
+        let found = crate::check(crate::Lang::Pgn, &text, &CheckOptions::default());
+        let found: Vec<_> = found.into_iter().filter(|d| d.code == "PGN400").collect();
+        assert_eq!(found.len(), copies);
+        for d in &found {
+            let copy = &text[usize::from(d.range.start())..];
+            let (line, players) =
+                if copy.starts_with(&a_game) { (1, "Adams, M – Brown") } else { (b_line, "Adams, M – Black") };
+            assert_eq!(
+                d.message,
+                format!("duplicate of the game at line {line} ({players}): the same moves and Seven Tag Roster")
+            );
+            let fix = d.fix.as_ref().expect("a deletion");
+            // The copy, and only the copy (the last one with the blank lines before it).
+            let deleted = &text[fix.edits[0].range];
+            assert_eq!(deleted.trim(), if line == 1 { a_game.trim() } else { b_game.trim() });
+            assert!(fix.edits[0].range.contains(d.range.start()));
+        }
     }
 
     #[test]
