@@ -137,9 +137,15 @@ struct RosterPrint {
 impl RosterPrint {
     fn of(roster: &Roster<'_>) -> RosterPrint {
         // A tag left out hashes apart from every value (a byte is below 0x100).
+        // Eight bytes a step (the length first, so that no two tokens hash alike by their
+        // padding); a tag left out as no length can be.
         let written = roster.0.iter().fold(0x9E37_79B9_7F4A_7C15, |h, token| match token {
-            None => mix(h, 0x100),
-            Some(token) => token.bytes().fold(mix(h, 0x101), |h, b| mix(h, u64::from(b))),
+            None => mix(h, u64::MAX),
+            Some(token) => token.as_bytes().chunks(8).fold(mix(h, token.len() as u64), |h, chunk| {
+                let mut word = [0; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                mix(h, u64::from_le_bytes(word))
+            }),
         });
         RosterPrint { written, players_named: roster.names_players() }
     }
@@ -237,7 +243,8 @@ impl<'t> Roster<'t> {
 
     /// Both players named (not left out, not `?`).
     fn names_players(&self) -> bool {
-        [WHITE, BLACK].iter().all(|&i| self.value(i).is_some_and(|v| !unknown(&v)))
+        // Quotes and escapes are no letters or digits: the tokens are read as written.
+        [WHITE, BLACK].iter().all(|&i| self.0[i].is_some_and(|token| !unknown(token)))
     }
 
     /// A hash of the values: equal rosters hash alike.
@@ -301,7 +308,9 @@ fn spelling(value: &str) -> impl Iterator<Item = char> + '_ {
 
 /// Nothing known: empty or only `?` (`?`, `????.??.??`), once spelled alike.
 fn unknown(value: &str) -> bool {
-    spelling(value).all(|c| c == '?')
+    // What spelling keeps is letters, digits and `?`, lowercase letters being letters still:
+    // all `?` exactly when no letter or digit is there.
+    !value.chars().any(char::is_alphanumeric)
 }
 
 /// Two values that differ only in spelling: equal once spelled alike, one of them unknown or
@@ -723,6 +732,14 @@ mod tests {
             let deleted = &text[fix.edits[0].range];
             assert_eq!(deleted.trim(), if line == 1 { a_game.trim() } else { b_game.trim() });
             assert!(fix.edits[0].range.contains(d.range.start()));
+        }
+    }
+
+    /// A value is unknown exactly when spelling it leaves only `?`.
+    #[test]
+    fn unknown_values_are_those_spelled_as_question_marks() {
+        for value in ["", "?", "????.??.??", " - ", "?a", "Ⅻ", "İ", "ß?", "..?..", "1", "_"] {
+            assert_eq!(unknown(value), spelling(value).all(|c| c == '?'), "{value:?}");
         }
     }
 
