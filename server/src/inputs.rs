@@ -72,10 +72,13 @@ pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let len = usize::try_from(meta.len()).unwrap_or(0);
     if !meta.is_file() || meta.len() < PARALLEL_READ_BYTES || threads < 2 {
-        return read_rest(&file, Vec::new());
+        // As `std::fs::read` reads: the memory for the whole file at once.
+        let mut bytes = Vec::with_capacity(len);
+        (&file).read_to_end(&mut bytes)?;
+        return Ok(bytes);
     }
-    let Ok(len) = usize::try_from(meta.len()) else { return read_rest(&file, Vec::new()) };
     let mut bytes = vec![0; len];
     let stretch = len.div_ceil(threads);
     let read = std::thread::scope(|s| {
@@ -91,7 +94,7 @@ pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     });
     if !read {
         // Shorter than it was, or unreadable in part: read again from the start, as one reader.
-        return read_rest(&std::fs::File::open(path)?, Vec::new());
+        return std::fs::read(path);
     }
     // Longer than it was: what was added since.
     read_rest(&file, bytes)
@@ -107,9 +110,7 @@ pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
 fn read_rest(file: &std::fs::File, mut bytes: Vec<u8>) -> std::io::Result<Vec<u8>> {
     use std::io::{Seek, SeekFrom};
     let mut file = file;
-    if !bytes.is_empty() {
-        file.seek(SeekFrom::Start(bytes.len() as u64))?;
-    }
+    file.seek(SeekFrom::Start(bytes.len() as u64))?;
     file.read_to_end(&mut bytes)?;
     Ok(bytes)
 }
