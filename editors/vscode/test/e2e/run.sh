@@ -27,6 +27,7 @@ require_server
 modules=$(bash "$here/install.sh") || skip "code-server or Chromium cannot be installed here"
 vsix=${KIBITZER_VSIX:-}
 universal=${KIBITZER_UNIVERSAL_VSIX:-}
+packages=
 if [ -z "$vsix" ]; then
     packages=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-vsix.XXXXXX")
     bash "$ext_dir/package.sh" "$packages" >/dev/null || fail "package.sh could not build the .vsix"
@@ -89,16 +90,21 @@ JSON
 code_server=("$node_bin" "$modules/code-server/out/node/entry.js")
 export XDG_CONFIG_HOME=$state/xdg-config XDG_DATA_HOME=$state/xdg-data
 
+# code-server and its extensions (git's among them) make their sockets in the temporary folder
+# and leave them there: a folder of their own, removed however the test ends (short: a socket's
+# path is at most 107 bytes).
+sockets=$(mktemp -d "${TMPDIR:-/tmp}/kcs.XXXXXX")
+
 # start_code_server VSIX NAME: a code-server with its own extensions folder ($state/NAME) holding
 # VSIX, on a free port, with the cleaned PATH; sets port and server_pid.
 server_pid=
-trap '[ -z "$server_pid" ] || { kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; }' EXIT
+trap '[ -z "$server_pid" ] || { kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; }; rm -rf "$sockets"' EXIT
 start_code_server() {
     local args=(--user-data-dir "$state/user" --extensions-dir "$state/$2")
-    PATH=$clean_path "${code_server[@]}" "${args[@]}" --install-extension "$1" --force >"$state/$2-install.log" 2>&1 \
+    TMPDIR=$sockets PATH=$clean_path "${code_server[@]}" "${args[@]}" --install-extension "$1" --force >"$state/$2-install.log" 2>&1 \
         || fail "code-server could not install $1: $(tail -3 "$state/$2-install.log")"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    PATH=$clean_path "${code_server[@]}" "${args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+    TMPDIR=$sockets PATH=$clean_path "${code_server[@]}" "${args[@]}" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
         --disable-update-check --disable-workspace-trust --disable-getting-started-override \
         "$FILES_DIR" >"$state/$2-server.log" 2>&1 &
     server_pid=$!
@@ -144,5 +150,5 @@ fi
 echo "screenshots: $KIBITZER_ARTEFACTS/vscode-*.png"
 # The work folder goes on success, as the other editors' tests leave none (a failure names it).
 [ -z "$server_pid" ] || { kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; server_pid=; }
-rm -rf "$WORKDIR"
+rm -rf "$WORKDIR" ${packages:+"$packages"}
 echo "PASS: vscode (code-server)"
