@@ -134,20 +134,16 @@ struct RosterPrint {
     players_named: bool,
 }
 
+/// The keys of the rosters' hash, drawn once a process. Equal prints are taken for the same
+/// roster without reading it, so the hash is std's keyed SipHash, not a fast unkeyed one whose
+/// collisions a file could be written to contain (two different rosters reported as copies).
+static ROSTER_KEYS: std::sync::LazyLock<std::hash::RandomState> = std::sync::LazyLock::new(std::hash::RandomState::new);
+
 impl RosterPrint {
     fn of(roster: &Roster<'_>) -> RosterPrint {
-        // A tag left out hashes apart from every value (a byte is below 0x100).
-        // Eight bytes a step (the length first, so that no two tokens hash alike by their
-        // padding); a tag left out as no length can be.
-        let written = roster.0.iter().fold(0x9E37_79B9_7F4A_7C15, |h, token| match token {
-            None => mix(h, u64::MAX),
-            Some(token) => token.as_bytes().chunks(8).fold(mix(h, token.len() as u64), |h, chunk| {
-                let mut word = [0; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                mix(h, u64::from_le_bytes(word))
-            }),
-        });
-        RosterPrint { written, players_named: roster.names_players() }
+        use std::hash::BuildHasher;
+        // Each token as written, a tag left out apart from every value (`Option`'s own hash).
+        RosterPrint { written: ROSTER_KEYS.hash_one(roster.0), players_named: roster.names_players() }
     }
 }
 
