@@ -292,6 +292,40 @@ fn json_of_many_diagnostics_written_in_rounds_is_the_json_lines_in_one_array() {
     assert_eq!(array.as_array().unwrap(), &one_by_one);
 }
 
+/// A file of more than 4 MB is read by a thread per core, each its own stretch: what `check`
+/// and `fmt` make of it is what they make of the same bytes from standard input (read as one
+/// stream), the illegal moves of its first, middle and last games found at their lines.
+#[test]
+fn a_large_file_read_in_stretches_is_read_as_standard_input_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let comment = "x".repeat(1000);
+    let games = 4200;
+    let bad = [0, games / 2, games - 1];
+    let text: String = (0..games)
+        .map(|i| {
+            let second = if bad.contains(&i) { "Ke3" } else { "Nf3" };
+            format!("[Event \"G{i}\"]\n\n1. e4 {{{comment}}} e5 2. {second} *\n\n")
+        })
+        .collect();
+    assert!(text.len() > 4 << 20);
+    std::fs::write(dir.path().join("big.pgn"), &text).unwrap();
+    // Every diagnostic shown: each game's long line is one too, in every stretch of the file.
+    let all = ["--max-diagnostics", "0"];
+    let from_file = kibitzer(&["check", all[0], all[1], "big.pgn"], dir.path(), None);
+    let from_stdin =
+        kibitzer(&["check", all[0], all[1], "--stdin-filepath", "big.pgn", "-"], dir.path(), Some(text.as_bytes()));
+    assert_eq!(from_file.status.code(), Some(1), "{}", String::from_utf8_lossy(&from_file.stderr));
+    assert_eq!(stdout(&from_file), stdout(&from_stdin));
+    for game in bad {
+        // Each game is four lines (its tag, a blank line, its moves, a blank line).
+        let place = format!("big.pgn:{}:", game * 4 + 3);
+        assert!(stdout(&from_file).lines().any(|l| l.starts_with(&place) && l.contains("PGN200")), "{place}");
+    }
+    let formatted = kibitzer(&["fmt", "--stdin-filepath", "big.pgn", "-"], dir.path(), Some(text.as_bytes()));
+    kibitzer(&["fmt", "big.pgn"], dir.path(), None);
+    assert_eq!(std::fs::read(dir.path().join("big.pgn")).unwrap(), formatted.stdout);
+}
+
 /// Plain games are read in one pass and a broken one by the grammar, which then reads the rest
 /// of the file: the rules find what they find in the games before the broken one, in it and in
 /// the games after it, each at its line and column.

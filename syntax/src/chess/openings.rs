@@ -188,6 +188,7 @@ impl Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::san::{self, Resolution};
 
     /// The index finds every key of the table where a binary search finds it, and no key that
     /// is not there (each key with its lowest bit flipped), and its buckets hold every key.
@@ -200,7 +201,6 @@ mod tests {
         }
         assert_eq!(usize::from(INDEX.starts[1 << Index::BITS]), table::BY_KEY.len());
     }
-    use crate::chess::san::{self, Resolution};
 
     fn route(moves: &str) -> Route {
         let mut board = Board::default();
