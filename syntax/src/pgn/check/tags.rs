@@ -183,6 +183,34 @@ impl Tag {
             _ => Tag::Other,
         }
     }
+
+    /// A bit of its own for each tag the rules know (`Other` has none): which of them a game
+    /// has had so far is one word, where comparing each name with every name before it was
+    /// some seventy string comparisons a game.
+    fn bit(self) -> Option<u32> {
+        let place = match self {
+            Tag::Roster(i) => i as u32,
+            Tag::EventDate => 7,
+            Tag::UtcDate => 8,
+            Tag::Time => 9,
+            Tag::UtcTime => 10,
+            Tag::TimeControl => 11,
+            Tag::WhiteElo => 12,
+            Tag::BlackElo => 13,
+            Tag::Eco => 14,
+            Tag::Opening => 15,
+            Tag::Variation => 16,
+            Tag::SubVariation => 17,
+            Tag::Termination => 18,
+            Tag::Mode => 19,
+            Tag::Fen => 20,
+            Tag::SetUp => 21,
+            Tag::Variant => 22,
+            Tag::PlyCount => 23,
+            Tag::Other => return None,
+        };
+        Some(1 << place)
+    }
 }
 
 pub(super) enum Start {
@@ -228,6 +256,8 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
     // (name, name range, value range) of every complete tag, in order.
     // A game has a dozen tags or so: a linear search beats hashing every name.
     let mut seen: Vec<(&str, TextRange, TextRange)> = Vec::with_capacity(16);
+    // The tags the rules know that the game has had so far ([`Tag::bit`]).
+    let mut known_seen = 0u32;
     // The FEN value as written between the quotes (its problems are placed inside it).
     let mut fen: Option<(String, TextRange)> = None;
     let mut setup: Option<(String, TextRange)> = None;
@@ -264,7 +294,15 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
                 format!("tag value has {chars} characters; at most 255 are allowed"),
             );
         }
-        if let Some((_, first, _)) = seen.iter().find(|(seen_name, ..)| *seen_name == name) {
+        // A name the rules know is looked for among the names before it only when it repeats.
+        let first = match tag.bit() {
+            Some(bit) if known_seen & bit == 0 => {
+                known_seen |= bit;
+                None
+            }
+            _ => seen.iter().find(|(seen_name, ..)| *seen_name == name),
+        };
+        if let Some((_, first, _)) = first {
             out.push(
                 Diagnostic::new(&DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
                     .with_related(*first, "first appearance"),
@@ -671,6 +709,37 @@ fn export_rules(game: &Game<'_>, seen: &[(&str, TextRange, TextRange)], out: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A repeated tag is reported at each repetition, pointing at its first appearance, whether
+    /// the rules know its name (of the roster or not) or not; names alike but for case, and
+    /// tags the rules know that share no name, are not repetitions.
+    #[test]
+    fn every_repetition_of_a_tag_points_at_its_first() {
+        let text = "[Event \"a\"]\n[ECO \"A00\"]\n[Annotator \"x\"]\n[event \"b\"]\n[Site \"?\"]\n\
+                    [Event \"c\"]\n[ECO \"A01\"]\n[Annotator \"y\"]\n[Event \"d\"]\n\n1. e4 *\n";
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap() as u32 + 1;
+            TextRange::at(start.into(), ((needle.len() - 1) as u32).into())
+        };
+        let nth = |needle: &str, n: usize| {
+            let start = text.match_indices(needle).nth(n).unwrap().0 as u32 + 1;
+            TextRange::at(start.into(), ((needle.len() - 1) as u32).into())
+        };
+        let repeated: Vec<(TextRange, TextRange)> = crate::pgn::check(text, &Default::default())
+            .into_iter()
+            .filter(|d| d.code == DUPLICATE_TAG.code)
+            .map(|d| (d.range, d.related[0].range))
+            .collect();
+        assert_eq!(
+            repeated,
+            [
+                (nth("[Event", 1), at("[Event")),
+                (nth("[ECO", 1), at("[ECO")),
+                (nth("[Annotator", 1), at("[Annotator")),
+                (nth("[Event", 2), at("[Event")),
+            ]
+        );
+    }
 
     #[test]
     fn value_formats() {
