@@ -255,7 +255,7 @@ fn read_back(lang: Lang, reader: impl std::io::Read, size: usize) -> (String, u3
             Piece::TooLarge { head, .. } => head,
         };
         assert_eq!(chunk.lines_before, lines, "a chunk's lines before it");
-        lines += chunk.index.line_count() as u32 - 1;
+        lines += chunk.index().line_count() as u32 - 1;
         let diagnostics = check(lang, &chunk.source.text, &CheckOptions::default());
         for d in &diagnostics {
             assert!(usize::from(d.range.end()) <= chunk.source.text.len(), "{} outside the chunk", d.code);

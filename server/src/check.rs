@@ -503,8 +503,7 @@ fn check_stream(
                 options.encoding = Some(chunk.source.encoding);
                 options.first_line = chunk.lines_before;
                 if let Some(fixed) = fix.then(|| crate::fix::fix_all(lang, &chunk.source.text, &options)).flatten() {
-                    chunk.index = LineIndex::with_breaks(&fixed, lang.line_breaks());
-                    chunk.source.text = fixed;
+                    chunk.set_text(fixed);
                 }
                 let diagnostics = diagnostics_of_chunk(lang, &chunk.source.text, &options, &mut earlier);
                 (chunk, diagnostics)
@@ -517,7 +516,7 @@ fn check_stream(
         each(CheckedText {
             name,
             text: &chunk.source.text,
-            index: &chunk.index,
+            index: chunk.index(),
             diagnostics: &diagnostics,
             lines_before: chunk.lines_before,
         })?;

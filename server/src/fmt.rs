@@ -211,11 +211,11 @@ fn format_stdin(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Res
                 let d = kibitzer_syntax::too_large_in_stream(lang, &head.source.text, bytes, &Default::default());
                 let text = &head.source.text;
                 if let Some(d) = d {
-                    let loc = locate(&name, text, &head.index, &d).shifted(head.lines_before);
+                    let loc = locate(&name, text, head.index(), &d).shifted(head.lines_before);
                     let _ = crate::report::write_text_shifted(
                         &mut std::io::stderr().lock(),
                         text,
-                        &head.index,
+                        head.index(),
                         &d,
                         &loc,
                         head.lines_before,
@@ -247,7 +247,10 @@ fn format_stdin(args: &FmtArgs, target: &Target, options: &FormatOptions) -> Res
             let bytes = encode_piece(piece, encoding).map_err(|e| format!("{name}: {e}"))?;
             out.write_all(&bytes).map_err(|e| format!("<stdout>: {e}"))
         })?;
-        report_skipped_shifted(target, text, &chunk.index, chunk.lines_before, &skipped);
+        // The chunk's line index is built only when there is something to report.
+        if !skipped.is_empty() {
+            report_skipped_shifted(target, text, chunk.index(), chunk.lines_before, &skipped);
+        }
         outcome.changed |= !(same.equal && same.len == text.len()) || encoding != source.encoding;
         outcome.skipped_units += skipped.len();
     }

@@ -296,6 +296,18 @@ impl LineIndex {
         LineIndex::with_breaks(text, LineBreaks::Standard)
     }
 
+    /// How many line breaks `text` holds, as [`LineIndex::with_breaks`] counts them (its
+    /// [`line_count`](LineIndex::line_count) less one), without building the index: what a
+    /// reader of a stream needs to place the next chunk, most of whose chunks never report a
+    /// line.
+    pub fn breaks_in(text: &str, breaks: LineBreaks) -> usize {
+        let bytes = text.as_bytes();
+        if breaks == LineBreaks::Standard && memchr::memchr(b'\r', bytes).is_none() {
+            return memchr::memchr_iter(b'\n', bytes).count();
+        }
+        LineIndex::with_breaks(text, breaks).line_count() - 1
+    }
+
     pub fn with_breaks(text: &str, breaks: LineBreaks) -> LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![TextSize::from(0)];
@@ -724,6 +736,7 @@ mod tests {
                     }
                 }
                 assert_eq!(LineIndex::with_breaks(&text, breaks).line_starts, starts, "{text:?}");
+                assert_eq!(LineIndex::breaks_in(&text, breaks), starts.len() - 1, "{text:?}");
             }
         }
     }
