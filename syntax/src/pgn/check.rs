@@ -213,12 +213,12 @@ fn check_parsed(
 
 /// Checks one game; what its tags said and its main line's hash and plies when its moves were
 /// replayed (for the duplicate check).
-fn check_game(
-    game: &Game<'_>,
+fn check_game<'a>(
+    game: &Game<'a>,
     mode: Mode,
     has_syntax_error: bool,
     out: &mut Vec<Diagnostic>,
-) -> (tags::TagInfo, Option<(duplicates::MoveHash, u32)>) {
+) -> (tags::TagInfo<'a>, Option<(duplicates::MoveHash, u32)>) {
     let info = tags::check(game, mode, out);
     let replay = match &info.start {
         tags::Start::Position(board) => Some(moves::check(game, (**board).clone(), mode, None, out)),
@@ -316,7 +316,7 @@ fn termination(
         moves::Ending::Stalemate => ("1/2-1/2", "the final position is stalemate".to_owned()),
     });
     let marker = result.text;
-    let tag = info.result.as_ref().map(|(v, r)| (v.as_str(), *r));
+    let tag = info.result.as_ref().map(|(v, r)| (v.as_ref(), *r));
     match ending {
         Some((expected, why)) => {
             if marker != expected {

@@ -77,8 +77,8 @@ fn check_name(
     route: &Route,
     out: &mut Vec<Diagnostic>,
 ) {
-    let variation = tags.variation.as_ref().map(|(v, _)| v.as_str()).filter(|v| !v.is_empty());
-    let subvariation = tags.subvariation.as_ref().map(|(v, _)| v.as_str()).filter(|v| !v.is_empty());
+    let variation = tags.variation.as_ref().map(|(v, _)| v.as_ref()).filter(|v| !v.is_empty());
+    let subvariation = tags.subvariation.as_ref().map(|(v, _)| v.as_ref()).filter(|v| !v.is_empty());
     let name = match (variation, subvariation) {
         (None, None) => opening.to_owned(),
         (Some(v), None) => format!("{opening}: {v}"),

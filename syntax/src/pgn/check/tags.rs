@@ -10,6 +10,7 @@ use crate::pgn::model::{string_value, value_range};
 use crate::pgn::syntax_kind::SyntaxKind;
 use crate::text::{TextRange, TextSize};
 use cozy_chess::Board;
+use std::borrow::Cow;
 
 crate::diagnostic::declare_rules! {
     BLANK_LINE_IN_TAGS = "PGN013" "blank-line-in-tags" Error Export "PGN 8.1"
@@ -87,21 +88,22 @@ crate::diagnostic::declare_rules! {
 }
 
 /// A tag's value and the range of the value (inside the quotes).
-pub(super) type Value = (String, TextRange);
+/// A tag's value as read (borrowed from the text unless it has escapes) and its range.
+pub(super) type Value<'a> = (Cow<'a, str>, TextRange);
 
 /// What the tag section says about the opening, gathered while the tags are checked (for
 /// [`super::openings`]).
 #[derive(Debug, Default)]
-pub(super) struct OpeningTags {
-    pub eco: Option<Value>,
-    pub opening: Option<Value>,
-    pub variation: Option<Value>,
-    pub subvariation: Option<Value>,
+pub(super) struct OpeningTags<'a> {
+    pub eco: Option<Value<'a>>,
+    pub opening: Option<Value<'a>>,
+    pub variation: Option<Value<'a>>,
+    pub subvariation: Option<Value<'a>>,
 }
 
-impl OpeningTags {
+impl<'a> OpeningTags<'a> {
     /// Keeps the value of an opening tag (the first of a repeated one); other tags are ignored.
-    fn read(&mut self, tag: Tag, value: &str, range: TextRange) {
+    fn read(&mut self, tag: Tag, value: Cow<'a, str>, range: TextRange) {
         let slot = match tag {
             Tag::Eco => &mut self.eco,
             Tag::Opening => &mut self.opening,
@@ -110,7 +112,7 @@ impl OpeningTags {
             _ => return,
         };
         if slot.is_none() {
-            *slot = Some((value.to_owned(), range));
+            *slot = Some((value, range));
         }
     }
 }
@@ -224,13 +226,13 @@ pub(super) struct PlyCount {
     pub range: TextRange,
 }
 
-pub(super) struct TagInfo {
+pub(super) struct TagInfo<'a> {
     pub start: Start,
     /// The Result tag's value and the range of the value.
-    pub result: Option<(String, TextRange)>,
+    pub result: Option<Value<'a>>,
     pub plycount: Option<PlyCount>,
     /// The ECO, Opening, Variation and SubVariation tags.
-    pub opening: OpeningTags,
+    pub opening: OpeningTags<'a>,
     /// No FEN tag and no variant but standard chess: the opening tags can be checked.
     pub standard_start: bool,
     /// The first tag, and the value tokens of the Seven Tag Roster by their order in it (the
@@ -243,7 +245,7 @@ fn warn(out: &mut Vec<Diagnostic>, rule: &Rule, range: TextRange, message: Strin
     out.push(Diagnostic::new(rule, range, message));
 }
 
-pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo {
+pub(super) fn check<'a>(game: &Game<'a>, mode: Mode, out: &mut Vec<Diagnostic>) -> TagInfo<'a> {
     let mut info = TagInfo {
         start: Start::Position(Box::new(crate::chess::position::initial_board())),
         result: None,
@@ -322,11 +324,11 @@ pub(super) fn check(game: &Game<'_>, mode: Mode, out: &mut Vec<Diagnostic>) -> T
             _ => {}
         }
         match tag {
-            Tag::Roster(RESULT) => info.result = Some((value.to_string(), vrange)),
+            Tag::Roster(RESULT) => info.result = Some((value, vrange)),
             Tag::Fen => fen = Some((raw_inner(value_token.text).to_owned(), vrange)),
             Tag::SetUp => setup = Some((value.to_string(), vrange)),
             Tag::Variant => variant = Some((value.to_string(), vrange)),
-            Tag::Eco | Tag::Opening | Tag::Variation | Tag::SubVariation => info.opening.read(tag, &value, vrange),
+            Tag::Eco | Tag::Opening | Tag::Variation | Tag::SubVariation => info.opening.read(tag, value, vrange),
             Tag::PlyCount => {
                 if let Ok(n) = value.parse::<u32>() {
                     info.plycount = Some(PlyCount { value: n, range: vrange });
