@@ -217,7 +217,9 @@ fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    if value.contains(['"', '\\']) {
+    // A byte at a time: a value is a few bytes, and a search for either of two characters
+    // set up a pattern for each.
+    if value.bytes().any(|b| matches!(b, b'"' | b'\\')) {
         for c in value.chars() {
             if c == '"' || c == '\\' {
                 out.push('\\');
