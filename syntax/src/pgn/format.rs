@@ -217,8 +217,8 @@ fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    // A byte at a time: a value is a few bytes, and a search for either of two characters
-    // set up a pattern for each.
+    // A byte at a time: a value is a few bytes, fewer than setting up a search for either of
+    // two characters costs.
     if value.bytes().any(|b| matches!(b, b'"' | b'\\')) {
         for c in value.chars() {
             if c == '"' || c == '\\' {
@@ -301,7 +301,8 @@ impl Lines {
         self.out.truncate(end);
     }
 
-    /// [`Lines::ascii_token`] for a token of more than sixteen bytes.
+    /// [`Lines::ascii_token`] for a token whose pieces do not fit its stack word (a piece of more
+    /// than eight bytes, or one past the word's sixteen).
     #[cold]
     fn long_ascii_token(&mut self, pieces: &[&[u8]]) {
         self.space_for(pieces.iter().map(|p| p.len()).sum());

@@ -87,8 +87,8 @@ crate::diagnostic::declare_rules! {
         bad: "[Variant \"Atomic\"]\n\n1. e4 *\n", good: "[Variant \"Chess960\"]\n\n*\n";
 }
 
-/// A tag's value and the range of the value (inside the quotes).
-/// A tag's value as read (borrowed from the text unless it has escapes) and its range.
+/// A tag's value as read (borrowed from the text unless it has escapes) and the range of the
+/// value (inside the quotes).
 pub(super) type Value<'a> = (Cow<'a, str>, TextRange);
 
 /// What the tag section says about the opening, gathered while the tags are checked (for
