@@ -218,14 +218,9 @@ fn write_tag(out: &mut String, name: &str, value: &str, after: &[&str]) {
     out.push_str(name);
     out.push_str(" \"");
     // A byte at a time: a value is a few bytes, fewer than setting up a search for either of
-    // two characters costs.
+    // two characters costs. The rare value to escape is escaped as every string is.
     if value.bytes().any(|b| matches!(b, b'"' | b'\\')) {
-        for c in value.chars() {
-            if c == '"' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
+        out.push_str(&model::string_escaped(value));
     } else {
         out.push_str(value);
     }
