@@ -18,8 +18,14 @@ fn run(args: &[&str], dir: &Path) -> Output {
 /// exits without reading (bad usage is refused before any input is read) closes the pipe, which
 /// is then no failure of the test: its exit status and output say what happened.
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    run_stdin_with(args, input, &[])
+}
+
+/// [`run_stdin`] with environment variables set for the child.
+fn run_stdin_with(args: &[&str], input: &[u8], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(kibitzer_tests::kibitzer())
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -371,4 +377,36 @@ fn a_second_room_game_takes_the_previous_games_deal_data() {
     let after = run(&["check", "--format", "json", "match.pbn"], dir.path());
     assert!(!stdout(&after).contains("\"PBN702\""), "{}", stdout(&after));
     assert_eq!(after.status.code(), Some(0), "{}", stdout(&after));
+}
+
+/// Standard input is formatted a chunk at a time, each chunk placed after the lines of those
+/// before it (counted, its own line index built only when something is reported): a game left
+/// as written far into the stream is reported at its line in the stream, the line `check`
+/// gives for the same bytes, whatever the line ends before it (`\n`, `\r\n`, a lone `\r` in a
+/// comment).
+#[test]
+fn a_unit_left_as_written_late_in_a_stream_is_reported_at_its_line() {
+    let broken = 50;
+    let text: String = (0..60)
+        .map(|n| {
+            let end = if n % 3 == 1 { "\r\n" } else { "\n" };
+            let comment = if n % 7 == 0 { "{a\rb} " } else { "" };
+            let site = if n == broken { "[Site \"x" } else { "[Site \"x\"]" };
+            format!("[Event \"{n}\"]{end}{site}{end}{end}1. e4 {comment}e5 *{end}{end}")
+        })
+        .collect();
+    // The broken game's Site line: one more than the line breaks before it (`\r\n` is one).
+    let at = text.match_indices("[Site \"x").find(|(i, _)| !text[*i..].starts_with("[Site \"x\"]")).unwrap().0;
+    let line = 1 + text[..at].replace("\r\n", "\n").matches(['\n', '\r']).count();
+    assert!(at > 3 * 300, "the broken game is chunks into the stream ({at})");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.pgn"), &text).unwrap();
+    let checked = run(&["check", "s.pgn"], dir.path());
+    let place = format!(":{line}:7: error[PGN001]");
+    assert!(stdout(&checked).starts_with(&format!("s.pgn{place}")), "{}", stdout(&checked));
+    let out = run_stdin_with(&["fmt", "--lang", "pgn", "-"], text.as_bytes(), &[("KIBITZER_CHUNK_BYTES", "300")]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with(&format!("<stdin>{place}")), "{stderr}");
+    assert!(stderr.contains("<stdin>: 1 unit(s) with errors left as written"), "{stderr}");
 }
