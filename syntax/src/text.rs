@@ -72,21 +72,23 @@ pub struct SourceText {
 
 /// Decodes file bytes: BOM → UTF-8, valid UTF-8 → UTF-8, otherwise ISO-8859-1. Never fails.
 pub fn decode(bytes: &[u8]) -> SourceText {
-    let (text, encoding) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        // A BOM promises UTF-8; should the rest not be, keep every byte as Latin-1 rather than
-        // lose any (the BOM then stays in the text, where the PBI checks will see it).
-        match std::str::from_utf8(rest) {
-            Ok(s) => (s.to_owned(), Encoding::Utf8Bom),
-            Err(_) => (latin1_to_string(bytes), Encoding::Latin1),
-        }
-    } else {
-        match std::str::from_utf8(bytes) {
-            Ok(s) => (s.to_owned(), Encoding::Utf8),
-            Err(_) => (latin1_to_string(bytes), Encoding::Latin1),
-        }
-    };
+    let encoding = encoding_of(bytes);
+    let text = decode_as(bytes, encoding);
     let line_ending = LineEnding::detect(&text);
     SourceText { text, encoding, line_ending }
+}
+
+/// How file bytes are stored, as [`decode`] reads them, without decoding them: a BOM followed
+/// by UTF-8 is UTF-8 with BOM (a BOM followed by anything else keeps every byte as
+/// ISO-8859-1, the BOM then staying in the text, where the PBI checks will see it); valid
+/// UTF-8 is UTF-8; anything else ISO-8859-1. The language server asks it of the file on disk
+/// behind an open document, whose text the editor gives decoded.
+pub fn encoding_of(bytes: &[u8]) -> Encoding {
+    match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if std::str::from_utf8(rest).is_ok() => Encoding::Utf8Bom,
+        None if std::str::from_utf8(bytes).is_ok() => Encoding::Utf8,
+        _ => Encoding::Latin1,
+    }
 }
 
 /// [`decode`] for bytes the caller no longer needs: valid UTF-8 becomes the text without a
@@ -630,6 +632,25 @@ mod tests {
             let (a, b) = (decode(bytes), decode_owned(bytes.to_vec()));
             assert_eq!((a.text, a.encoding, a.line_ending), (b.text, b.encoding, b.line_ending), "{bytes:?}");
         }
+    }
+
+    #[test]
+    fn the_encoding_read_without_decoding_is_the_one_decoding_picks() {
+        let cases: [(&[u8], Encoding); 6] = [
+            (b"[Event \"Caf\xc3\xa9\"]\n", Encoding::Utf8),
+            (b"[Event \"Caf\xe9\"]\n", Encoding::Latin1),
+            (b"\xEF\xBB\xBF#PBI 1.2\r\n", Encoding::Utf8Bom),
+            // A BOM before what is not UTF-8: every byte kept as ISO-8859-1, the BOM too.
+            (b"\xEF\xBB\xBF\xe9", Encoding::Latin1),
+            // UTF-8 cut in the middle of a character.
+            (b"Caf\xc3", Encoding::Latin1),
+            (b"", Encoding::Utf8),
+        ];
+        for (bytes, encoding) in cases {
+            assert_eq!(encoding_of(bytes), encoding, "{bytes:?}");
+            assert_eq!(decode(bytes).encoding, encoding, "{bytes:?}");
+        }
+        assert_eq!(decode(b"\xEF\xBB\xBF\xe9").text, "\u{ef}\u{bb}\u{bf}\u{e9}");
     }
 
     #[test]

@@ -24,7 +24,7 @@
 use crate::inputs::Settings as ConfigFiles;
 use crate::walk::WalkOptions;
 use kibitzer_syntax::ide::InlayOptions;
-use kibitzer_syntax::text::decode;
+use kibitzer_syntax::text::encoding_of;
 use kibitzer_syntax::{CheckOptions, Mode, Severity};
 use serde_json::Value;
 use std::path::Path;
@@ -167,8 +167,9 @@ impl ClientSettings {
     /// and ignored, so that the file is still checked.
     pub fn options_for(&self, path: Option<&Path>, root: Option<&Path>) -> (CheckOptions, Option<String>) {
         let (mut options, error) = self.options_without_encoding(path, root);
-        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM).
-        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| decode(&bytes).encoding);
+        // Editors hand over decoded text; the file on disk tells how it is stored (PBI's BOM),
+        // read without being decoded (a copy of a 10 MB file was a twentieth of its open).
+        options.encoding = path.and_then(|p| std::fs::read(p).ok()).map(|bytes| encoding_of(&bytes));
         (options, error)
     }
 
