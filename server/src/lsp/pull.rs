@@ -20,7 +20,7 @@
 
 use super::analysis;
 use super::document::{AcrossFiles, Snapshot};
-use super::offsets::SegmentPositions;
+use super::offsets::{PositionsInOrder, SegmentPositions};
 use super::to_lsp;
 use super::workspace::WorkspaceFile;
 use super::workspace_games::{self, ClosedFindings};
@@ -50,7 +50,7 @@ pub fn diagnose(
 ) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<AcrossFiles>) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let before = snapshot.across_before.take();
-    let pos = snapshot.positions();
+    let pos = PositionsInOrder::new(snapshot.positions());
     let (places, kept) = match workspace {
         Some(workspace) => {
             let own = Arc::new(FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.data.across.clone())));
