@@ -37,24 +37,33 @@ pub fn edits(
     // Segments must be exactly the units: re-cut what edits left dirty.
     let mut segments = segments.to_vec();
     analysis::refresh(lang, rope, &mut segments, options);
-    let mut out = Vec::new();
-    for seg in &segments {
-        let local = match range {
-            None => None,
+    // The segments to format, each with the part of `range` in it (relative to its start).
+    let chosen: Vec<(TextRange, Option<TextRange>)> = segments
+        .iter()
+        .filter_map(|seg| match range {
+            None => Some((seg.range, None)),
             Some(r) if touches(seg.range, r) => {
                 let clipped = TextRange::new(r.start().max(seg.range.start()), r.end().min(seg.range.end()));
-                Some(clipped.checked_sub(seg.range.start()).unwrap_or_default())
+                Some((seg.range, Some(clipped.checked_sub(seg.range.start()).unwrap_or_default())))
             }
-            Some(_) => continue,
-        };
-        let text: Cow<str> = rope.byte_slice(usize::from(seg.range.start())..usize::from(seg.range.end())).into();
-        let edits = text_edits(lang, &text, local);
-        out.extend(edits.into_iter().map(|mut e| {
-            e.range += seg.range.start();
-            e
-        }));
-    }
-    out
+            Some(_) => None,
+        })
+        .collect();
+    // Segments are formatted apart, on every core: a whole 10 MB file took one core 400 ms.
+    let threads = match chosen.len() {
+        0 | 1 => 1,
+        _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let per_segment = kibitzer_syntax::map_on(threads, chosen.len(), |i| {
+        let (seg, local) = chosen[i];
+        let text: Cow<str> = rope.byte_slice(usize::from(seg.start())..usize::from(seg.end())).into();
+        let mut edits = text_edits(lang, &text, local);
+        for e in &mut edits {
+            e.range += seg.start();
+        }
+        edits
+    });
+    per_segment.into_iter().flatten().collect()
 }
 
 /// Changes at most this many unchanged lines apart go into one edit.

@@ -2,7 +2,7 @@
 //! positions of one snapshot.
 
 use super::cache::LineToken;
-use super::offsets::{Positions, ToPosition};
+use super::offsets::{Positions, PositionsInOrder, ToPosition};
 use kibitzer_syntax::diagnostic::{Applicability, Fix};
 use kibitzer_syntax::ide::{self, CompletionKind, FoldKind, TokenClass};
 use kibitzer_syntax::{Diagnostic, Severity, TextRange};
@@ -60,7 +60,10 @@ pub fn edits(edits: &[kibitzer_syntax::diagnostic::TextEdit], pos: &Positions) -
 
 /// Like [`edits`], taking the edits: a formatting answer's texts (a whole file's worth) are
 /// moved, not copied.
+/// LSP edits of `edits`, in text order (a formatting's): placed as [`PositionsInOrder`] places
+/// offsets, each from the one before.
 pub fn into_edits(edits: Vec<kibitzer_syntax::diagnostic::TextEdit>, pos: &Positions) -> Vec<lsp::TextEdit> {
+    let pos = PositionsInOrder::new(*pos);
     edits.into_iter().map(|e| lsp::TextEdit { range: pos.range(e.range), new_text: e.replacement }).collect()
 }
 
