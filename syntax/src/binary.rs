@@ -277,13 +277,8 @@ mod tests {
             '\u{1f600}',
             '\0',
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut rng = crate::testing::Xorshift::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move |below: usize| rng.below(below);
         for round in 0..400 {
             // Short texts, and texts across the sample's end (multi-byte characters straddling it).
             let len = if round % 2 == 0 { next(64) } else { SAMPLE - 8 + next(16) };

@@ -35,6 +35,8 @@ pub mod policy;
 pub mod rules;
 pub mod spellings;
 mod stretches;
+#[doc(hidden)]
+pub mod testing;
 pub mod text;
 mod units;
 

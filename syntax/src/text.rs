@@ -726,14 +726,11 @@ mod tests {
     #[test]
     fn line_starts_equal_a_character_by_character_scan_on_random_text() {
         let pieces = ["a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{e9}", "\u{20ac}", "\u{c2}", " "];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::testing::Xorshift::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut text = String::new();
-            for _ in 0..(seed % 40) {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            for _ in 0..rng.below(40) {
+                text.push_str(pieces[rng.below(pieces.len())]);
             }
             for breaks in [LineBreaks::Standard, LineBreaks::WithUnicode] {
                 let mut starts = vec![TextSize::from(0)];

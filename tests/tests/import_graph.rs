@@ -407,7 +407,8 @@ fn layer(m: &Module) -> Option<(u8, &'static str)> {
     let first = m.first()?.as_str();
     let second = m.get(1).map(String::as_str);
     Some(match first {
-        "text" | "names" | "lang" => (0, "text"),
+        // `testing` (what the tests of every crate share) imports nothing.
+        "text" | "names" | "lang" | "testing" => (0, "text"),
         "diagnostic" | "config" => (1, "diagnostics"),
         // The games' facts, and the values every format writes alike (dates, names).
         "chess" | "bridge" | "dates" | "spellings" => (2, "domains"),

@@ -183,12 +183,9 @@ fn a_game_that_plays_the_deal_before_links_to_it_in_hover_and_code_lens() {
 fn board_with_deal(n: u64) -> String {
     let mut cards: Vec<(usize, char)> =
         (0..4).flat_map(|suit| "AKQJT98765432".chars().map(move |r| (suit, r))).collect();
-    let mut seed = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = kibitzer_syntax::testing::Xorshift::new(n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for i in (1..cards.len()).rev() {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        cards.swap(i, (seed % (i as u64 + 1)) as usize);
+        cards.swap(i, rng.below(i + 1));
     }
     let hands: Vec<String> = cards
         .chunks(13)

@@ -262,13 +262,8 @@ mod tests {
     /// lines as changed (a blank line next to a change may go with it).
     #[test]
     fn edits_give_the_new_text_after_random_line_changes() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::testing::Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let mut below = |n: usize| rng.below(n);
         for round in 0..200 {
             let old: Vec<String> =
                 (0..below(60)).map(|i| if i % 4 == 3 { "\n".to_owned() } else { format!("line {i}\n") }).collect();

@@ -137,14 +137,11 @@ mod tests {
         let _ = completions(Lang::Pgn, "1. e4 $1 *\n", ts(6));
         // Every offset of texts made of the formats' delimiters.
         let pieces = ["$", "$2", "[", "]", "\"", " ", "\n", "{", "}", "e4", "=1=", "Pass", "%", ";", "x"];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::testing::Xorshift::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..1000 {
             let mut text = String::new();
             for _ in 0..8 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+                text.push_str(pieces[rng.below(pieces.len())]);
             }
             for lang in [Lang::Pgn, Lang::Pbn] {
                 for offset in 0..=text.len() {

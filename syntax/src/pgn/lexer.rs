@@ -450,13 +450,8 @@ mod tests {
             "--", "$", "$1", "!", "?", ".", "...", "*", "e4", "Nf3", "O-O", "1-0", "1/2-1/2", "0-1", "12", "x", "=",
             "+", "#", ":", "/", "_", "é", "\u{0}", "@", "~", "[Event ", "[Site \"", "\n\n", "<", ">", "&",
         ];
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testing::Xorshift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         for _ in 0..20_000 {
             let len = (next() % 40) as usize;
             texts.push((0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect());
