@@ -168,11 +168,7 @@ impl<'a> Positions<'a> {
         let breaks = memchr::memchr_iter(b'\n', &bytes[..line_start]).count()
             + memchr::memchr_iter(b'\r', &bytes[..line_start]).filter(|&i| bytes.get(i + 1) != Some(&b'\n')).count();
         let prefix = &chunk[line_start..at];
-        let character = match self.unit {
-            ColumnUnit::Utf8 => prefix.len(),
-            _ if prefix.is_ascii() => prefix.len(),
-            unit => prefix.chars().map(|ch| width(ch, unit)).sum(),
-        };
+        let character = width_of(prefix, self.unit);
         Some(Position { line: (chunk_line + breaks) as u32, character: character as u32 })
     }
 
@@ -184,10 +180,7 @@ impl<'a> Positions<'a> {
         let prefix = self.rope.byte_slice(start..offset);
         let character = match self.unit {
             ColumnUnit::Utf8 => offset - start,
-            unit => prefix
-                .chunks()
-                .map(|c| if c.is_ascii() { c.len() } else { c.chars().map(|ch| width(ch, unit)).sum() })
-                .sum(),
+            unit => prefix.chunks().map(|c| width_of(c, unit)).sum(),
         };
         Position { line: line as u32, character: character as u32 }
     }
@@ -287,14 +280,12 @@ impl<'a> PositionsInOrder<'a> {
                 Some(i) => width_of(&piece[i..], unit),
                 None => column + width_of(piece, unit),
             };
-            chunk_start += chunk.len();
-            if to <= chunk_start {
-                // The CR before `to` is a break unless `to` is at the LF after it.
-                let next = if to < chunk_start { chunk.as_bytes().get(to - (chunk_start - chunk.len())) } else { None };
-                let next = match next {
+            if to <= chunk_start + chunk.len() {
+                // The CR before `to` is a break unless `to` is at the LF after it (in this chunk,
+                // or first in the next when `to` ends this one).
+                let next = match chunk.as_bytes().get(to - chunk_start) {
                     Some(&b) => Some(b),
-                    None if to == chunk_start => chunks.next().and_then(|c| c.as_bytes().first().copied()),
-                    None => None,
+                    None => chunks.next().and_then(|c| c.as_bytes().first().copied()),
                 };
                 if cr_pending && next != Some(b'\n') {
                     line += 1;
@@ -302,11 +293,12 @@ impl<'a> PositionsInOrder<'a> {
                 }
                 return Some(Position { line: line as u32, character: column as u32 });
             }
+            chunk_start += chunk.len();
         }
     }
 }
 
-/// How many columns `text` takes in `unit`.
+/// How many columns `text` takes in `unit` (ASCII text without reading its characters).
 fn width_of(text: &str, unit: ColumnUnit) -> usize {
     match unit {
         ColumnUnit::Utf8 => text.len(),
