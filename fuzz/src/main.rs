@@ -27,6 +27,7 @@
 //! (`tests/tests/lsp_soak.rs`); `fuzz/run.sh lsp SECONDS` runs it.
 
 use kibitzer_fuzz::{dictionary, lang_of, load_seeds, run, TARGETS};
+use kibitzer_syntax::testing::Rng;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -70,7 +71,7 @@ fn main() {
             *WHERE.lock().unwrap_or_else(|e| e.into_inner()) = format!("{}:{}", l.file(), l.line());
         }
     }));
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let dictionary = dictionary(lang);
     let budget = Duration::from_secs(seconds);
     let clock_budget = std::env::var("KIBITZER_FUZZ_CLOCK_SECONDS")
@@ -209,26 +210,6 @@ fn write_seeds(target: &str, dir: &Path) {
     println!("{target}: {} seeds in {}", seeds.len(), dir.display());
 }
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
 fn mutate(rng: &mut Rng, seeds: &[Vec<u8>], dictionary: &[&[u8]]) -> Vec<u8> {
     let mut data = seeds[rng.below(seeds.len())].clone();
     for _ in 0..1 + rng.below(8) {
@@ -236,7 +217,7 @@ fn mutate(rng: &mut Rng, seeds: &[Vec<u8>], dictionary: &[&[u8]]) -> Vec<u8> {
         let at = rng.below(len + 1);
         match rng.below(10) {
             0 if len > 0 => data[at.min(len - 1)] ^= 1 << rng.below(8),
-            1 => data.insert(at, rng.next() as u8),
+            1 => data.insert(at, rng.next_u64() as u8),
             2 if len > 0 => {
                 let end = (at + 1 + rng.below(64)).min(len);
                 data.drain(at.min(end)..end);

@@ -277,7 +277,7 @@ mod tests {
             '\u{1f600}',
             '\0',
         ];
-        let mut rng = crate::testing::Xorshift::new(0x2545_f491_4f6c_dd1d);
+        let mut rng = crate::testing::Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = move |below: usize| rng.below(below);
         for round in 0..400 {
             // Short texts, and texts across the sample's end (multi-byte characters straddling it).

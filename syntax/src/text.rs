@@ -726,7 +726,7 @@ mod tests {
     #[test]
     fn line_starts_equal_a_character_by_character_scan_on_random_text() {
         let pieces = ["a", "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{e9}", "\u{20ac}", "\u{c2}", " "];
-        let mut rng = crate::testing::Xorshift::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::testing::Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut text = String::new();
             for _ in 0..rng.below(40) {

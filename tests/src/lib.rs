@@ -132,20 +132,6 @@ pub fn python_module_available(module: &str) -> bool {
     ok()
 }
 
-/// A small deterministic random number generator (xorshift64*) for generated test cases: the
-/// same seed gives the same cases on every machine, with no dependency.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The seeded number source of kibitzer's tests (xorshift64*): the same seed gives the same
+/// generated cases on every machine.
+pub use kibitzer_syntax::testing::Rng;

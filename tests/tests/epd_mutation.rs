@@ -147,7 +147,7 @@ fn corpus_records() -> Vec<String> {
 
 #[test]
 fn one_planted_fault_is_one_diagnostic_on_its_line() {
-    let mut rng = Rng(0x5eed_e9d0);
+    let mut rng = Rng::new(0x5eed_e9d0);
     let mut records: Vec<String> = (0..GENERATED).filter_map(|n| generated(&mut rng, n)).collect();
     for record in &records {
         assert_eq!(check_epd(&format!("{record}\n")), Vec::new(), "a generated record is clean: {record}");

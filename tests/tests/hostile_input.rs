@@ -2,6 +2,7 @@
 //! bounded, rewrites that must not litter.
 
 use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
+use kibitzer_tests::Rng;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Command, Output};
@@ -268,14 +269,6 @@ fn unformatted_games(bytes: usize) -> String {
     game.repeat(bytes / game.len() + 1)
 }
 
-/// A small pseudo-random generator (no dependency): xorshift seeded from the clock.
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// `kill -9` of `fmt` at random moments: the file is always either as it was or fully formatted,
 /// and no temporary file is left. `KIBITZER_KILL_RUNS` and `KIBITZER_KILL_MB` scale it up (the
 /// issue's run: 20 kills on 30 MB; `bench/hostile.sh` runs that).
@@ -293,7 +286,8 @@ fn fmt_killed_at_any_moment_leaves_the_file_whole_and_no_litter() {
     let full = started.elapsed();
     let formatted = std::fs::read(&file).unwrap();
     assert_ne!(formatted, original.as_bytes());
-    let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
+    let mut rng =
+        Rng::new(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1);
     let mut outcomes = [0usize; 4];
     for run in 0..runs {
         std::fs::write(&file, &original).unwrap();
@@ -305,7 +299,7 @@ fn fmt_killed_at_any_moment_leaves_the_file_whole_and_no_litter() {
             .spawn()
             .unwrap();
         // Anywhere from the start to a little after a complete run would have ended.
-        let delay = full.mul_f64((xorshift(&mut seed) % 1200) as f64 / 1000.0);
+        let delay = full.mul_f64(rng.below(1200) as f64 / 1000.0);
         std::thread::sleep(delay);
         let _ = child.kill(); // SIGKILL
         let status = child.wait().unwrap();

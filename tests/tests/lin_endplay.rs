@@ -138,7 +138,7 @@ fn kibitzer_and_endplay_read_each_others_lin() {
         eprintln!("skipped: python3 with endplay is not available (pip install endplay)");
         return;
     }
-    let mut rng = Rng(0x4C49_4E00_0000_0001);
+    let mut rng = Rng::new(0x4C49_4E00_0000_0001);
     let generated: Vec<bridge_games::Game> = (1..=300).map(|b| bridge_games::game(&mut rng, b)).collect();
     let texts: Vec<String> = generated.iter().enumerate().map(|(i, g)| with_alerts(i, &g.text)).collect();
     let expected: Vec<Board> =

@@ -183,7 +183,7 @@ fn a_game_that_plays_the_deal_before_links_to_it_in_hover_and_code_lens() {
 fn board_with_deal(n: u64) -> String {
     let mut cards: Vec<(usize, char)> =
         (0..4).flat_map(|suit| "AKQJT98765432".chars().map(move |r| (suit, r))).collect();
-    let mut rng = kibitzer_syntax::testing::Xorshift::new(n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = kibitzer_syntax::testing::Rng::new(n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for i in (1..cards.len()).rev() {
         cards.swap(i, rng.below(i + 1));
     }

@@ -9,6 +9,7 @@
 //! (`fuzz/run.sh lsp 3600`), `KIBITZER_SOAK_SEED` repeats a run.
 
 use kibitzer_tests::lsp_client::{vscode_capabilities, LspClient};
+use kibitzer_tests::Rng;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -67,25 +68,6 @@ const PIECES: &[&str] = &[
     "\\",
     "\t",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 /// The client's copy of a document.
 struct Doc {
@@ -147,7 +129,7 @@ fn the_server_survives_random_traffic_and_ends_with_the_cli_diagnostics() {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1
     });
     eprintln!("lsp soak: {seconds} s, KIBITZER_SOAK_SEED={seed}");
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut c = LspClient::start();
     c.initialize(vscode_capabilities(), json!({"debounceMs": 0, "maxDiagnostics": 100000}));
     let mut docs: Vec<Doc> = DOCS

@@ -110,7 +110,7 @@ fn check_pbi(text: &str) -> Vec<Diagnostic> {
 
 #[test]
 fn one_planted_fault_is_one_diagnostic_on_its_line() {
-    let mut rng = Rng(0x9b1_5eed);
+    let mut rng = Rng::new(0x9b1_5eed);
     let mut lines: Vec<String> = (0..GENERATED).map(|n| generated(&mut rng, n)).collect();
     let fixture = std::fs::read_to_string(kibitzer_tests::fixtures("pbi").join("clean/version-1.2.pbi")).unwrap();
     lines.extend(fixture.lines().filter(|l| !l.starts_with(['#', '\u{feff}'])).map(str::to_owned));

@@ -47,7 +47,7 @@ fn kibitzer_and_endplay_agree_on_random_games() {
         eprintln!("skipped: python3 with endplay is not available (pip install endplay)");
         return;
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let games: Vec<Game> = (1..=200).map(|b| game(&mut rng, b)).collect();
     let text = games.iter().map(|g| g.text.as_str()).collect::<Vec<_>>().join("\n");
     // kibitzer accepts every generated game (tricks, contract, declarer and score consistent).
@@ -87,7 +87,7 @@ fn kibitzer_and_endplay_agree_on_random_games() {
 
 #[test]
 fn injected_errors_are_reported() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let mut found = [false; 3];
     for board in 1..=40 {
         let g = game(&mut rng, board);

@@ -608,7 +608,7 @@ fn run_case(kind: Kind, planted: Planted, tally: &mut BTreeMap<Kind, Tally>, ori
 
 #[test]
 fn one_planted_fault_is_reported_on_one_line() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut tally: BTreeMap<Kind, Tally> = BTreeMap::new();
     for m in 0..MATCHES {
         let board = 1 + (m % 32) as u32;
@@ -751,7 +751,7 @@ fn planted_faults_in_fixture_and_corpus_games() {
         Some(dir) => files.extend(pbn_files(&dir)),
         None => println!("../shared/corpus is absent: the corpus games are skipped"),
     }
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut tally: BTreeMap<Kind, Tally> = BTreeMap::new();
     let mut games = 0;
     let mut readable = 0;

@@ -695,6 +695,7 @@ mod tests {
     use super::super::document::Snapshot;
     use super::super::views;
     use super::*;
+    use kibitzer_syntax::testing::Rng;
     use kibitzer_syntax::text::ColumnUnit;
     use tower_lsp_server::ls_types::SemanticToken;
 
@@ -896,17 +897,6 @@ mod tests {
         assert_eq!(segments.len(), 3, "{:?}", segments.iter().map(|s| s.range).collect::<Vec<_>>());
     }
 
-    /// A tiny deterministic generator (xorshift) so that failures replay.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n.max(1) as u64) as usize
-        }
-    }
-
     fn snapshot(lang: Lang, rope: &Rope, segments: Vec<Segment>) -> Snapshot {
         Snapshot {
             uri: "file:///random-edits".parse().expect("a valid URI"),
@@ -985,7 +975,7 @@ mod tests {
             "[Room \"Closed\"]\n", // PBN: the other room of the game before
         ];
         let options = CheckOptions::default();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for (lang, file) in files {
             let Ok(bytes) = std::fs::read(corpus.join(file)) else {
                 eprintln!("skipped: {file} missing");

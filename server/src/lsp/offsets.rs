@@ -413,7 +413,7 @@ mod tests {
     fn positions_in_order_are_those_of_the_rope_in(text: &str) {
         let rope = Rope::from_str(text);
         assert!(rope.chunks().count() > 5, "several chunks");
-        let mut rng = kibitzer_syntax::testing::Xorshift::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = kibitzer_syntax::testing::Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut next = move |below: usize| rng.below(below);
         for unit in [ColumnUnit::Utf16, ColumnUnit::Utf8, ColumnUnit::Char] {
             let whole = Positions::new(&rope, unit);

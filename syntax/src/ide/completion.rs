@@ -137,7 +137,7 @@ mod tests {
         let _ = completions(Lang::Pgn, "1. e4 $1 *\n", ts(6));
         // Every offset of texts made of the formats' delimiters.
         let pieces = ["$", "$2", "[", "]", "\"", " ", "\n", "{", "}", "e4", "=1=", "Pass", "%", ";", "x"];
-        let mut rng = crate::testing::Xorshift::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::testing::Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..1000 {
             let mut text = String::new();
             for _ in 0..8 {

@@ -450,7 +450,7 @@ mod tests {
             "--", "$", "$1", "!", "?", ".", "...", "*", "e4", "Nf3", "O-O", "1-0", "1/2-1/2", "0-1", "12", "x", "=",
             "+", "#", ":", "/", "_", "é", "\u{0}", "@", "~", "[Event ", "[Site \"", "\n\n", "<", ">", "&",
         ];
-        let mut rng = crate::testing::Xorshift::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::testing::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut next = move || rng.next_u64();
         for _ in 0..20_000 {
             let len = (next() % 40) as usize;
