@@ -184,24 +184,25 @@ pub const TIME_COMMANDS: [&str; 4] = ["clk", "emt", "egt", "mct"];
 /// Every `[%…]` command in `text` (a comment's text, braces and all), in order. A `[%` that is
 /// not followed by a command name is not a command; one without its `]` runs to the end of the
 /// text and its value is a [`Problem`] on the missing bracket.
+///
+/// lichess writes a command or two after every move, so a file of its games holds as many
+/// commands as moves: the text is searched a byte at a time for `[` and `]` (`memchr`), never
+/// with a substring searcher, and nothing is allocated for a command that reads well.
 pub fn commands(text: &str) -> impl Iterator<Item = Command<'_>> {
+    let bytes = text.as_bytes();
     let mut from = 0;
     std::iter::from_fn(move || loop {
-        let at = from + text.get(from..)?.find("[%")?;
+        let at = next_opening(bytes, from)?;
         from = at + 2;
-        let bytes = text.as_bytes();
         let name_end = at + 2 + bytes[at + 2..].iter().take_while(|b| b.is_ascii_alphabetic()).count();
         if name_end == at + 2 {
             continue;
         }
-        let close = text[name_end..].find(']').map(|i| name_end + i);
-        // Another command opening before the `]` means this one was never closed.
-        let next_open = text[name_end..].find("[%").map(|i| name_end + i);
-        let (end, closed) = match (close, next_open) {
-            (Some(c), Some(o)) if o < c => (o, false),
-            (Some(c), _) => (c + 1, true),
-            (None, Some(o)) => (o, false),
-            (None, None) => (text.len() - usize::from(text.ends_with('}')), false),
+        // The command ends at its `]`; without one before the next `[%`, it was never closed.
+        let (end, closed) = match closing_or_opening(bytes, name_end) {
+            Some(i) if bytes[i] == b']' => (i + 1, true),
+            Some(i) => (i, false),
+            None => (text.len() - usize::from(text.ends_with('}')), false),
         };
         from = end.max(name_end);
         let name = &text[at + 2..name_end];
@@ -227,6 +228,28 @@ pub fn commands(text: &str) -> impl Iterator<Item = Command<'_>> {
         };
         return Some(Command { range: range(at, end), name, args, args_range, value });
     })
+}
+
+/// Where the first `[%` at or after `from` starts.
+fn next_opening(bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let at = from + memchr::memchr(b'[', bytes.get(from..)?)?;
+        if bytes.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
+
+/// Where the first `]` or `[%` at or after `from` is: a command's end, closed or not.
+fn closing_or_opening(bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let at = from + memchr::memchr2(b']', b'[', bytes.get(from..)?)?;
+        if bytes[at] == b']' || bytes.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
 }
 
 /// The command of `text` whose range holds `offset` (ends included).
@@ -260,30 +283,46 @@ fn read(name: &str, args: &str, start: usize) -> Result<Value, Problem> {
 
 /// `h:mm:ss` or `h:mm:ss.f…`: hours any number of digits, minutes and seconds two.
 pub fn time(s: &str) -> Option<Duration> {
-    let mut parts = s.split(':');
-    let (h, m, sec) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
+    let (h, rest) = split_at_first(s, b':')?;
+    let (m, sec) = split_at_first(rest, b':')?;
+    if sec.bytes().any(|b| b == b':') {
         return None;
     }
-    let (whole, frac) = sec.split_once('.').unwrap_or((sec, ""));
+    let (whole, frac) = split_at_first(sec, b'.').map_or((sec, None), |(whole, frac)| (whole, Some(frac)));
     let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     if !digits(h) || h.len() > 4 || m.len() != 2 || !digits(m) || whole.len() != 2 || !digits(whole) {
         return None;
     }
-    if sec.contains('.') && (!digits(frac) || frac.len() > 3) {
-        return None;
-    }
-    let (h, m, s): (u64, u64, u64) = (h.parse().ok()?, m.parse().ok()?, whole.parse().ok()?);
+    let frac = match frac {
+        Some(frac) if !digits(frac) || frac.len() > 3 => return None,
+        frac => frac.unwrap_or(""),
+    };
+    let (h, m, s) = (decimal(h), decimal(m), decimal(whole));
     if m > 59 || s > 59 {
         return None;
     }
-    let ms = format!("{frac:0<3}").parse::<u64>().ok()?;
+    // `.3` is 300 ms: the decimals of a second, read as thousandths.
+    let ms = decimal(frac) * 10u64.pow(3 - frac.len() as u32);
     Some(Duration { millis: ((h * 60 + m) * 60 + s) * 1000 + ms })
+}
+
+/// `s` before and after its first `byte` (ASCII), found by a plain loop: the arguments are a
+/// few bytes long, too short for `str::split_once`'s searcher to pay for setting itself up.
+fn split_at_first(s: &str, byte: u8) -> Option<(&str, &str)> {
+    let i = s.bytes().position(|b| b == byte)?;
+    Some((&s[..i], &s[i + 1..]))
+}
+
+/// The value of a run of at most a few ASCII digits (checked by the caller; 0 when empty). Read
+/// by hand: `str::parse` and the padding of decimals with `format!` were most of the reading of
+/// a lichess game's clock commands.
+fn decimal(digits: &str) -> u64 {
+    digits.bytes().fold(0, |n, d| n * 10 + u64::from(d - b'0'))
 }
 
 /// `0.17`, `-1.5`, `+3`, `#3`, `#-3`, each optionally followed by `,depth`.
 pub fn eval(s: &str) -> Option<Eval> {
-    let (score, depth) = match s.split_once(',') {
+    let (score, depth) = match split_at_first(s, b',') {
         Some((score, depth)) => (score, Some(depth)),
         None => (s, None),
     };
@@ -292,14 +331,13 @@ pub fn eval(s: &str) -> Option<Eval> {
         Some(_) => return None,
         None => None,
     };
-    let signed = |t: &str| -> Option<(bool, String)> {
-        let (neg, rest) = match t.as_bytes().first()? {
+    fn signed(t: &str) -> Option<(bool, &str)> {
+        Some(match t.as_bytes().first()? {
             b'-' => (true, &t[1..]),
             b'+' => (false, &t[1..]),
             _ => (false, t),
-        };
-        Some((neg, rest.to_owned()))
-    };
+        })
+    }
     let score = if let Some(mate) = score.strip_prefix('#') {
         let (neg, n) = signed(mate)?;
         if n.is_empty() || n.len() > 4 || !n.bytes().all(|b| b.is_ascii_digit()) {
@@ -309,15 +347,13 @@ pub fn eval(s: &str) -> Option<Eval> {
         Score::Mate(if neg { -n } else { n })
     } else {
         let (neg, n) = signed(score)?;
-        let (int, frac) = n.split_once('.').unwrap_or((&n, ""));
+        let (int, frac) = split_at_first(n, b'.').unwrap_or((n, ""));
         let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
         if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || int.len() > 5 || frac.len() > 2 {
             return None;
         }
-        if n.contains('.') && frac.is_empty() && int.is_empty() {
-            return None;
-        }
-        let cp = int.parse::<i64>().unwrap_or(0) * 100 + format!("{frac:0<2}").parse::<i64>().ok()?;
+        // `.5` is 50 hundredths.
+        let cp = (decimal(int) * 100 + decimal(frac) * 10u64.pow(2 - frac.len() as u32)) as i64;
         Score::Centipawns(if neg { -cp } else { cp })
     };
     Some(Eval { score, depth })
@@ -446,5 +482,138 @@ mod tests {
         assert!(say("[%eval -1.5]").contains("−1.50 pawns from White's view: Black is clearly better"));
         assert!(say("[%cal Ga1b2,Re7e5]").contains("2 arrows: green a1→b2, red e7→e5"));
         assert!(say("[%csl Ra1]").contains("1 marked square: red a1"));
+    }
+
+    /// The reading as first written, with substring searches, `str::parse` and decimals padded
+    /// by `format!`: the definition the reading above is held to.
+    mod definition {
+        use super::super::*;
+
+        pub fn commands(text: &str) -> Vec<(TextRange, &str, TextRange, bool)> {
+            let mut found = Vec::new();
+            let mut from = 0;
+            while let Some(at) = text.get(from..).and_then(|t| t.find("[%")).map(|i| from + i) {
+                from = at + 2;
+                let bytes = text.as_bytes();
+                let name_end = at + 2 + bytes[at + 2..].iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                if name_end == at + 2 {
+                    continue;
+                }
+                let close = text[name_end..].find(']').map(|i| name_end + i);
+                let next_open = text[name_end..].find("[%").map(|i| name_end + i);
+                let (end, closed) = match (close, next_open) {
+                    (Some(c), Some(o)) if o < c => (o, false),
+                    (Some(c), _) => (c + 1, true),
+                    (None, Some(o)) => (o, false),
+                    (None, None) => (text.len() - usize::from(text.ends_with('}')), false),
+                };
+                from = end.max(name_end);
+                let raw = &text[name_end..if closed { end - 1 } else { end }];
+                let args_start = name_end + (raw.len() - raw.trim_start().len());
+                found.push((
+                    range(at, end),
+                    &text[at + 2..name_end],
+                    range(args_start, args_start + raw.trim().len()),
+                    closed,
+                ));
+            }
+            found
+        }
+
+        pub fn time(s: &str) -> Option<Duration> {
+            let mut parts = s.split(':');
+            let (h, m, sec) = (parts.next()?, parts.next()?, parts.next()?);
+            if parts.next().is_some() {
+                return None;
+            }
+            let (whole, frac) = sec.split_once('.').unwrap_or((sec, ""));
+            let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+            if !digits(h) || h.len() > 4 || m.len() != 2 || !digits(m) || whole.len() != 2 || !digits(whole) {
+                return None;
+            }
+            if sec.contains('.') && (!digits(frac) || frac.len() > 3) {
+                return None;
+            }
+            let (h, m, s): (u64, u64, u64) = (h.parse().ok()?, m.parse().ok()?, whole.parse().ok()?);
+            if m > 59 || s > 59 {
+                return None;
+            }
+            let ms = format!("{frac:0<3}").parse::<u64>().ok()?;
+            Some(Duration { millis: ((h * 60 + m) * 60 + s) * 1000 + ms })
+        }
+
+        pub fn eval(s: &str) -> Option<Eval> {
+            let (score, depth) = match s.split_once(',') {
+                Some((score, depth)) => (score, Some(depth)),
+                None => (s, None),
+            };
+            let depth = match depth {
+                Some(d) if !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
+                    Some(d.parse().ok()?)
+                }
+                Some(_) => return None,
+                None => None,
+            };
+            let signed = |t: &str| -> Option<(bool, String)> {
+                let (neg, rest) = match t.as_bytes().first()? {
+                    b'-' => (true, &t[1..]),
+                    b'+' => (false, &t[1..]),
+                    _ => (false, t),
+                };
+                Some((neg, rest.to_owned()))
+            };
+            let score = if let Some(mate) = score.strip_prefix('#') {
+                let (neg, n) = signed(mate)?;
+                if n.is_empty() || n.len() > 4 || !n.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let n: i32 = n.parse().ok()?;
+                Score::Mate(if neg { -n } else { n })
+            } else {
+                let (neg, n) = signed(score)?;
+                let (int, frac) = n.split_once('.').unwrap_or((&n, ""));
+                let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+                if (int.is_empty() && frac.is_empty())
+                    || !digits(int)
+                    || !digits(frac)
+                    || int.len() > 5
+                    || frac.len() > 2
+                {
+                    return None;
+                }
+                let cp = int.parse::<i64>().unwrap_or(0) * 100 + format!("{frac:0<2}").parse::<i64>().ok()?;
+                Score::Centipawns(if neg { -cp } else { cp })
+            };
+            Some(Eval { score, depth })
+        }
+    }
+
+    /// Comments and arguments put together at random from the pieces commands are made of (and
+    /// a few they are not): the commands found, their ranges, times and evaluations are the
+    /// definition's.
+    #[test]
+    fn the_reading_is_the_definitions_on_random_comments() {
+        // `|` between the pieces.
+        let pieces: Vec<&str> = "[%|[|]|%|clk|eval|cal|csl|emt|x| |  |0:03:00|1:02:03.45|0:00:09.3|0.17|-1.5|+3|#-3|#|,22|,|.|:|0|59|60|123|12345|Ge2e4|Ra1|{|}|é|\n|-"
+            .split('|')
+            .collect();
+        let mut rng = crate::testing::Rng::new(0xC033_A4D5);
+        let mut compared = [0usize; 3];
+        for _ in 0..20_000 {
+            let text: String = (0..rng.below(12)).map(|_| pieces[rng.below(pieces.len())]).collect();
+            let ours: Vec<_> = commands(&text)
+                .map(|c| {
+                    (c.range, c.name, c.args_range, !matches!(&c.value, Err(p) if p.expected.starts_with("a `]`")))
+                })
+                .collect();
+            assert_eq!(ours, definition::commands(&text), "{text:?}");
+            compared[0] += ours.len();
+            let args: String = (0..rng.below(5)).map(|_| pieces[rng.below(pieces.len())]).collect();
+            assert_eq!(time(&args), definition::time(&args), "{args:?}");
+            compared[1] += usize::from(time(&args).is_some());
+            assert_eq!(eval(&args), definition::eval(&args), "{args:?}");
+            compared[2] += usize::from(eval(&args).is_some());
+        }
+        assert!(compared.iter().all(|&n| n > 100), "{compared:?}");
     }
 }

@@ -42,6 +42,13 @@ pub(super) fn string_extent(rest: &[u8]) -> usize {
 /// follows the `{`; the result is how much of it the comment takes.
 pub(crate) fn comment_extent(rest: &str) -> usize {
     let bytes = rest.as_bytes();
+    // Nearly every comment closes on the line it opens (lichess writes one after every move):
+    // its `}` is found at once, before the loop below that watches the lines.
+    if let Some(i) = memchr::memchr3(b'}', b'\n', b'\r', bytes) {
+        if bytes[i] == b'}' {
+            return i + 1;
+        }
+    }
     let mut i = 0;
     // End of the last byte that is not whitespace: where an unterminated comment stops.
     let mut content_end = 0;
