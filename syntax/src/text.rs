@@ -118,8 +118,21 @@ pub fn decode_as(bytes: &[u8], encoding: Encoding) -> String {
     std::str::from_utf8(utf8).map_or_else(|_| latin1_to_string(bytes), str::to_owned)
 }
 
+/// ISO-8859-1 decoded: each byte is the character of its value. The runs of ASCII between the
+/// other bytes are copied whole, each other byte written as its two UTF-8 bytes, and the result
+/// validated once: a character at a time (`char::from` collected into a `String`) cost 17
+/// instructions a byte, a sixth of checking the file.
 fn latin1_to_string(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| char::from(b)).collect()
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);
+    let mut rest = bytes;
+    while let Some(i) = rest.iter().position(|&b| b >= 0x80) {
+        out.extend_from_slice(&rest[..i]);
+        let b = rest[i];
+        out.extend_from_slice(&[0xC0 | (b >> 6), 0x80 | (b & 0x3F)]);
+        rest = &rest[i + 1..];
+    }
+    out.extend_from_slice(rest);
+    String::from_utf8(out).expect("ISO-8859-1 written as UTF-8 is UTF-8")
 }
 
 /// Why text could not be written back in its encoding.
@@ -577,6 +590,22 @@ mod tests {
     }
 
     use super::*;
+
+    /// Every byte decoded from ISO-8859-1 is the character of its value, in runs of every length
+    /// between the bytes above ASCII.
+    #[test]
+    fn latin1_decoding_gives_each_byte_its_character() {
+        let mut rng = crate::testing::Rng::new(0x001A_711D);
+        for round in 0..500 {
+            // Mostly ASCII, as real files are, with every byte value among it.
+            let bytes: Vec<u8> = (0..rng.below(300))
+                .map(|_| if rng.below(4) == 0 { rng.below(256) as u8 } else { b' ' + rng.below(90) as u8 })
+                .collect();
+            let expected: String = bytes.iter().map(|&b| char::from(b)).collect();
+            assert_eq!(latin1_to_string(&bytes), expected, "round {round}");
+        }
+        assert_eq!(latin1_to_string(&[0x80, 0xFF, b'a', 0xE9]), "\u{80}\u{FF}a\u{E9}");
+    }
 
     #[test]
     fn long_lines_found_by_windows_are_those_of_a_plain_split() {
