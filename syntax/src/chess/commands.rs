@@ -313,11 +313,9 @@ fn split_at_first(s: &str, byte: u8) -> Option<(&str, &str)> {
     Some((&s[..i], &s[i + 1..]))
 }
 
-/// The value of a run of at most a few ASCII digits (checked by the caller; 0 when empty). Read
-/// by hand: `str::parse` and the padding of decimals with `format!` were most of the reading of
-/// a lichess game's clock commands.
+/// The value of a run of at most a few ASCII digits (checked by the caller), 0 when empty.
 fn decimal(digits: &str) -> u64 {
-    digits.bytes().fold(0, |n, d| n * 10 + u64::from(d - b'0'))
+    crate::text::decimal_value(digits).map_or(0, u64::from)
 }
 
 /// `0.17`, `-1.5`, `+3`, `#3`, `#-3`, each optionally followed by `,depth`.
@@ -331,32 +329,43 @@ pub fn eval(s: &str) -> Option<Eval> {
         Some(_) => return None,
         None => None,
     };
-    fn signed(t: &str) -> Option<(bool, &str)> {
-        Some(match t.as_bytes().first()? {
-            b'-' => (true, &t[1..]),
-            b'+' => (false, &t[1..]),
-            _ => (false, t),
-        })
-    }
-    let score = if let Some(mate) = score.strip_prefix('#') {
-        let (neg, n) = signed(mate)?;
-        if n.is_empty() || n.len() > 4 || !n.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let n: i32 = n.parse().ok()?;
-        Score::Mate(if neg { -n } else { n })
-    } else {
-        let (neg, n) = signed(score)?;
-        let (int, frac) = split_at_first(n, b'.').unwrap_or((n, ""));
-        let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
-        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || int.len() > 5 || frac.len() > 2 {
-            return None;
-        }
-        // `.5` is 50 hundredths.
-        let cp = (decimal(int) * 100 + decimal(frac) * 10u64.pow(2 - frac.len() as u32)) as i64;
-        Score::Centipawns(if neg { -cp } else { cp })
+    let score = match score.strip_prefix('#') {
+        Some(moves) => mate(moves)?,
+        None => pawns(score)?,
     };
     Some(Eval { score, depth })
+}
+
+/// The sign of a score and the rest.
+fn signed(t: &str) -> Option<(bool, &str)> {
+    Some(match t.as_bytes().first()? {
+        b'-' => (true, &t[1..]),
+        b'+' => (false, &t[1..]),
+        _ => (false, t),
+    })
+}
+
+/// `3`, `-3` after the `#`: mate in so many moves, negative when Black mates.
+fn mate(moves: &str) -> Option<Score> {
+    let (neg, n) = signed(moves)?;
+    if n.is_empty() || n.len() > 4 || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i32 = n.parse().ok()?;
+    Some(Score::Mate(if neg { -n } else { n }))
+}
+
+/// `0.17`, `-1.5`, `+3`: pawns with up to two decimals, as hundredths.
+fn pawns(score: &str) -> Option<Score> {
+    let (neg, n) = signed(score)?;
+    let (int, frac) = split_at_first(n, b'.').unwrap_or((n, ""));
+    let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+    if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || int.len() > 5 || frac.len() > 2 {
+        return None;
+    }
+    // `.5` is 50 hundredths.
+    let cp = (decimal(int) * 100 + decimal(frac) * 10u64.pow(2 - frac.len() as u32)) as i64;
+    Some(Score::Centipawns(if neg { -cp } else { cp }))
 }
 
 /// The comma-separated items of `%cal` (`square_chars` 4: two squares) or `%csl` (2: one
@@ -542,49 +551,21 @@ mod tests {
             Some(Duration { millis: ((h * 60 + m) * 60 + s) * 1000 + ms })
         }
 
-        pub fn eval(s: &str) -> Option<Eval> {
-            let (score, depth) = match s.split_once(',') {
-                Some((score, depth)) => (score, Some(depth)),
-                None => (s, None),
+        /// Pawns as they were read (the other parts of `eval`, its depth and mate, did not change).
+        pub fn pawns(score: &str) -> Option<Score> {
+            let (neg, rest) = match score.as_bytes().first()? {
+                b'-' => (true, &score[1..]),
+                b'+' => (false, &score[1..]),
+                _ => (false, score),
             };
-            let depth = match depth {
-                Some(d) if !d.is_empty() && d.len() <= 4 && d.bytes().all(|b| b.is_ascii_digit()) => {
-                    Some(d.parse().ok()?)
-                }
-                Some(_) => return None,
-                None => None,
-            };
-            let signed = |t: &str| -> Option<(bool, String)> {
-                let (neg, rest) = match t.as_bytes().first()? {
-                    b'-' => (true, &t[1..]),
-                    b'+' => (false, &t[1..]),
-                    _ => (false, t),
-                };
-                Some((neg, rest.to_owned()))
-            };
-            let score = if let Some(mate) = score.strip_prefix('#') {
-                let (neg, n) = signed(mate)?;
-                if n.is_empty() || n.len() > 4 || !n.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                let n: i32 = n.parse().ok()?;
-                Score::Mate(if neg { -n } else { n })
-            } else {
-                let (neg, n) = signed(score)?;
-                let (int, frac) = n.split_once('.').unwrap_or((&n, ""));
-                let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
-                if (int.is_empty() && frac.is_empty())
-                    || !digits(int)
-                    || !digits(frac)
-                    || int.len() > 5
-                    || frac.len() > 2
-                {
-                    return None;
-                }
-                let cp = int.parse::<i64>().unwrap_or(0) * 100 + format!("{frac:0<2}").parse::<i64>().ok()?;
-                Score::Centipawns(if neg { -cp } else { cp })
-            };
-            Some(Eval { score, depth })
+            let n = rest.to_owned();
+            let (int, frac) = n.split_once('.').unwrap_or((&n, ""));
+            let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+            if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || int.len() > 5 || frac.len() > 2 {
+                return None;
+            }
+            let cp = int.parse::<i64>().unwrap_or(0) * 100 + format!("{frac:0<2}").parse::<i64>().ok()?;
+            Some(Score::Centipawns(if neg { -cp } else { cp }))
         }
     }
 
@@ -611,8 +592,8 @@ mod tests {
             let args: String = (0..rng.below(5)).map(|_| pieces[rng.below(pieces.len())]).collect();
             assert_eq!(time(&args), definition::time(&args), "{args:?}");
             compared[1] += usize::from(time(&args).is_some());
-            assert_eq!(eval(&args), definition::eval(&args), "{args:?}");
-            compared[2] += usize::from(eval(&args).is_some());
+            assert_eq!(pawns(&args), definition::pawns(&args), "{args:?}");
+            compared[2] += usize::from(pawns(&args).is_some());
         }
         assert!(compared.iter().all(|&n| n > 100), "{compared:?}");
     }

@@ -334,16 +334,9 @@ fn step(
 }
 
 /// The number a move number indication writes (its token is ASCII digits), `u32::MAX` past
-/// what a `u32` holds: `str::parse` with its sign and radix handling cost a fifth of the walk's
-/// own instructions on a file of ordinary games.
+/// what a `u32` holds.
 fn written_number(digits: &str) -> u32 {
-    if digits.is_empty() {
-        return u32::MAX;
-    }
-    digits
-        .bytes()
-        .try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(u32::from(d.checked_sub(b'0').filter(|&d| d < 10)?)))
-        .unwrap_or(u32::MAX)
+    crate::text::decimal_value(digits).unwrap_or(u32::MAX)
 }
 
 fn ending(board: &Board) -> Option<Ending> {
