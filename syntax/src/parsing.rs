@@ -123,6 +123,26 @@ pub trait Sink<K> {
     }
 }
 
+/// A sink lent to a parser, for another reader to go on writing into it after the parser
+/// (`pbn::plain`).
+impl<K, S: Sink<K> + ?Sized> Sink<K> for &mut S {
+    fn start_node(&mut self, kind: K) {
+        (**self).start_node(kind);
+    }
+    fn token(&mut self, kind: K, range: TextRange, source: &str) {
+        (**self).token(kind, range, source);
+    }
+    fn finish_node(&mut self) {
+        (**self).finish_node();
+    }
+    fn start_leaf_node(&mut self, kind: K) {
+        (**self).start_leaf_node(kind);
+    }
+    fn finish_leaf_node(&mut self) {
+        (**self).finish_leaf_node();
+    }
+}
+
 /// Builds a rowan green tree.
 pub struct GreenSink(GreenNodeBuilder<'static>);
 
@@ -457,6 +477,12 @@ where
             self.bump();
         }
         self.sink.finish_node();
+        (self.sink, self.errors, self.tokens)
+    }
+
+    /// Gives back the sink, its nodes still open, with the syntax errors and the token list:
+    /// the grammar read one unit of a text whose other units another reader reads (`pbn::plain`).
+    pub fn suspend(self) -> (S, Vec<Diagnostic>, Vec<Token<K>>) {
         (self.sink, self.errors, self.tokens)
     }
 

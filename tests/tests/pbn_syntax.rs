@@ -17,7 +17,36 @@ fn round_trip_on_corpus_and_fixtures() {
     for path in files {
         let text = read(&path);
         assert_eq!(reprint(Lang::Pbn, &text), text, "{} does not print back", path.display());
+        assert_read_as_by_the_grammar(&text);
     }
+}
+
+/// The checks and the formatter read games through the plain reader, which leaves the games it
+/// cannot read to the grammar: the events and the errors must be the grammar's own.
+fn assert_read_as_by_the_grammar(text: &str) {
+    use kibitzer_syntax::parsing::ParseEvent;
+    use kibitzer_syntax::pbn::parser::{parse_events, parse_events_by_grammar};
+    let (events, errors) = parse_events(text, Vec::new());
+    let (by_grammar, grammar_errors) = parse_events_by_grammar(text, Vec::new());
+    // The first event that differs (a node's start counts the events to its finish: left out).
+    let shape = |e: Option<&ParseEvent<_>>| match e.copied() {
+        Some(ParseEvent::Start { kind, at, .. }) => Some(ParseEvent::Start { kind, at, finish: 0 }),
+        other => other,
+    };
+    if let Some(i) = (0..events.len().max(by_grammar.len())).find(|&i| shape(events.get(i)) != shape(by_grammar.get(i)))
+    {
+        let near = |e: &[_]| e[i.saturating_sub(3)..(i + 3).min(e.len())].to_vec();
+        panic!(
+            "the plain reading differs from the grammar's at event {i}: {:?} against {:?}",
+            near(&events),
+            near(&by_grammar)
+        );
+    }
+    assert!(events == by_grammar, "the plain reading's nodes differ from the grammar's");
+    assert!(
+        errors == grammar_errors,
+        "the plain reading's errors differ from the grammar's: {errors:?} against {grammar_errors:?}"
+    );
 }
 
 #[test]
@@ -108,6 +137,7 @@ proptest! {
     fn random_bytes_never_panic_and_print_back(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         let text = kibitzer_syntax::text::decode(&bytes).text;
         prop_assert_eq!(reprint(Lang::Pbn, &text), text.clone());
+        assert_read_as_by_the_grammar(&text);
         let _ = check(&text);
         let _ = units(Lang::Pbn, &text);
     }
@@ -118,6 +148,7 @@ proptest! {
         if let Some(seed) = seeds.get(pick % seeds.len().max(1)) {
             let text = mutate(seed, &ops);
             prop_assert_eq!(reprint(Lang::Pbn, &text), text.clone());
+            assert_read_as_by_the_grammar(&text);
             let _ = check(&text);
         }
     }
@@ -126,6 +157,7 @@ proptest! {
     fn mutated_games_never_panic_and_print_back(ops in proptest::collection::vec((any::<u8>(), any::<usize>()), 1..8)) {
         let text = mutate(SEED_GAME, &ops);
         prop_assert_eq!(reprint(Lang::Pbn, &text), text.clone());
+        assert_read_as_by_the_grammar(&text);
         let _ = check(&text);
         let ranges = units(Lang::Pbn, &text);
         for w in ranges.windows(2) {

@@ -219,30 +219,115 @@ where
 }
 
 /// The first token of `rest` when it is one of the plain tokens most of a file is made of, read
-/// byte by byte as the mode's logos enum reads it: blanks, line ends and `[` in every mode, and
-/// in a tag its name, a string without escapes and `]`. `None` for anything else, which logos
-/// reads (a fresh logos lexer for each token was most of the lexer's time).
+/// byte by byte as the mode's logos enum reads it: blanks, line ends, `[` and strings without
+/// escapes in every mode; in a tag its name and `]`; after `Auction` and `Play` their words
+/// (calls, cards, `-`), `*` and `+`; in other sections their words (table rows). `None` for
+/// anything else, which logos reads (a fresh logos lexer for each token was most of the lexer's
+/// time).
 fn plain_token(mode: Mode, rest: &[u8]) -> Option<(SyntaxKind, usize)> {
-    let run = |from: usize, belongs: fn(u8) -> bool| {
-        rest[from..].iter().position(|&b| !belongs(b)).map_or(rest.len(), |i| from + i)
-    };
-    Some(match (rest.first()?, mode) {
-        (b' ' | b'\t', _) => (SyntaxKind::WHITESPACE, run(1, |b| b == b' ' || b == b'\t')),
+    Some(match (*rest.first()?, mode) {
+        (b' ' | b'\t', _) => (SyntaxKind::WHITESPACE, run(rest, BLANK)),
         (b'\n', _) => (SyntaxKind::NEWLINE, 1),
         (b'\r', _) => (SyntaxKind::NEWLINE, if rest.get(1) == Some(&b'\n') { 2 } else { 1 }),
         (b'[', _) => (SyntaxKind::L_BRACK, 1),
-        (b']', Mode::Tag) => (SyntaxKind::R_BRACK, 1),
-        (b, Mode::Tag) if b.is_ascii_alphanumeric() || *b == b'_' => {
-            (SyntaxKind::TAG_NAME, run(1, |b| b.is_ascii_alphanumeric() || b == b'_'))
-        }
         // A string closed on its line with no backslash in it (the bytes of a character beyond
         // ASCII are never these).
-        (b'"', Mode::Tag) => {
+        (b'"', _) => {
             let end = 1 + rest[1..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\r' | b'\n'))?;
             (rest[end] == b'"').then_some((SyntaxKind::STRING, end + 1))?
         }
+        (b']', Mode::Tag) => (SyntaxKind::R_BRACK, 1),
+        (b, Mode::Tag) if is(b, NAME) => (SyntaxKind::TAG_NAME, run(rest, NAME)),
+        (b'*', Mode::Auction | Mode::Play) => (SyntaxKind::STAR, 1),
+        (b'+', Mode::Auction | Mode::Play) => (SyntaxKind::PLUS, 1),
+        // The longest run of a word's bytes is the token: a call or a card when it is one
+        // whole (their patterns come first at equal length), else a word.
+        (b, Mode::Auction | Mode::Play) if is(b, WORD) => {
+            let end = run(rest, WORD);
+            let word = &rest[..end];
+            let kind = match mode {
+                _ if word == b"-" => SyntaxKind::DASH,
+                Mode::Auction if is_call(word) => SyntaxKind::CALL,
+                Mode::Play if is_card(word) => SyntaxKind::CARD,
+                _ => SyntaxKind::WORD,
+            };
+            (kind, end)
+        }
+        (b, Mode::Section) if is(b, SECTION_WORD) => (SyntaxKind::SECTION_WORD, run(rest, SECTION_WORD)),
         _ => return None,
     })
+}
+
+/// Classes of bytes, as bits of [`CLASSES`]: a blank (space, tab), a byte of a tag name
+/// (`[A-Za-z0-9_]`), of a word after `Auction` or `Play` (`[A-Za-z0-9-]`), of a section token
+/// (PBN 3.2: ASCII 33..126 but `[ ] { } ; " %`).
+const BLANK: u8 = 1;
+const NAME: u8 = 2;
+const WORD: u8 = 4;
+const SECTION_WORD: u8 = 8;
+
+/// Each byte's classes: one table read a byte where a run of tests was.
+const CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let mut class = 0;
+        if byte == b' ' || byte == b'\t' {
+            class |= BLANK;
+        }
+        if byte.is_ascii_alphanumeric() {
+            class |= NAME | WORD;
+        }
+        if byte == b'_' {
+            class |= NAME;
+        }
+        if byte == b'-' {
+            class |= WORD;
+        }
+        if byte >= 33 && byte <= 126 && !matches!(byte, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%') {
+            class |= SECTION_WORD;
+        }
+        table[b] = class;
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn is(b: u8, class: u8) -> bool {
+    CLASSES[usize::from(b)] & class != 0
+}
+
+/// The length of the run of bytes of `class` at the start of `rest` (its first byte is one).
+#[inline(always)]
+fn run(rest: &[u8], class: u8) -> usize {
+    rest[1..].iter().position(|&b| !is(b, class)).map_or(rest.len(), |i| 1 + i)
+}
+
+/// A call as the auction's tokens write it, in any case: `Pass`, `AP`, `X`, `XX`, or a level
+/// and a strain (`1C` … `7NT`, `3N`).
+#[inline(always)]
+fn is_call(word: &[u8]) -> bool {
+    match word {
+        [x] => x.eq_ignore_ascii_case(&b'x'),
+        [b'1'..=b'7', strain @ ..] => {
+            matches!(strain, [s] if matches!(s.to_ascii_lowercase(), b'c' | b'd' | b'h' | b's' | b'n'))
+                || strain.eq_ignore_ascii_case(b"nt")
+        }
+        _ => word.eq_ignore_ascii_case(b"xx") || word.eq_ignore_ascii_case(b"ap") || word.eq_ignore_ascii_case(b"pass"),
+    }
+}
+
+/// A card as the play's tokens write it, in any case: a suit and a rank (`SA`, `h10`).
+#[inline(always)]
+fn is_card(word: &[u8]) -> bool {
+    let suit = |b: &u8| matches!(b.to_ascii_lowercase(), b's' | b'h' | b'd' | b'c');
+    match word {
+        [s, r] => suit(s) && matches!(r.to_ascii_lowercase(), b'2'..=b'9' | b'a' | b'k' | b'q' | b'j' | b't'),
+        [s, b'1', b'0'] => suit(s),
+        _ => false,
+    }
 }
 
 /// Whether the line starting at `pos` is semi-empty: only spaces and tabs before its end.
@@ -254,10 +339,13 @@ fn line_end(text: &str, pos: usize) -> usize {
     text.as_bytes()[pos..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(text.len(), |i| pos + i)
 }
 
-/// Finds closing braces without ever scanning the same text twice: remembers the last `}`
-/// found (valid for every start before it) and whether the text has none after some point.
+/// Finds closing braces without scanning the same text twice as the lexer goes forward:
+/// remembers the last `}` found and where the search for it started (it is the answer for every
+/// start between the two: a reader may go back to lex a game again, see [`Lexer::restart_at`]),
+/// and from where on the text has none.
 struct BraceFinder {
-    next_close: Option<usize>,
+    /// Where the last search started, and the `}` it found.
+    last: Option<(usize, usize)>,
     none_after: usize,
 }
 
@@ -266,15 +354,15 @@ impl BraceFinder {
         if from >= self.none_after {
             return None;
         }
-        if let Some(close) = self.next_close {
-            if close >= from {
+        if let Some((searched_from, close)) = self.last {
+            if (searched_from..=close).contains(&from) {
                 return Some(close);
             }
         }
         match text.as_bytes()[from..].iter().position(|&b| b == b'}') {
             Some(i) => {
-                self.next_close = Some(from + i);
-                self.next_close
+                self.last = Some((from, from + i));
+                Some(from + i)
             }
             None => {
                 self.none_after = from;
@@ -320,7 +408,131 @@ pub fn lex(text: &str) -> Vec<Token<SyntaxKind>> {
 pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<SyntaxKind>> {
     tokens.clear();
     tokens.reserve(text.len() / 4);
-    let mut push = |kind: SyntaxKind, start: usize, end: usize| {
+    let mut lexer = Lexer::new(text);
+    while lexer.push_next(&mut tokens) {}
+    tokens
+}
+
+/// The lexer between two tokens: its position and the state the token grammar depends on (the
+/// mode, the tag name that picks the next mode, whether a line starts here). [`lex_into`] runs
+/// it over a whole text; the plain reader ([`super::plain`]) takes its tokens one at a time,
+/// and lexes one game from its start for the grammar.
+pub(super) struct Lexer<'t> {
+    text: &'t str,
+    /// Where the next token starts.
+    pos: usize,
+    mode: Mode,
+    tag_name: Option<(usize, usize)>,
+    line_start: bool,
+    /// Whether the last token was a line end before a semi-empty line (or the end of the
+    /// text): the end of a game, where the mode is reset.
+    ends_game: bool,
+    braces: BraceFinder,
+}
+
+impl<'t> Lexer<'t> {
+    pub(super) fn new(text: &'t str) -> Lexer<'t> {
+        Lexer {
+            text,
+            pos: 0,
+            mode: Mode::Section,
+            tag_name: None,
+            line_start: true,
+            ends_game: false,
+            braces: BraceFinder { last: None, none_after: usize::MAX },
+        }
+    }
+
+    pub(super) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Whether the last token ended a game: a line end before a semi-empty line or the end of
+    /// the text (what the grammar calls a game break).
+    pub(super) fn ends_game(&self) -> bool {
+        self.ends_game
+    }
+
+    /// Moves to `pos`, where a game or the blanks between games start: the state lexing the
+    /// whole text has there, since the semi-empty line that ended the game before reset the
+    /// mode, and a line starts at `pos` exactly when a line end is the byte before it.
+    pub(super) fn restart_at(&mut self, pos: usize) {
+        self.pos = pos;
+        self.mode = Mode::Section;
+        self.tag_name = None;
+        self.line_start = pos == 0 || matches!(self.text.as_bytes()[pos - 1], b'\n' | b'\r');
+        self.ends_game = false;
+    }
+
+    /// Moves past a tag pair read without the lexer, ending at `end`: its section is lexed in
+    /// the mode `name` calls for, as after any tag pair's `]`.
+    pub(super) fn after_tag(&mut self, end: usize, name: &str) {
+        self.pos = end;
+        self.mode = section_mode(name);
+        self.tag_name = None;
+        self.line_start = false;
+        self.ends_game = false;
+    }
+
+    /// The next token as its kind and end (it starts at [`Lexer::pos`] before the call);
+    /// `None` at the end of the text. Runs of bytes no token accepts come one character at a
+    /// time ([`Lexer::push_next`] joins them into one `ERROR` token).
+    pub(super) fn next_token(&mut self) -> Option<(SyntaxKind, usize)> {
+        let (text, pos) = (self.text, self.pos);
+        let rest = text.as_bytes().get(pos..).filter(|r| !r.is_empty())?;
+        let line_start = std::mem::replace(&mut self.line_start, false);
+        self.ends_game = false;
+        let (kind, end) = match rest[0] {
+            b'%' if line_start => (SyntaxKind::ESCAPE_LINE, line_end(text, pos)),
+            b'{' => match self.braces.find(text, pos + 1) {
+                Some(close) => (SyntaxKind::BRACE_COMMENT, close + 1),
+                None => (SyntaxKind::UNTERMINATED_COMMENT, unterminated_comment_end(text, pos)),
+            },
+            _ => {
+                let (kind, len) = plain_token(self.mode, rest).unwrap_or_else(|| self.logos_token(&text[pos..]));
+                let end = pos + len;
+                match kind {
+                    SyntaxKind::L_BRACK => {
+                        self.mode = Mode::Tag;
+                        self.tag_name = None;
+                    }
+                    SyntaxKind::TAG_NAME if self.tag_name.is_none() => self.tag_name = Some((pos, end)),
+                    SyntaxKind::R_BRACK => {
+                        self.mode = self.tag_name.map_or(Mode::Section, |(s, e)| section_mode(&text[s..e]));
+                    }
+                    SyntaxKind::NEWLINE => {
+                        self.line_start = true;
+                        if line_is_blank(text, end) {
+                            self.mode = Mode::Section;
+                            self.ends_game = true;
+                        }
+                    }
+                    _ => {}
+                }
+                (kind, end)
+            }
+        };
+        self.pos = end;
+        Some((kind, end))
+    }
+
+    /// The token at the start of `rest` that is no plain token: logos reads it in the mode.
+    #[cold]
+    #[inline(never)]
+    fn logos_token(&self, rest: &str) -> (SyntaxKind, usize) {
+        match self.mode {
+            Mode::Tag => first_token::<TagMode>(rest),
+            Mode::Auction => first_token::<AuctionMode>(rest),
+            Mode::Play => first_token::<PlayMode>(rest),
+            Mode::Section => first_token::<SectionMode>(rest),
+        }
+    }
+
+    /// Lexes the next token into `tokens`, an `ERROR` after an `ERROR` joining it; `false` at
+    /// the end of the text.
+    pub(super) fn push_next(&mut self, tokens: &mut Vec<Token<SyntaxKind>>) -> bool {
+        let start = self.pos;
+        let Some((kind, end)) = self.next_token() else { return false };
         let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
         match tokens.last_mut() {
             Some(last) if kind == SyntaxKind::ERROR && last.kind == SyntaxKind::ERROR => {
@@ -328,60 +540,8 @@ pub fn lex_into(text: &str, mut tokens: Vec<Token<SyntaxKind>>) -> Vec<Token<Syn
             }
             _ => tokens.push(Token { kind, range }),
         }
-    };
-    let mut braces = BraceFinder { next_close: None, none_after: usize::MAX };
-    let mut mode = Mode::Section;
-    let mut tag_name: Option<(usize, usize)> = None;
-    let mut line_start = true;
-    let mut pos = 0;
-    while pos < text.len() {
-        let rest = &text[pos..];
-        if line_start && rest.starts_with('%') {
-            let end = line_end(text, pos);
-            push(SyntaxKind::ESCAPE_LINE, pos, end);
-            line_start = false;
-            pos = end;
-            continue;
-        }
-        line_start = false;
-        if rest.starts_with('{') {
-            let (kind, end) = match braces.find(text, pos + 1) {
-                Some(close) => (SyntaxKind::BRACE_COMMENT, close + 1),
-                None => (SyntaxKind::UNTERMINATED_COMMENT, unterminated_comment_end(text, pos)),
-            };
-            push(kind, pos, end);
-            pos = end;
-            continue;
-        }
-        let (kind, len) = match plain_token(mode, rest.as_bytes()) {
-            Some(token) => token,
-            None => match mode {
-                Mode::Tag => first_token::<TagMode>(rest),
-                Mode::Auction => first_token::<AuctionMode>(rest),
-                Mode::Play => first_token::<PlayMode>(rest),
-                Mode::Section => first_token::<SectionMode>(rest),
-            },
-        };
-        let end = pos + len;
-        push(kind, pos, end);
-        match kind {
-            SyntaxKind::L_BRACK => {
-                mode = Mode::Tag;
-                tag_name = None;
-            }
-            SyntaxKind::TAG_NAME if tag_name.is_none() => tag_name = Some((pos, end)),
-            SyntaxKind::R_BRACK => mode = tag_name.map_or(Mode::Section, |(s, e)| section_mode(&text[s..e])),
-            SyntaxKind::NEWLINE => {
-                line_start = true;
-                if line_is_blank(text, end) {
-                    mode = Mode::Section;
-                }
-            }
-            _ => {}
-        }
-        pos = end;
+        true
     }
-    tokens
 }
 
 #[cfg(test)]
@@ -399,6 +559,9 @@ mod tests {
     fn plain_tokens_are_what_logos_reads() {
         let (mut text, _) = crate::pbn::test_corpus();
         text.push_str("[A_1 \"x\\\"y\"] [B \"é\"]\r\n[C \"open\r\n\"\r \t [\"\\\"]");
+        // Words next to calls and cards: longer words, other cases, dashes, signs, table rows.
+        text.push_str(" 1NT 1Nt 1ntx 7N 8C 0S 1 xX XXX aP PASS passe - -- -1C 1C- S10 s10x H1 Dt CTT C9+ *SA");
+        text.push_str(" 50% 12.5 a|b~c ^$! 'x' é1C é");
         let mut plain = 0;
         for (at, _) in text.char_indices() {
             let rest = &text[at..];

@@ -6,6 +6,7 @@ pub mod format;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+mod plain;
 pub mod rules;
 
 pub mod syntax_kind;

@@ -297,8 +297,23 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
 }
 
 /// Parses a PBN text into the flat events of the same tree (written into `buffer`, cleared
-/// first) plus its syntax errors: what the checks read, without building the tree.
+/// first) plus its syntax errors: what the checks read, without building the tree. Plain games
+/// are read in one pass ([`super::plain`]), the others by the grammar, one game at a time.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
+    let mut sink = EventSink::reusing(buffer);
+    sink.start_node(ROOT);
+    let (errors, tokens) = super::plain::read_games(text, &mut sink, TOKENS.take(), parse_game);
+    crate::parsing::keep_tokens(&TOKENS, tokens);
+    sink.finish_node();
+    (sink.into_events(), errors)
+}
+
+/// [`parse_events`] by the grammar alone, every game lexed and parsed: what the plain reading
+/// must equal (the tests compare them).
+pub fn parse_events_by_grammar(
+    text: &str,
+    buffer: Vec<ParseEvent<SyntaxKind>>,
+) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
     let tokens = super::lexer::lex_into(text, TOKENS.take());
     let breaks = game_breaks(&tokens);
     let p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, EventSink::reusing(buffer));
@@ -307,6 +322,22 @@ pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<Par
     let (sink, errors, tokens) = parser.p.finish_into_parts();
     crate::parsing::keep_tokens(&TOKENS, tokens);
     (sink.into_events(), errors)
+}
+
+/// One game read by the grammar into `sink`: `tokens` are the game's, from its first token to
+/// the line end that ends it (see [`super::plain`]). The token list's memory is left in `keep`.
+pub(super) fn parse_game(
+    text: &str,
+    tokens: Vec<Token<SyntaxKind>>,
+    sink: &mut EventSink<SyntaxKind>,
+    keep: &mut Vec<Token<SyntaxKind>>,
+) -> Vec<Diagnostic> {
+    let breaks = game_breaks(&tokens);
+    let mut parser = PbnParser { p: Parser::continuing(text, tokens, SyntaxKind::is_trivia, sink), breaks, index: 0 };
+    parser.game();
+    let (_, errors, tokens) = parser.p.suspend();
+    *keep = tokens;
+    errors
 }
 
 thread_local! {
