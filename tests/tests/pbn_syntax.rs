@@ -169,7 +169,8 @@ proptest! {
 #[test]
 fn pathological_inputs_stay_linear() {
     // Many unclosed braces, tags and quotes: each must be handled without rescanning.
-    for unit in ["{", "[", "\"", "[A \"", "{\n", "[\n\n", "%\n", "}", "=1=", "^"] {
+    // A game after game whose comment is never closed: each piece of the file leaves one open.
+    for unit in ["{", "[", "\"", "[A \"", "{\n", "[\n\n", "%\n", "}", "=1=", "^", "[A \"x\"]\n{\n\n"] {
         let text = unit.repeat(200_000);
         let start = std::time::Instant::now();
         assert_eq!(reprint(Lang::Pbn, &text), text);

@@ -13,8 +13,8 @@
 //! comment is open there, the lexer is in its initial state (an empty line resets its mode) and
 //! the parser between games, so the piece checks as it does inside the file (the same condition
 //! as [`super::check_unit`]'s pieces). A brace comment open across a cut has no `}` in the piece
-//! before it, so that piece ends in an unterminated comment, which the parser reports: the cut
-//! is then undone and the two pieces are checked as one.
+//! before it, so that piece ends in an unterminated comment, which the parser reports: the rest
+//! of the text from that piece on is then checked as one piece (the comment may close anywhere).
 //!
 //! Carries are kept in the file's offsets (a piece's are shifted by its start), so that those of
 //! different pieces compare, and a piece's diagnostics of the game before it
@@ -72,19 +72,7 @@ fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> (Vec<D
         let before = if k == 0 { Carry::default() } else { guess(text, cuts[k], first_game_end, &first_game, options) };
         Checked::new(text, range(k), before, options)
     });
-    let mut done: Vec<Checked> = Vec::with_capacity(speculative.len());
-    for piece in speculative {
-        let piece = match done.last() {
-            None => piece,
-            Some(last) if !last.ends_cleanly => {
-                let last = done.pop().expect("a last piece");
-                Checked::new(text, last.range.cover(piece.range), last.before, options)
-            }
-            Some(last) if last.after != piece.before => Checked::new(text, piece.range, last.after.clone(), options),
-            Some(_) => piece,
-        };
-        done.push(piece);
-    }
+    let done = settle(text.len(), speculative, |range, before| Checked::new(text, range, before, options));
     let mut names = NameRanges::default();
     let mut diagnostics = Vec::new();
     for piece in done {
@@ -92,6 +80,33 @@ fn check_in_pieces(text: &str, cuts: &[usize], options: &CheckOptions) -> (Vec<D
         diagnostics.extend(piece.for_previous.into_iter().chain(piece.diagnostics));
     }
     (diagnostics, names)
+}
+
+/// The speculatively checked pieces taken in order: a piece whose guess differs from what the
+/// piece before it left is checked again (`check`) from that; once a piece leaves a brace comment
+/// open, the rest of the text from that piece on is checked as one piece, once: the comment
+/// closes at the next `}`, however far. (Joined a piece at a time, a text whose every piece
+/// leaves a comment open was checked again for each piece: quadratic time.)
+fn settle(
+    text_len: usize,
+    speculative: Vec<Checked>,
+    mut check: impl FnMut(TextRange, Carry) -> Checked,
+) -> Vec<Checked> {
+    let mut done: Vec<Checked> = Vec::with_capacity(speculative.len());
+    for piece in speculative {
+        let piece = match done.last() {
+            None => piece,
+            Some(last) if !last.ends_cleanly => {
+                let last = done.pop().expect("a last piece");
+                done.push(check(TextRange::new(last.range.start(), offset(text_len)), last.before));
+                break;
+            }
+            Some(last) if last.after != piece.before => check(piece.range, last.after.clone()),
+            Some(_) => piece,
+        };
+        done.push(piece);
+    }
+    done
 }
 
 fn offset(at: usize) -> TextSize {
@@ -198,6 +213,45 @@ mod tests {
         assert_eq!(piece_bytes(26_000_000, 2), PIECE_BYTES);
         assert_eq!(piece_bytes(300_000, 8), MIN_PIECE_BYTES);
         assert_eq!(piece_bytes(300_000, 0), MIN_PIECE_BYTES);
+    }
+
+    /// A piece of ten bytes from `10 * k`, as checked: `open` when it leaves a comment open.
+    fn piece(k: usize, open: bool) -> Checked {
+        Checked {
+            range: TextRange::new(offset(10 * k), offset(10 * k + 10)),
+            before: Carry::default(),
+            diagnostics: Vec::new(),
+            for_previous: Vec::new(),
+            after: Carry::default(),
+            ends_cleanly: !open,
+            names: NameRanges::default(),
+        }
+    }
+
+    /// Where every piece leaves a comment open, the rest of the text from the first such piece
+    /// is checked once: no more text is checked again than the text holds (it was once checked
+    /// again piece by piece, each time longer).
+    #[test]
+    fn the_rest_of_a_text_is_checked_once_after_a_piece_that_leaves_a_comment_open() {
+        for first_open in 0..10 {
+            let mut checked = Vec::new();
+            let pieces = (0..10).map(|k| piece(k, k >= first_open)).collect();
+            let done = settle(100, pieces, |range, before| {
+                checked.push(range);
+                Checked { range, before, ..piece(0, true) }
+            });
+            if first_open < 9 {
+                assert_eq!(checked, vec![TextRange::new(offset(10 * first_open), offset(100))]);
+            } else {
+                // The last piece's open comment runs to the end of the text anyway.
+                assert!(checked.is_empty());
+            }
+            // The clean pieces before it as they were, then one piece to the end.
+            let ranges: Vec<TextRange> = done.iter().map(|p| p.range).collect();
+            let mut expected: Vec<TextRange> = (0..first_open).map(|k| piece(k, false).range).collect();
+            expected.push(TextRange::new(offset(10 * first_open), offset(100)));
+            assert_eq!(ranges, expected, "first open: {first_open}");
+        }
     }
 
     fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
