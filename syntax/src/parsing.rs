@@ -256,6 +256,37 @@ impl<K, D: DroppedTokens<K>> EventSink<K, D> {
     }
 }
 
+/// A sink that forgets what it recorded since a mark: a reader that gives up on a unit leaves
+/// it to the grammar, which records it again (`pbn::plain`).
+pub trait Rewind {
+    type Mark: Copy;
+    fn mark(&self) -> Self::Mark;
+    fn rewind(&mut self, mark: Self::Mark);
+}
+
+impl<K, D: DroppedTokens<K>> Rewind for EventSink<K, D> {
+    type Mark = SinkMark;
+    fn mark(&self) -> SinkMark {
+        EventSink::mark(self)
+    }
+    fn rewind(&mut self, mark: SinkMark) {
+        EventSink::rewind(self, mark);
+    }
+}
+
+impl Rewind for UnitSink {
+    type Mark = (u32, TextSize, TextSize, usize);
+    fn mark(&self) -> Self::Mark {
+        (self.depth, self.offset, self.start, self.units.len())
+    }
+    fn rewind(&mut self, (depth, offset, start, units): Self::Mark) {
+        self.depth = depth;
+        self.offset = offset;
+        self.start = start;
+        self.units.truncate(units);
+    }
+}
+
 /// A place in an [`EventSink`]'s recording ([`EventSink::mark`]).
 #[derive(Debug, Clone, Copy)]
 pub struct SinkMark {

@@ -326,10 +326,10 @@ pub fn parse_events_by_grammar(
 
 /// One game read by the grammar into `sink`: `tokens` are the game's, from its first token to
 /// the line end that ends it (see [`super::plain`]). The token list's memory is left in `keep`.
-pub(super) fn parse_game(
+pub(super) fn parse_game<S: Sink<SyntaxKind>>(
     text: &str,
     tokens: Vec<Token<SyntaxKind>>,
-    sink: &mut EventSink<SyntaxKind>,
+    sink: &mut S,
     keep: &mut Vec<Token<SyntaxKind>>,
 ) -> Vec<Diagnostic> {
     let breaks = game_breaks(&tokens);
@@ -345,15 +345,15 @@ thread_local! {
     static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// The range of every game of `text` and the syntax errors, from the same grammar with nothing
-/// recorded but where games start and end: memory for the tokens only.
+/// The range of every game of `text` and the syntax errors, read as [`parse_events`] reads
+/// them with nothing recorded but where games start and end: memory for the token list of one
+/// game the grammar reads, at most.
 pub fn parse_units(text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
-    let tokens = lex(text);
-    let breaks = game_breaks(&tokens);
-    let p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, UnitSink::default());
-    let mut parser = PbnParser { p, breaks, index: 0 };
-    parser.root();
-    let (sink, errors) = parser.p.finish_into_sink();
+    let mut sink = UnitSink::default();
+    sink.start_node(ROOT);
+    let (errors, tokens) = super::plain::read_games(text, &mut sink, TOKENS.take(), parse_game);
+    crate::parsing::keep_tokens(&TOKENS, tokens);
+    Sink::<SyntaxKind>::finish_node(&mut sink);
     (sink.into_units(), errors)
 }
 

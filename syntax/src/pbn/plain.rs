@@ -21,37 +21,36 @@
 use super::lexer::Lexer;
 use super::syntax_kind::SyntaxKind::{self, *};
 use crate::diagnostic::Diagnostic;
-use crate::parsing::{EventSink, Sink, Token};
+use crate::parsing::{Rewind, Sink, Token};
 use crate::text::{TextRange, TextSize};
 
 /// The grammar reading one game into a sink ([`super::parser::parse_game`]): the game's tokens,
 /// from its first to the line end that ends it, in; its syntax errors out, the token list's
 /// memory left in the last argument. Passed in, so that the grammar's module, which calls this
 /// reader, is not called back by it.
-pub(super) type Grammar =
-    fn(&str, Vec<Token<SyntaxKind>>, &mut EventSink<SyntaxKind>, &mut Vec<Token<SyntaxKind>>) -> Vec<Diagnostic>;
+pub(super) type Grammar<S> = fn(&str, Vec<Token<SyntaxKind>>, &mut S, &mut Vec<Token<SyntaxKind>>) -> Vec<Diagnostic>;
 
 /// Reads every game of `text` into `sink`, whose root node is open, with the blanks and escape
 /// lines between them, `grammar` reading the games that are not plain; the syntax errors, in the
 /// grammar's order. `tokens` is memory for the token list of a game the grammar reads, given
 /// back with the errors.
-pub(super) fn read_games(
+pub(super) fn read_games<S: Sink<SyntaxKind> + Rewind>(
     text: &str,
-    sink: &mut EventSink<SyntaxKind>,
+    sink: &mut S,
     tokens: Vec<Token<SyntaxKind>>,
-    grammar: Grammar,
+    grammar: Grammar<S>,
 ) -> (Vec<Diagnostic>, Vec<Token<SyntaxKind>>) {
     let reader = read(text, sink, tokens, grammar);
     (reader.errors, reader.tokens)
 }
 
 /// [`read_games`], giving back the reader at the end (the tests count the grammar's games).
-fn read<'t, 's>(
+fn read<'t, 's, S: Sink<SyntaxKind> + Rewind>(
     text: &'t str,
-    sink: &'s mut EventSink<SyntaxKind>,
+    sink: &'s mut S,
     tokens: Vec<Token<SyntaxKind>>,
-    grammar: Grammar,
-) -> Reader<'t, 's> {
+    grammar: Grammar<S>,
+) -> Reader<'t, 's, S> {
     let mut reader = Reader {
         text,
         bytes: text.as_bytes(),
@@ -84,13 +83,13 @@ struct NotPlain;
 
 type Read<T = ()> = Result<T, NotPlain>;
 
-struct Reader<'t, 's> {
+struct Reader<'t, 's, S> {
     text: &'t str,
     bytes: &'t [u8],
     /// The next byte to read: the end of the last token recorded.
     at: usize,
     lexer: Lexer<'t>,
-    sink: &'s mut EventSink<SyntaxKind>,
+    sink: &'s mut S,
     /// Blanks and comments read after a section's last token, not yet recorded: they are the
     /// section's if more of it follows, else the game's ([`Reader::section`]).
     pending: Vec<(SyntaxKind, TextRange)>,
@@ -99,7 +98,7 @@ struct Reader<'t, 's> {
     errors: Vec<Diagnostic>,
     /// How many games the grammar read.
     by_grammar: usize,
-    grammar: Grammar,
+    grammar: Grammar<S>,
 }
 
 /// Where a game's trivia after a tag pair or its section stopped.
@@ -110,7 +109,7 @@ enum Next {
     End,
 }
 
-impl<'t> Reader<'t, '_> {
+impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
     fn range(start: usize, end: usize) -> TextRange {
         TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32))
     }
@@ -316,7 +315,7 @@ mod tests {
 
     /// How many games of `text` the grammar reads.
     fn games_by_grammar(text: &str) -> usize {
-        let mut sink = EventSink::reusing(Vec::new());
+        let mut sink = crate::parsing::EventSink::reusing(Vec::new());
         sink.start_node(ROOT);
         read(text, &mut sink, Vec::new(), parse_game).by_grammar
     }
@@ -326,6 +325,15 @@ mod tests {
         let grammar = parse_events_by_grammar(text, Vec::new());
         assert_eq!(plain.0, grammar.0, "{text:?}");
         assert_eq!(plain.1, grammar.1, "{text:?}");
+        // The units are the grammar's games, read with nothing else recorded.
+        let games: Vec<TextRange> = crate::parsing::EventNode::root(&grammar.0)
+            .children()
+            .filter_map(|child| match child {
+                crate::parsing::EventElement::Node(node) => Some(node.range()),
+                crate::parsing::EventElement::Token(..) => None,
+            })
+            .collect();
+        assert_eq!(super::super::parser::parse_units(text), (games, grammar.1), "{text:?}");
     }
 
     /// Every shape of a plain game, and of one that is not, is recorded as the grammar records
