@@ -219,23 +219,17 @@ where
 }
 
 /// The first token of `rest` when it is one of the plain tokens most of a file is made of, read
-/// byte by byte as the mode's logos enum reads it: blanks, line ends, `[` and strings without
-/// escapes in every mode; in a tag its name and `]`; after `Auction` and `Play` their words
+/// byte by byte as the mode's logos enum reads it: blanks, line ends, `[` and strings in every
+/// mode; in a tag its name and `]`; after `Auction` and `Play` their words
 /// (calls, cards, `-`), `*` and `+`; in other sections their words (table rows). `None` for
 /// anything else, which logos reads (a fresh logos lexer for each token was most of the lexer's
 /// time).
 fn plain_token(mode: Mode, rest: &[u8]) -> Option<(SyntaxKind, usize)> {
     Some(match (*rest.first()?, mode) {
         (b' ' | b'\t', _) => (SyntaxKind::WHITESPACE, run(rest, BLANK)),
-        (b'\n', _) => (SyntaxKind::NEWLINE, 1),
-        (b'\r', _) => (SyntaxKind::NEWLINE, if rest.get(1) == Some(&b'\n') { 2 } else { 1 }),
+        (b'\n' | b'\r', _) => (SyntaxKind::NEWLINE, newline_len(rest)?),
         (b'[', _) => (SyntaxKind::L_BRACK, 1),
-        // A string closed on its line with no backslash in it (the bytes of a character beyond
-        // ASCII are never these).
-        (b'"', _) => {
-            let end = 1 + rest[1..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\r' | b'\n'))?;
-            (rest[end] == b'"').then_some((SyntaxKind::STRING, end + 1))?
-        }
+        (b'"', _) => (SyntaxKind::STRING, string_len(rest)?),
         (b']', Mode::Tag) => (SyntaxKind::R_BRACK, 1),
         (b, Mode::Tag) if is(b, NAME) => (SyntaxKind::TAG_NAME, run(rest, NAME)),
         (b'*', Mode::Auction | Mode::Play) => (SyntaxKind::STAR, 1),
@@ -305,6 +299,48 @@ fn run(rest: &[u8], class: u8) -> usize {
     rest[1..].iter().position(|&b| !is(b, class)).map_or(rest.len(), |i| 1 + i)
 }
 
+/// The length of the blank (spaces and tabs) at the start of `rest`, 0 when there is none.
+pub(super) fn blank_len(rest: &[u8]) -> usize {
+    rest.iter().position(|&b| !is(b, BLANK)).unwrap_or(rest.len())
+}
+
+/// The length of the tag name (`[A-Za-z0-9_]+`) at the start of `rest`, 0 when there is none.
+pub(super) fn tag_name_len(rest: &[u8]) -> usize {
+    rest.iter().position(|&b| !is(b, NAME)).unwrap_or(rest.len())
+}
+
+/// The length of the line end (`\n`, `\r\n` or `\r`) at the start of `rest`, if one is there.
+pub(super) fn newline_len(rest: &[u8]) -> Option<usize> {
+    match rest {
+        [b'\r', b'\n', ..] => Some(2),
+        [b'\n' | b'\r', ..] => Some(1),
+        _ => None,
+    }
+}
+
+/// The length of the string at the start of `rest` (a `"`), as every mode reads it (PBN 3.2): up
+/// to the next `"` not escaped by a `\`, on the same line. `None` when the line ends first (an
+/// unterminated string, which logos reads). A loop over the bytes: strings are short, and a
+/// `memchr` call costs more than reading a few dozen bytes; the bytes of a character beyond
+/// ASCII are none of those looked for.
+pub(super) fn string_len(rest: &[u8]) -> Option<usize> {
+    let mut from = 1;
+    loop {
+        let stop = from + rest[from..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+        match rest[stop] {
+            b'"' => return Some(stop + 1),
+            // `\` escapes the next character, whatever it is but a line end.
+            b'\\' if !matches!(rest.get(stop + 1), None | Some(b'\r' | b'\n')) => from = stop + 2,
+            _ => return None,
+        }
+    }
+}
+
+/// Whether a line starts at `pos`: the start of the text, or just after a line end.
+pub(super) fn starts_line(bytes: &[u8], pos: usize) -> bool {
+    pos == 0 || matches!(bytes[pos - 1], b'\n' | b'\r')
+}
+
 /// A call as the auction's tokens write it, in any case: `Pass`, `AP`, `X`, `XX`, or a level
 /// and a strain (`1C` … `7NT`, `3N`).
 #[inline(always)]
@@ -335,7 +371,8 @@ fn line_is_blank(text: &str, pos: usize) -> bool {
     text.as_bytes()[pos..].iter().find(|&&b| b != b' ' && b != b'\t').is_none_or(|&b| b == b'\n' || b == b'\r')
 }
 
-fn line_end(text: &str, pos: usize) -> usize {
+/// Where the line from `pos` ends: its first `\n` or `\r`, or the end of the text.
+pub(super) fn line_end(text: &str, pos: usize) -> usize {
     text.as_bytes()[pos..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(text.len(), |i| pos + i)
 }
 
@@ -460,7 +497,7 @@ impl<'t> Lexer<'t> {
         self.pos = pos;
         self.mode = Mode::Section;
         self.tag_name = None;
-        self.line_start = pos == 0 || matches!(self.text.as_bytes()[pos - 1], b'\n' | b'\r');
+        self.line_start = starts_line(self.text.as_bytes(), pos);
         self.ends_game = false;
     }
 

@@ -301,10 +301,7 @@ pub fn parse(text: &str) -> Parse<PBNLanguage> {
 /// are read in one pass ([`super::plain`]), the others by the grammar, one game at a time.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> (Vec<ParseEvent<SyntaxKind>>, Vec<Diagnostic>) {
     let mut sink = EventSink::reusing(buffer);
-    sink.start_node(ROOT);
-    let (errors, tokens) = super::plain::read_games(text, &mut sink, TOKENS.take(), parse_game);
-    crate::parsing::keep_tokens(&TOKENS, tokens);
-    sink.finish_node();
+    let errors = read_games(text, &mut sink);
     (sink.into_events(), errors)
 }
 
@@ -322,6 +319,16 @@ pub fn parse_events_by_grammar(
     let (sink, errors, tokens) = parser.p.finish_into_parts();
     crate::parsing::keep_tokens(&TOKENS, tokens);
     (sink.into_events(), errors)
+}
+
+/// Every game of `text` read into `sink` under the root ([`super::plain`], the grammar reading the
+/// games that are not plain); the syntax errors.
+fn read_games<S: Sink<SyntaxKind> + crate::parsing::Rewind>(text: &str, sink: &mut S) -> Vec<Diagnostic> {
+    sink.start_node(ROOT);
+    let (errors, tokens) = super::plain::read_games(text, sink, TOKENS.take(), parse_game);
+    crate::parsing::keep_tokens(&TOKENS, tokens);
+    sink.finish_node();
+    errors
 }
 
 /// One game read by the grammar into `sink`: `tokens` are the game's, from its first token to
@@ -350,10 +357,7 @@ thread_local! {
 /// game the grammar reads, at most.
 pub fn parse_units(text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
     let mut sink = UnitSink::default();
-    sink.start_node(ROOT);
-    let (errors, tokens) = super::plain::read_games(text, &mut sink, TOKENS.take(), parse_game);
-    crate::parsing::keep_tokens(&TOKENS, tokens);
-    Sink::<SyntaxKind>::finish_node(&mut sink);
+    let errors = read_games(text, &mut sink);
     (sink.into_units(), errors)
 }
 

@@ -18,7 +18,7 @@
 //! the errors are the grammar's own, on the fixtures, the corpus and fuzzed text
 //! (`tests/tests/pbn_syntax.rs`).
 
-use super::lexer::Lexer;
+use super::lexer::{self, Lexer};
 use super::syntax_kind::SyntaxKind::{self, *};
 use crate::diagnostic::Diagnostic;
 use crate::parsing::{Rewind, Sink, Token};
@@ -120,27 +120,18 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         self.at = end;
     }
 
-    /// The bytes from `from` on that are spaces or tabs, as one blank's end.
-    fn blank_end(&self, from: usize) -> usize {
-        from + self.bytes[from..].iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(self.bytes.len() - from)
-    }
-
     /// What the grammar's root skips between games: blanks, line ends and escape lines (a `%` in
     /// the first column).
     fn between_games(&mut self) {
         while let Some(&b) = self.bytes.get(self.at) {
-            let line_start = self.at == 0 || matches!(self.bytes[self.at - 1], b'\n' | b'\r');
-            match b {
-                b' ' | b'\t' => self.token(WHITESPACE, self.blank_end(self.at + 1)),
-                b'\n' => self.token(NEWLINE, self.at + 1),
-                b'\r' => self.token(NEWLINE, self.at + if self.bytes.get(self.at + 1) == Some(&b'\n') { 2 } else { 1 }),
-                b'%' if line_start => {
-                    let end = self.at
-                        + memchr::memchr2(b'\n', b'\r', &self.bytes[self.at..]).unwrap_or(self.bytes.len() - self.at);
-                    self.token(ESCAPE_LINE, end);
-                }
+            let rest = &self.bytes[self.at..];
+            let (kind, end) = match b {
+                b' ' | b'\t' => (WHITESPACE, self.at + lexer::blank_len(rest)),
+                b'\n' | b'\r' => (NEWLINE, self.at + lexer::newline_len(rest).unwrap_or(1)),
+                b'%' if lexer::starts_line(self.bytes, self.at) => (ESCAPE_LINE, lexer::line_end(self.text, self.at)),
                 _ => return,
-            }
+            };
+            self.token(kind, end);
         }
     }
 
@@ -161,14 +152,13 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         Ok(())
     }
 
-    /// A tag pair `[Name "value"]` on one line, blanks allowed inside the brackets, the value
-    /// without escapes (PBN 3.3): the tokens the lexer's tag mode gives these bytes.
+    /// A tag pair `[Name "value"]` on one line, blanks allowed inside the brackets (PBN 3.3):
+    /// the tokens the lexer's tag mode gives these bytes, read with the lexer's own readings.
     fn tag(&mut self) -> Read {
         self.sink.start_node(TAG);
         self.token(L_BRACK, self.at + 1);
         self.blank();
-        let name_end = self.at
-            + self.bytes[self.at..].iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_')).unwrap_or(0);
+        let name_end = self.at + lexer::tag_name_len(&self.bytes[self.at..]);
         if name_end == self.at {
             return Err(NotPlain);
         }
@@ -178,7 +168,7 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         if self.bytes.get(self.at) != Some(&b'"') {
             return Err(NotPlain);
         }
-        let end = string_end(self.bytes, self.at).ok_or(NotPlain)?;
+        let end = self.at + lexer::string_len(&self.bytes[self.at..]).ok_or(NotPlain)?;
         self.token(STRING, end);
         self.blank();
         if self.bytes.get(self.at) != Some(&b']') {
@@ -192,8 +182,9 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
 
     /// Spaces and tabs at the current byte, if any, as one blank.
     fn blank(&mut self) {
-        if matches!(self.bytes.get(self.at), Some(b' ' | b'\t')) {
-            self.token(WHITESPACE, self.blank_end(self.at + 1));
+        let len = lexer::blank_len(&self.bytes[self.at..]);
+        if len > 0 {
+            self.token(WHITESPACE, self.at + len);
         }
     }
 
@@ -250,12 +241,7 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
     /// next tag pair's `[` or an empty line (or the end of the text), which ends the game. `None`
     /// (nothing recorded) for anything else, which the lexer reads.
     fn line_end_after_tag(&mut self) -> Option<Next> {
-        let end = match self.bytes.get(self.at..self.at + 2) {
-            Some([b'\r', b'\n']) => self.at + 2,
-            Some([b'\n' | b'\r', _]) => self.at + 1,
-            None if matches!(self.bytes.get(self.at), Some(b'\n' | b'\r')) => self.at + 1,
-            _ => return None,
-        };
+        let end = self.at + lexer::newline_len(&self.bytes[self.at..])?;
         let next = match self.bytes.get(end) {
             Some(b'[') => Next::Tag,
             None | Some(b'\n' | b'\r') => Next::End,
@@ -287,24 +273,6 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         self.at = self.lexer.pos();
         let errors = (self.grammar)(self.text, tokens, self.sink, &mut self.tokens);
         self.errors.extend(errors);
-    }
-}
-
-/// The end of the string whose `"` is at `at`, as the lexer's tag mode reads it (PBN 3.2): up
-/// to the next `"` not escaped by a `\`, on the same line. `None` when the line ends first.
-fn string_end(bytes: &[u8], at: usize) -> Option<usize> {
-    let mut from = at + 1;
-    loop {
-        // A loop over the bytes: tag values are short, and a `memchr` call costs more than
-        // reading a few dozen bytes.
-        let stop = from + bytes[from..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
-        match bytes[stop] {
-            b'"' => return Some(stop + 1),
-            // `\` escapes the next character, whatever it is but a line end; the bytes of a
-            // character beyond ASCII are none of those searched for.
-            b'\\' if !matches!(bytes.get(stop + 1), None | Some(b'\r' | b'\n')) => from = stop + 2,
-            _ => return None,
-        }
     }
 }
 
