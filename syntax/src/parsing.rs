@@ -411,6 +411,17 @@ impl<'a, K: Copy> EventNode<'a, K> {
         }
     }
 
+    /// The ranges of the direct children that are nodes, in order: of the root, a format's
+    /// units, which a [`UnitSink`] records of the same reading (the tests compare the two).
+    pub fn child_node_ranges(&self) -> Vec<TextRange> {
+        self.children()
+            .filter_map(|child| match child {
+                EventElement::Node(node) => Some(node.range()),
+                EventElement::Token(..) => None,
+            })
+            .collect()
+    }
+
     /// The direct children, nodes and tokens, in order.
     pub fn children(&self) -> impl Iterator<Item = EventElement<'a, K>> {
         let mut events = if self.events.len() >= 2 { &self.events[1..self.events.len() - 1] } else { &[] };

@@ -24,9 +24,8 @@ fn round_trip_on_corpus_and_fixtures() {
 /// The checks and the formatter read games through the plain reader, which leaves the games it
 /// cannot read to the grammar: the events and the errors must be the grammar's own.
 fn assert_read_as_by_the_grammar(text: &str) {
-    use kibitzer_syntax::parsing::{EventElement, EventNode, ParseEvent};
+    use kibitzer_syntax::parsing::{EventNode, ParseEvent};
     use kibitzer_syntax::pbn::parser::{parse_events, parse_events_by_grammar};
-    use kibitzer_syntax::text::TextRange;
     let (events, errors) = parse_events(text, Vec::new());
     let (by_grammar, grammar_errors) = parse_events_by_grammar(text, Vec::new());
     // The first event that differs (a node's start counts the events to its finish: left out).
@@ -47,14 +46,9 @@ fn assert_read_as_by_the_grammar(text: &str) {
     assert!(
         errors == grammar_errors,
         "the plain reading's errors differ from the grammar's: {errors:?} against {grammar_errors:?}"
-    ); // The units, read with nothing else recorded, are the grammar's games.
-    let games: Vec<TextRange> = EventNode::root(&by_grammar)
-        .children()
-        .filter_map(|child| match child {
-            EventElement::Node(node) => Some(node.range()),
-            EventElement::Token(..) => None,
-        })
-        .collect();
+    );
+    // The units, read with nothing else recorded, are the grammar's games.
+    let games = EventNode::root(&by_grammar).child_node_ranges();
     let (units, unit_errors) = kibitzer_syntax::pbn::parser::parse_units(text);
     assert!(units == games, "the units differ from the grammar's games");
     assert!(unit_errors == grammar_errors, "the units' errors differ from the grammar's");

@@ -50,6 +50,9 @@ fn assert_sound(text: &str) {
     let by_grammar = kibitzer_syntax::pgn::parser::parse_events_by_grammar(text, Vec::new());
     assert_eq!(events.events(), by_grammar.events());
     assert_eq!(events.errors(), by_grammar.errors());
+    // The units, read with nothing else recorded, are the grammar's games.
+    let games = kibitzer_syntax::parsing::EventNode::root(by_grammar.events()).child_node_ranges();
+    assert_eq!(kibitzer_syntax::pgn::parser::parse_units(text), games);
     for mode in [Mode::Import, Mode::Export] {
         let diags = check(Lang::Pgn, text, &CheckOptions { mode, ..Default::default() });
         for d in diags {

@@ -45,6 +45,9 @@ fn assert_events_describe_the_tree(text: &str, path: &Path) {
     let by_grammar = kibitzer_syntax::pgn::parser::parse_events_by_grammar(text, Vec::new());
     assert!(events.events() == by_grammar.events(), "plain reading differs from the grammar for {}", path.display());
     assert_eq!(events.errors(), by_grammar.errors(), "{}", path.display());
+    // The units, read with nothing else recorded, are the grammar's games.
+    let games = kibitzer_syntax::parsing::EventNode::root(by_grammar.events()).child_node_ranges();
+    assert!(kibitzer_syntax::pgn::parser::parse_units(text) == games, "units differ for {}", path.display());
 }
 
 #[test]

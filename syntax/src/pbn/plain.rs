@@ -294,13 +294,7 @@ mod tests {
         assert_eq!(plain.0, grammar.0, "{text:?}");
         assert_eq!(plain.1, grammar.1, "{text:?}");
         // The units are the grammar's games, read with nothing else recorded.
-        let games: Vec<TextRange> = crate::parsing::EventNode::root(&grammar.0)
-            .children()
-            .filter_map(|child| match child {
-                crate::parsing::EventElement::Node(node) => Some(node.range()),
-                crate::parsing::EventElement::Token(..) => None,
-            })
-            .collect();
+        let games = crate::parsing::EventNode::root(&grammar.0).child_node_ranges();
         assert_eq!(super::super::parser::parse_units(text), (games, grammar.1), "{text:?}");
     }
 

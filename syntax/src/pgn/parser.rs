@@ -10,8 +10,9 @@
 use super::flat::FlatParse;
 use super::lexer::{self, lex};
 use super::syntax_kind::{PGNLanguage, SyntaxKind, SyntaxKind::*};
+use crate::diagnostic::Diagnostic;
 use crate::names::NameSet;
-use crate::parsing::{DroppedTokens, EventSink, Parse, ParseEvent, Parser, Sink, UnitSink};
+use crate::parsing::{EventSink, Parse, ParseEvent, Parser, Rewind, Sink, UnitSink};
 use crate::text::{TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
@@ -67,20 +68,9 @@ pub fn parse(text: &str) -> Parse<PGNLanguage> {
 /// Plain games are read in one pass over their bytes ([`super::plain`]), which records what the
 /// grammar would; from the first game that is not plain on, the grammar reads the rest.
 pub fn parse_events(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) -> FlatParse<'_> {
-    let mut sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
-    sink.start_node(ROOT);
-    match super::plain::read_games(text, &mut sink, MAX_VARIATION_DEPTH) {
-        None => {
-            sink.finish_node();
-            FlatParse::new(text, sink.into_events(), Vec::new())
-        }
-        Some(from) => {
-            let tokens = lexer::lex_from(text, from, TOKENS.take());
-            let mut p = Parser::continuing(text, tokens, SyntaxKind::is_trivia, sink);
-            file(&mut p);
-            grammar_finish(text, p)
-        }
-    }
+    let sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
+    let (sink, errors) = read_games(text, sink);
+    FlatParse::new(text, sink.into_events(), errors)
 }
 
 /// [`parse_events`] by the grammar alone, every game lexed and parsed: what the plain reading
@@ -90,14 +80,6 @@ pub fn parse_events_by_grammar(text: &str, buffer: Vec<ParseEvent<SyntaxKind>>) 
     let sink = EventSink::dropping(buffer, lexer::is_blank).without_leaf_nodes();
     let mut p = Parser::with_sink(text, tokens, ROOT, SyntaxKind::is_trivia, sink);
     file(&mut p);
-    grammar_finish(text, p)
-}
-
-/// Closes the root of an event parse and keeps its token list for the thread's next parse.
-fn grammar_finish<'t, D: DroppedTokens<SyntaxKind>>(
-    text: &'t str,
-    p: Parser<'t, SyntaxKind, EventSink<SyntaxKind, D>>,
-) -> FlatParse<'t> {
     let (sink, errors, tokens) = p.finish_into_parts();
     crate::parsing::keep_tokens(&TOKENS, tokens);
     FlatParse::new(text, sink.into_events(), errors)
@@ -108,12 +90,31 @@ thread_local! {
     static TOKENS: std::cell::Cell<Vec<crate::parsing::Token<SyntaxKind>>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// The range of every game of `text`, from the same grammar with nothing recorded but where
-/// games start and end: memory for the tokens only.
+/// The range of every game of `text`, read as [`parse_events`] reads them with nothing
+/// recorded but where games start and end: the language server cuts documents with it.
 pub fn parse_units(text: &str) -> Vec<TextRange> {
-    let mut p = Parser::with_sink(text, lex(text), ROOT, SyntaxKind::is_trivia, UnitSink::default());
-    file(&mut p);
-    p.finish_into_sink().0.into_units()
+    read_games(text, UnitSink::default()).0.into_units()
+}
+
+/// Reads the games of `text` into `sink`: the plain ones in one pass ([`super::plain`]), from the
+/// first that is not plain on the rest by the grammar; gives back the sink, its root closed, and
+/// the syntax errors.
+fn read_games<S: Sink<SyntaxKind> + Rewind>(text: &str, mut sink: S) -> (S, Vec<Diagnostic>) {
+    sink.start_node(ROOT);
+    match super::plain::read_games(text, &mut sink, MAX_VARIATION_DEPTH) {
+        None => {
+            sink.finish_node();
+            (sink, Vec::new())
+        }
+        Some(from) => {
+            let tokens = lexer::lex_from(text, from, TOKENS.take());
+            let mut p = Parser::continuing(text, tokens, SyntaxKind::is_trivia, sink);
+            file(&mut p);
+            let (sink, errors, tokens) = p.finish_into_parts();
+            crate::parsing::keep_tokens(&TOKENS, tokens);
+            (sink, errors)
+        }
+    }
 }
 
 fn file<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {

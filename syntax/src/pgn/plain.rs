@@ -18,7 +18,7 @@
 use super::lexer::{self, is_blank_byte, is_space_byte};
 use super::syntax_kind::SyntaxKind::{self, *};
 use crate::names::NameSet;
-use crate::parsing::{DroppedTokens, EventSink, Sink};
+use crate::parsing::{Rewind, Sink};
 use crate::text::{TextRange, TextSize};
 
 /// Reads the plain games of `text` from its start into `sink`, whose root node is open, and
@@ -26,11 +26,7 @@ use crate::text::{TextRange, TextSize};
 /// game it could not read starts: the sink then holds everything before that game and nothing
 /// of it, for the grammar to go on from there. Variations nested deeper than `max_depth` are the
 /// grammar's.
-pub(super) fn read_games<D: DroppedTokens<SyntaxKind>>(
-    text: &str,
-    sink: &mut EventSink<SyntaxKind, D>,
-    max_depth: usize,
-) -> Option<usize> {
+pub(super) fn read_games<S: Sink<SyntaxKind> + Rewind>(text: &str, sink: &mut S, max_depth: usize) -> Option<usize> {
     let mut reader = Reader { text, bytes: text.as_bytes(), at: 0, sink, names: NameSet::with_capacity(16), max_depth };
     loop {
         reader.blanks();
@@ -51,19 +47,19 @@ struct NotPlain;
 
 type Read<T = ()> = Result<T, NotPlain>;
 
-struct Reader<'t, 's, D> {
+struct Reader<'t, 's, S> {
     text: &'t str,
     bytes: &'t [u8],
     /// The next byte to read: the end of the last token recorded.
     at: usize,
-    sink: &'s mut EventSink<SyntaxKind, D>,
+    sink: &'s mut S,
     /// The tag names of the game's tag section so far (kept from game to game for its memory).
     names: NameSet<&'t str>,
     /// How deeply the grammar nests variations (deeper ones are errors).
     max_depth: usize,
 }
 
-impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
+impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
     /// Records the token of `kind` from the current byte to `end`, and moves past it.
     #[inline(always)]
     fn token(&mut self, kind: SyntaxKind, end: usize) {
@@ -326,7 +322,7 @@ impl<'t, D: DroppedTokens<SyntaxKind>> Reader<'t, '_, D> {
 mod tests {
     use super::super::parser::{parse_events, parse_events_by_grammar};
     use super::*;
-    use crate::parsing::ParseEvent;
+    use crate::parsing::{EventSink, ParseEvent};
 
     /// Where the plain reading of `text` gives the rest to the grammar (`None`: nowhere).
     fn plain_until(text: &str) -> Option<usize> {
@@ -340,6 +336,9 @@ mod tests {
         let grammar = parse_events_by_grammar(text, Vec::new());
         assert_eq!(plain.events(), grammar.events(), "{text:?}");
         assert_eq!(plain.errors(), grammar.errors(), "{text:?}");
+        // The units, read with nothing else recorded, are the grammar's games.
+        let games = crate::parsing::EventNode::root(grammar.events()).child_node_ranges();
+        assert_eq!(super::super::parser::parse_units(text), games, "{text:?}");
     }
 
     /// Every shape a plain game holds is read to the end without the grammar, and recorded as
