@@ -52,9 +52,17 @@ pub(crate) fn stretches(text: &str, games: &Games) -> Vec<Stretch> {
 
 /// The stretch of `text` from `start` (where a unit, or the text between units, starts).
 pub(crate) fn next_stretch(text: &str, start: usize, games: &Games) -> Stretch {
+    read_stretch(text, start, games).0
+}
+
+/// [`next_stretch`], with the units of the stretch (in file offsets) when a window was parsed
+/// to find where it ends: those that end in it are its units, read as the stretch alone would
+/// read them (it ends at a line start after the last of them, with only blanks between), so
+/// [`units`] need not parse it again. `None` for the text's last stretch and a too large one.
+fn read_stretch(text: &str, start: usize, games: &Games) -> (Stretch, Option<Vec<TextRange>>) {
     let range = |end: usize| TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
     if text.len() - start <= MAX_GAME_BYTES {
-        return Stretch::Games(range(text.len()));
+        return (Stretch::Games(range(text.len())), None);
     }
     let mut end = start + MAX_GAME_BYTES;
     while !text.is_char_boundary(end) {
@@ -63,21 +71,24 @@ pub(crate) fn next_stretch(text: &str, start: usize, games: &Games) -> Stretch {
     let window = &text[start..end];
     if window.trim().is_empty() {
         // Blanks only: any line end will do.
-        return Stretch::Games(range(window.rfind('\n').map_or(end, |i| start + i + 1)));
+        return (Stretch::Games(range(window.rfind('\n').map_or(end, |i| start + i + 1))), Some(Vec::new()));
     }
-    let units = (games.parse)(window, &text[end..]);
+    let mut units = (games.parse)(window, &text[end..]);
     // All units but the last are whole (the window's end may cut the last). The stretch ends
     // at the start of the line after one of them, when nothing else is on its line: what starts
     // a line reads differently from what follows text on it (a `[`, a `%`).
-    let whole = &units[..units.len().saturating_sub(1)];
-    for unit in whole.iter().rev() {
-        let rest = &window[usize::from(unit.end())..];
+    let whole = units.len().saturating_sub(1);
+    for k in (0..whole).rev() {
+        let rest = &window[usize::from(units[k].end())..];
         if let Some(i) = rest.find('\n').filter(|&i| rest[..i].trim().is_empty()) {
-            return Stretch::Games(range(usize::from(unit.end()) + start + i + 1));
+            let stretch = Stretch::Games(range(usize::from(units[k].end()) + start + i + 1));
+            units.truncate(k + 1);
+            let offset = TextSize::from(start as u32);
+            return (stretch, Some(units.into_iter().map(|u| u + offset).collect()));
         }
     }
     let next = crate::cuts::next_cut(text, end).unwrap_or(text.len());
-    Stretch::TooLarge(range(next))
+    (Stretch::TooLarge(range(next)), None)
 }
 
 /// The range of every game of `text`; a game too large to read counts as one, from its start
@@ -88,14 +99,19 @@ pub(crate) fn units(text: &str, games: &Games) -> Vec<TextRange> {
         return (games.parse)(text, "");
     }
     let mut out = Vec::new();
-    for stretch in stretches(text, games) {
-        match stretch {
-            Stretch::Games(range) => {
+    let mut start = 0;
+    while start < text.len() {
+        let (stretch, found) = read_stretch(text, start, games);
+        match (stretch, found) {
+            (Stretch::Games(_), Some(found)) => out.extend(found),
+            (Stretch::Games(range), None) => {
                 let units = (games.parse)(&text[range], &text[usize::from(range.end())..]);
                 out.extend(units.into_iter().map(|u| u + range.start()));
             }
-            Stretch::TooLarge(range) => out.push(too_large_unit(text, range)),
+            (Stretch::TooLarge(range), _) => out.push(too_large_unit(text, range)),
         }
+        let (Stretch::Games(range) | Stretch::TooLarge(range)) = stretch;
+        start = usize::from(range.end());
     }
     out
 }

@@ -376,3 +376,32 @@ fn whole_games(window: &str, after: &str) -> Vec<TextRange> {
     }
     games
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stretches::{stretches, units, MAX_GAME_BYTES};
+
+    /// A large text's units are found a stretch at a time, each stretch's taken from the window
+    /// that found where it ends: they are the units of the whole text read at once, whatever
+    /// falls at a window's end (comments over empty lines, escape lines, semi-empty lines, line
+    /// ends of both kinds, games of tags alone, play sections).
+    #[test]
+    fn units_found_a_stretch_at_a_time_are_the_whole_texts() {
+        let shapes = [
+            "[Event \"a\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass 1NT Pass\nPass Pass\n\n",
+            "{a comment\n\nover an empty line}\n[Event \"b\"]\r\n[Board \"2\"]\r\n\r\n",
+            "% an escape line\n[Event \"c\"]\n  \n[Board \"3\"]\n[Play \"W\"]\nS2 S3 S4 S5\n*\n\n",
+            "[Event \"d\"] {on its line}\n \t\n",
+        ];
+        let mut text = String::new();
+        let mut i = 0usize;
+        while text.len() < 3 * MAX_GAME_BYTES + 12_345 {
+            // A repeating but uneven mix, so that the windows end inside every shape.
+            i = i.wrapping_mul(31).wrapping_add(7) % 1_000_003;
+            text.push_str(shapes[i % shapes.len()]);
+        }
+        assert!(stretches(&text, &GAMES).len() > 2);
+        assert_eq!(units(&text, &GAMES), parse_units(&text).0);
+    }
+}
