@@ -25,7 +25,10 @@ pub use windows::SkippedUnit;
 use crate::diagnostic::TextEdit;
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
-use std::collections::HashMap;
+// FxHash rather than the standard SipHash for the lines `resync` has seen: they are the file's
+// own, hashed in one process, where no one picks them to collide; SipHash and the maps' growth
+// were most of the cost of turning a formatted document into edits.
+use rustc_hash::FxHashMap;
 
 /// The result of formatting a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,6 +141,7 @@ pub fn minimal_edits(old: &str, new: &str) -> Vec<TextEdit> {
     let (mut i, mut j) = (0, 0);
     // Byte offsets (in `old` and `new_mid`) of lines `i` and `j`.
     let (mut old_at, mut new_at) = (prefix, 0);
+    let mut seen = SeenLines::default();
     while i < a.len() || j < b.len() {
         if i < a.len() && j < b.len() && a[i] == b[j] {
             old_at += a[i].len();
@@ -145,7 +149,7 @@ pub fn minimal_edits(old: &str, new: &str) -> Vec<TextEdit> {
             (i, j) = (i + 1, j + 1);
             continue;
         }
-        let (ni, nj) = resync(&a, &b, i, j);
+        let (ni, nj) = resync(&a, &b, i, j, &mut seen);
         let old_len: usize = a[i..ni].iter().map(|l| l.len()).sum();
         let new_len: usize = b[j..nj].iter().map(|l| l.len()).sum();
         let range = TextRange::at(TextSize::from(old_at as u32), TextSize::from(old_len as u32));
@@ -167,10 +171,10 @@ pub fn minimal_edits(old: &str, new: &str) -> Vec<TextEdit> {
 /// of a deal's notes), so the nearest blank line of the other side is seldom the same line, and
 /// pairing it put the two sides out of step, a wrong pair after a wrong pair, each an edit of
 /// lines that had not changed. A blank line next to a change goes with the change instead.
-fn resync(a: &[&str], b: &[&str], i: usize, j: usize) -> (usize, usize) {
+fn resync<'t>(a: &[&'t str], b: &[&'t str], i: usize, j: usize, seen: &mut SeenLines<'t>) -> (usize, usize) {
     let blank = |line: &str| line.trim().is_empty();
-    let mut seen_a: HashMap<&str, usize> = HashMap::new();
-    let mut seen_b: HashMap<&str, usize> = HashMap::new();
+    seen.clear();
+    let SeenLines { a: seen_a, b: seen_b } = seen;
     for k in 0.. {
         let (x, y) = (i + k, j + k);
         if x >= a.len() && y >= b.len() {
@@ -190,6 +194,29 @@ fn resync(a: &[&str], b: &[&str], i: usize, j: usize) -> (usize, usize) {
         }
     }
     (a.len(), b.len())
+}
+
+/// Where each side's lines were first seen in one [`resync`]; kept from one call to the next
+/// for their memory (most calls see a few lines, and growing two maps from nothing each time
+/// cost as much as the lookups).
+#[derive(Default)]
+struct SeenLines<'t> {
+    a: FxHashMap<&'t str, usize>,
+    b: FxHashMap<&'t str, usize>,
+}
+
+impl SeenLines<'_> {
+    /// Forgets every line. A map grown large by one long resync is dropped rather than cleared:
+    /// clearing costs its capacity, and every later call would pay it.
+    fn clear(&mut self) {
+        for map in [&mut self.a, &mut self.b] {
+            if map.capacity() > 256 {
+                *map = FxHashMap::default();
+            } else {
+                map.clear();
+            }
+        }
+    }
 }
 
 fn common_prefix_at_line_start(a: &str, b: &str) -> usize {
