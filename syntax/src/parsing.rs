@@ -256,8 +256,8 @@ impl<K, D: DroppedTokens<K>> EventSink<K, D> {
     }
 }
 
-/// A sink that forgets what it recorded since a mark: a reader that gives up on a unit leaves
-/// it to the grammar, which records it again (`pbn::plain`).
+/// A sink that forgets what it recorded since a mark: a one-pass reader that gives up on a unit
+/// leaves it to the grammar, which records it again (`pgn::plain`, `pbn::plain`).
 pub trait Rewind {
     type Mark: Copy;
     fn mark(&self) -> Self::Mark;
