@@ -23,7 +23,10 @@ pub struct Man {
 /// The men of a position, indexed by cozy-chess square index (a1 = 0 … h8 = 63).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placement {
-    pub squares: [Option<Man>; 64],
+    squares: [Option<Man>; 64],
+    /// The squares that hold a man: the men are read from these (a few dozen), not from all
+    /// sixty-four squares, twice for every record of a file of positions.
+    occupied: BitBoard,
     /// The range of the whole placement text, for problems that concern no single man.
     pub range: TextRange,
 }
@@ -197,7 +200,13 @@ pub fn square_name(square: Square) -> String {
 
 impl Placement {
     pub fn empty(range: TextRange) -> Placement {
-        Placement { squares: [None; 64], range }
+        Placement { squares: [None; 64], occupied: BitBoard::EMPTY, range }
+    }
+
+    /// Puts `man` on `square`, in place of any man there.
+    pub fn put(&mut self, square: Square, man: Man) {
+        self.squares[square as usize] = Some(man);
+        self.occupied |= square.bitboard();
     }
 
     pub fn man(&self, square: Square) -> Option<Man> {
@@ -205,7 +214,7 @@ impl Placement {
     }
 
     fn men(&self) -> impl Iterator<Item = (Square, Man)> + '_ {
-        Square::ALL.into_iter().filter_map(|sq| self.man(sq).map(|m| (sq, m)))
+        self.occupied.into_iter().filter_map(|sq| self.man(sq).map(|m| (sq, m)))
     }
 
     /// Every man as bitboards by colour and piece, in one pass over the board.
@@ -227,16 +236,11 @@ impl Placement {
         let boards = self.bitboards();
         let mut problems = Vec::new();
         for color in Color::ALL {
-            // Report the kings after the first one written (text order is rank 8 first).
-            let mut kings: Vec<Square> = boards.of(color, Piece::King).into_iter().collect();
-            kings.sort_by_key(|sq| self.man(*sq).map(|m| m.range.start()));
-            match kings.split_first() {
-                None => problems.push(SanityProblem::MissingKing { color }),
-                Some((&first, rest)) => {
-                    for &square in rest {
-                        problems.push(SanityProblem::ExtraKing { color, square, first });
-                    }
-                }
+            let kings = boards.of(color, Piece::King);
+            if kings.len() > 1 {
+                self.extra_kings(color, kings, &mut problems);
+            } else if kings.is_empty() {
+                problems.push(SanityProblem::MissingKing { color });
             }
         }
         let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
@@ -284,6 +288,19 @@ impl Placement {
             }
         }
         problems
+    }
+
+    /// The kings after the first one written (text order is rank 8 first), for a colour with
+    /// more than one: out of line, so that the common case allocates nothing.
+    #[cold]
+    fn extra_kings(&self, color: Color, kings: BitBoard, problems: &mut Vec<SanityProblem>) {
+        let mut kings: Vec<Square> = kings.into_iter().collect();
+        kings.sort_by_key(|sq| self.man(*sq).map(|m| m.range.start()));
+        if let Some((&first, rest)) = kings.split_first() {
+            for &square in rest {
+                problems.push(SanityProblem::ExtraKing { color, square, first });
+            }
+        }
     }
 
     /// A cozy-chess board of this placement, or `None` when cozy-chess cannot represent it (the
@@ -342,6 +359,20 @@ fn ranks(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The characters of `text` with their offsets, as `char_indices` gives them, with ASCII read a
+/// byte at a time: a placement is ASCII but for a mistake, and decoding every character was a
+/// tenth of the placement's reading.
+fn chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let &byte = text.as_bytes().get(at)?;
+        let ch = if byte.is_ascii() { char::from(byte) } else { text[at..].chars().next()? };
+        let item = (at, ch);
+        at += ch.len_utf8();
+        Some(item)
+    })
+}
+
 /// Parses a Forsyth placement written at `start` in the checked text; `piece_of` maps a letter
 /// of the notation to a man. The placement is `None` unless the text describes exactly eight
 /// ranks of eight squares with no bad character. The work is linear in the text.
@@ -369,7 +400,7 @@ pub fn parse_forsyth(
                 }
             }
         };
-        for (i, ch) in rank_text.char_indices() {
+        for (i, ch) in chars(rank_text) {
             let pos = offset + i;
             if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 let run = digit_run.get_or_insert((pos, 0, 0));
@@ -383,7 +414,7 @@ pub fn parse_forsyth(
                 Some((piece, color)) => {
                     if rank >= 0 && file < 8 {
                         let square = Square::new(File::index(file), Rank::index(rank as usize));
-                        placement.squares[square as usize] = Some(Man { piece, color, range: at(pos, ch.len_utf8()) });
+                        placement.put(square, Man { piece, color, range: at(pos, ch.len_utf8()) });
                     }
                     file += 1;
                 }
@@ -440,6 +471,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn chars_are_what_char_indices_gives() {
+        for text in ["", "rnbqkbnr", "8/8", "é/ü//", "K\u{1F600}q", "ab\u{0301}c"] {
+            assert_eq!(chars(text).collect::<Vec<_>>(), text.char_indices().collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    #[test]
     fn ranks_are_what_split_gives() {
         for text in ["", "/", "8/8", "8/8/", "/8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "é/ü//"] {
             assert_eq!(ranks(text).collect::<Vec<_>>(), text.split('/').collect::<Vec<_>>(), "{text:?}");
@@ -449,8 +487,7 @@ mod tests {
     fn placement(men: &[(Square, Piece, Color)]) -> Placement {
         let mut p = Placement::empty(TextRange::empty(TextSize::from(0)));
         for (i, &(sq, piece, color)) in men.iter().enumerate() {
-            p.squares[sq as usize] =
-                Some(Man { piece, color, range: TextRange::at(TextSize::from(i as u32), TextSize::from(1)) });
+            p.put(sq, Man { piece, color, range: TextRange::at(TextSize::from(i as u32), TextSize::from(1)) });
         }
         p
     }

@@ -2,7 +2,7 @@
 //! (PGN standard 16.2.4-16.2.5).
 
 use super::lexer::next_line_start;
-use super::model::{lines, Line, Operand, Operation, Record};
+use super::model::{lines, Line, Operand, OperandList, Operation, Record};
 use super::syntax_kind::SyntaxKind;
 use crate::chess::fen::FEN_PLACEMENT;
 use crate::chess::fen::{check_fields, RecordKind};
@@ -232,7 +232,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>, absorbed: &mut Vec<T
         checked.board
     };
     // The first operation of each opcode; a record has a handful, a list beats hashing.
-    let mut seen: Vec<&Operation> = Vec::new();
+    let mut seen: smallvec::SmallVec<[&Operation; 8]> = smallvec::SmallVec::new();
     let mut first_moves = FirstMoves::default();
     for op in &record.operations {
         if !opcode_is_well_formed(op.opcode) {
@@ -295,7 +295,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>, absorbed: &mut Vec<T
                     )
                     .with_fix("Add `;`", vec![TextEdit::insert(end, ";")], Applicability::Safe),
                 );
-                let before = Operation { operands: op.operands[..at].to_vec(), ..op.clone() };
+                let before = Operation { operands: OperandList::from_slice(&op.operands[..at]), ..op.clone() };
                 check_operands(&before, spec, board.as_ref(), out, &mut first_moves);
             }
             None => check_operands(op, spec, board.as_ref(), out, &mut first_moves),
@@ -490,7 +490,7 @@ fn check_move(op: &Operation, operand: &Operand, board: &Board, out: &mut Vec<Di
     let san = operand.value();
     match resolve_san(board, &san) {
         Ok(resolved) => {
-            if resolved.canonical != san || operand.quoted {
+            if !resolved.canonical.is(&san) || operand.quoted {
                 out.push(
                     Diagnostic::new(
                         &EPD_NON_CANONICAL_SAN,
@@ -500,7 +500,7 @@ fn check_move(op: &Operation, operand: &Operand, board: &Board, out: &mut Vec<Di
                     .with_replacement(
                         format!("Replace with `{}`", resolved.canonical),
                         operand.range,
-                        resolved.canonical.clone(),
+                        resolved.canonical.to_string(),
                     ),
                 );
             }

@@ -18,7 +18,7 @@ use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 use super::board::{castling_move, is_castling, reaching};
 use super::read::{parse, SanMove};
-use super::write::canonical;
+use super::write::{canonical, SanText};
 
 /// What the board says about the legal moves matching a written move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,7 +253,8 @@ pub enum SanError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved {
     pub mv: Move,
-    pub canonical: String,
+    /// On the stack: an EPD check asks it of every move operand.
+    pub canonical: SanText,
 }
 
 fn legal_moves(board: &Board) -> Vec<Move> {
@@ -290,13 +291,13 @@ pub fn resolve_san(board: &Board, san: &str) -> Result<Resolved, SanError> {
     let canonical_of = |mv: Move| {
         let mut after = board.clone();
         after.play_unchecked(mv);
-        canonical(board, mv, &after).to_string()
+        canonical(board, mv, &after)
     };
     match resolve(board, &written.mv, written.spelling.ambiguous_b) {
         Resolution::Legal(mv) => Ok(Resolved { mv, canonical: canonical_of(mv) }),
-        Resolution::Ambiguous(a, _) => {
-            Err(SanError::Ambiguous(candidates(board, a, &written.mv).into_iter().map(canonical_of).collect()))
-        }
+        Resolution::Ambiguous(a, _) => Err(SanError::Ambiguous(
+            candidates(board, a, &written.mv).into_iter().map(|m| canonical_of(m).to_string()).collect(),
+        )),
         // A null move is no move of a record; a pawn reaching the last rank names its piece.
         Resolution::Illegal if written.mv == SanMove::Null => Err(SanError::Syntax),
         Resolution::Illegal | Resolution::MissingPromotion(_) => Err(SanError::Illegal),
@@ -389,7 +390,7 @@ mod operand_tests {
         for (san, canonical) in
             [("e4", "e4"), ("Nf3", "Nf3"), ("Ng1f3", "Nf3"), ("Ng1-f3", "Nf3"), ("e2e4", "e4"), ("Pe4", "e4")]
         {
-            assert_eq!(resolve_san(&start, san).map(|r| r.canonical), Ok(canonical.to_owned()), "{san}");
+            assert_eq!(resolve_san(&start, san).map(|r| r.canonical.to_string()), Ok(canonical.to_owned()), "{san}");
         }
         assert_eq!(resolve_san(&start, "e5"), Err(SanError::Illegal));
         assert_eq!(resolve_san(&start, "hello"), Err(SanError::Syntax));
@@ -417,7 +418,7 @@ mod operand_tests {
             ("Bb4!?", "Illegal"),
             ("Rh1-h7!", "Rh7"),
         ] {
-            let got = resolve_san(&b, written).map(|r| r.canonical).unwrap_or_else(|e| format!("{e:?}"));
+            let got = resolve_san(&b, written).map(|r| r.canonical.to_string()).unwrap_or_else(|e| format!("{e:?}"));
             assert_eq!(got, canonical, "{written}");
         }
         // Without the right, or through check, the king's two-square move is no castling.

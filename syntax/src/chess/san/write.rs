@@ -157,6 +157,26 @@ fn word(bytes: &[u8]) -> u64 {
     bytes.iter().take(8).fold(0, |word, &b| word << 8 | u64::from(b))
 }
 
+impl std::fmt::Debug for SanText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl PartialEq for SanText {
+    fn eq(&self, other: &SanText) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for SanText {}
+
+impl PartialEq<&str> for SanText {
+    fn eq(&self, other: &&str) -> bool {
+        self.is(other)
+    }
+}
+
 impl std::fmt::Display for SanText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
