@@ -70,13 +70,15 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
     }
     let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
     let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
-    // Stable: a repeated tag keeps its order.
-    ordered.sort_by(|a, b| {
-        let (pa, pb) = (place(a), place(b));
-        pa.cmp(&pb).then_with(|| match pa {
-            Place::Supplemental | Place::Section => a.name.as_bytes().cmp(b.name.as_bytes()),
-            _ => std::cmp::Ordering::Equal,
-        })
+    // Stable: a repeated tag keeps its order. Each block's place is found once, not at every
+    // comparison (the mandatory tags' names compared twice a comparison were a tenth of `fmt`).
+    ordered.sort_by_cached_key(|block| {
+        let place = place(block);
+        let name = match place {
+            Place::Supplemental | Place::Section => block.name.as_bytes(),
+            _ => &[],
+        };
+        (place, name)
     });
     // The size of the game as written and room for what export format adds (a CR on each
     // line, missing tags, padding): one allocation, not one per doubling.
@@ -170,7 +172,7 @@ fn write_block(out: &mut String, block: &Block, seats: Seats, inherited: &Inheri
             };
             section = four_a_line(&block.section, block.name == "Play", padding).map(|(text, dropped)| {
                 if dropped {
-                    value = export_start.map(|s| s.letter().to_string()).unwrap_or(value.clone());
+                    value = export_start.map_or(value.clone(), |s| s.letter().to_string().into());
                 }
                 text
             });
