@@ -5,7 +5,7 @@ use super::context::Sink;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
 use crate::parsing::ParseEvent;
 use crate::pbn::syntax_kind::SyntaxKind;
-use crate::text::{TextRange, TextSize};
+use crate::text::{line_break_at_or_after, TextRange, TextSize};
 
 crate::diagnostic::declare_rules! {
     LINE_TOO_LONG = "PBN010" "line-too-long" Error Import "PBN 2.3"
@@ -54,7 +54,7 @@ pub(super) fn check(text: &str, export_from: usize, bare_line_end_reported: bool
     }
     let mut line_start = 0;
     loop {
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[line_start..]).map_or(text.len(), |i| line_start + i);
+        let end = line_break_at_or_after(bytes, line_start).unwrap_or(text.len());
         let line_end = look_at_line(text, line_start, end, export_from, sink);
         if end == text.len() {
             return reported;
@@ -196,7 +196,7 @@ fn check_export_line_ends(text: &str, export_from: usize, reported: bool, sink: 
     // has just reported), so that a piece of the file cut after a lone `\r` sees the same lines.
     let mut start = 0;
     loop {
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+        let end = line_break_at_or_after(bytes, start).unwrap_or(bytes.len());
         let content = &bytes[start..end];
         if start >= export_from && !content.is_empty() && content.iter().all(|&b| b == b' ' || b == b'\t') {
             sink.report(

@@ -3,6 +3,7 @@
 
 use crate::bridge::cards::Seat;
 use crate::bridge::deal::normalise_deal;
+use crate::bridge::score::Vulnerability;
 use std::borrow::Cow;
 
 /// Tag values that export format spells one way (PBN 3.4.9–3.4.14, 3.11).
@@ -18,13 +19,8 @@ pub(super) fn normalise_value<'a>(name: &str, value: &'a str, dealer: Option<Sea
     match name {
         "Dealer" | "Declarer" | "Auction" | "Play" if value.len() == 1 => upper(value),
         "Contract" if !value.eq_ignore_ascii_case("pass") => upper(value),
-        "Vulnerable" => Cow::Borrowed(match value.to_ascii_lowercase().as_str() {
-            "none" | "love" | "-" => "None",
-            "all" | "both" => "All",
-            "ns" => "NS",
-            "ew" => "EW",
-            _ => value,
-        }),
+        // Every spelling PBN 3.4.10 reads, as the scorer reads it.
+        "Vulnerable" => Cow::Borrowed(Vulnerability::parse(value).map_or(value, |v| v.as_str())),
         "Deal" => normalise_deal(value, dealer).map_or(Cow::Borrowed(value), Cow::Owned),
         _ => Cow::Borrowed(value),
     }
