@@ -43,7 +43,7 @@ pub fn to_lin_after(text: &str, previous: &DealData) -> String {
             vulnerable: value("Vulnerable").as_deref().and_then(Vulnerability::parse),
             deal: value("Deal").and_then(|v| parse_deal(&v).ok()),
         };
-        let deal = inheritance.last_deal().taken_by(|name| game.tag(name).is_some(), own.vulnerable).unwrap_or(own);
+        let deal = inheritance.taken_by(|name| game.tag(name).is_some(), own.vulnerable).unwrap_or(own);
         let values = Values {
             board: value("Board"),
             players: [value("North"), value("East"), value("South"), value("West")],
@@ -332,6 +332,6 @@ mod tests {
         let parse = crate::pbn::parser::parse(first);
         let game = parse.syntax().children().find(|n| n.kind() == SyntaxKind::GAME).unwrap();
         inheritance.record_game(&Game::from_node(&game, first));
-        assert_eq!(to_lin_after(second, inheritance.last_deal()), format!("{}\n", lines[1]));
+        assert_eq!(to_lin_after(second, &inheritance.last_deal()), format!("{}\n", lines[1]));
     }
 }

@@ -3,7 +3,7 @@
 //! game leaves for later games' `#` and `##` (PBN 4.8).
 
 use crate::parsing::{EventElement, EventNode, ParseEvent};
-use crate::pbn::model::{DealData, Inheritance, InheritanceUse};
+use crate::pbn::model::{Inheritance, InheritanceUse};
 use crate::pbn::syntax_kind::SyntaxKind;
 
 /// Records the tags of a game node for later games' `#` and `##`, and its deal data for a next
@@ -34,7 +34,7 @@ pub(super) fn record_game(
     }
     used.give(seen.iter().copied());
     let value_of = |name: &str| seen.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-    inherited.record_deal(DealData::read(value_of), |name| value_of(name).is_some());
+    inherited.record_deal_of(value_of);
 }
 
 /// A string token's text without its quotes.

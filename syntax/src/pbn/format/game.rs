@@ -124,7 +124,7 @@ impl ReusedDeal {
     fn new(blocks: &[Block], inherited: &Inheritance) -> ReusedDeal {
         let value_of = |name: &str| blocks.iter().find(|b| b.name == name).map(|b| b.value);
         let own_vulnerable = DealData::read_vulnerable(value_of);
-        let taken = inherited.last_deal().taken_by(|name| value_of(name).is_some(), own_vulnerable);
+        let taken = inherited.taken_by(|name| value_of(name).is_some(), own_vulnerable);
         let taken = taken.unwrap_or_default();
         ReusedDeal {
             dealer: taken.dealer.map(|seat| seat.letter().to_string()),
