@@ -3,6 +3,7 @@
 //! the last name was found beats hashing each one; past [`NameSet::LIST`] names (a hostile
 //! file) a hash set keeps every look-up constant, so no input makes it quadratic.
 
+use crate::text::same_name;
 use std::borrow::Borrow;
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -32,7 +33,7 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
     }
 
     pub(crate) fn contains(&self, name: &str) -> bool {
-        self.list.iter().any(|n| n.borrow() == name) || self.set.contains(name)
+        self.list.iter().any(|n| same_name(n.borrow(), name)) || self.set.contains(name)
     }
 
     /// Adds `name` unless it is there; `keep` makes what is stored (a borrow or a copy), only
@@ -41,7 +42,7 @@ impl<T: Borrow<str> + Eq + Hash> NameSet<T> {
         // From `next` to the end, then from the start: the i-th name looked at is at `next + i`,
         // modulo the length.
         let (head, tail) = self.list.split_at(self.next.min(self.list.len()));
-        if let Some(i) = tail.iter().chain(head).position(|n| n.borrow() == name) {
+        if let Some(i) = tail.iter().chain(head).position(|n| same_name(n.borrow(), name)) {
             self.next = (self.next + i + 1) % self.list.len();
         } else if self.set.contains(name) {
         } else if self.list.len() < Self::LIST {

@@ -15,7 +15,7 @@ use super::syntax_kind::{SyntaxKind, SyntaxNode};
 use crate::bridge::score::Vulnerability;
 use crate::names::NameSet;
 use crate::parsing::{EventElement, EventNode};
-use crate::text::{TextRange, TextSize};
+use crate::text::{is_one_of, same_name, TextRange, TextSize};
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
@@ -167,7 +167,7 @@ impl<'a> Game<'a> {
 
     /// The first tag named `name` (later duplicates are ignored, PBN 3.4).
     pub fn tag(&self, name: &str) -> Option<&Tag<'a>> {
-        self.tags.iter().find(|t| t.name == name)
+        self.tags.iter().find(|t| same_name(t.name, name))
     }
 
     pub fn value(&self, name: &str) -> Option<&'a str> {
@@ -227,8 +227,9 @@ fn mark_first_of_names(tags: &mut [Tag<'_>]) {
     if tags.len() < LOOKED_UP_FROM {
         for i in 0..tags.len() {
             let name = tags[i].name;
-            let first = tags[..i].iter().position(|t| t.name == name).unwrap_or(i);
-            let well_formed_before = first < i && tags[first..i].iter().any(|t| t.well_formed && t.name == name);
+            let first = tags[..i].iter().position(|t| same_name(t.name, name)).unwrap_or(i);
+            let well_formed_before =
+                first < i && tags[first..i].iter().any(|t| t.well_formed && same_name(t.name, name));
             tags[i].first_of_name = first;
             tags[i].counts = tags[i].well_formed && !well_formed_before;
         }
@@ -261,7 +262,7 @@ pub const TABLES: [&str; 8] = [
 /// followed by section data (a user-defined section). The `Table` tag (PBN 4.4.7, a table
 /// number) is an ordinary tag although its name ends like the tables'.
 pub fn is_section(name: &str, has_data: bool) -> bool {
-    !matches!(name, "Auction" | "Play") && (TABLES.contains(&name) || has_data)
+    !matches!(name, "Auction" | "Play") && (is_one_of(name, &TABLES) || has_data)
 }
 
 /// How a table column pads its elements to its minimum width (PBN 5.2).

@@ -232,7 +232,7 @@ fn check_order(game: &Game<'_>, inherited: &Inherited, sink: &mut Sink) {
             );
             return;
         }
-        if MTS.contains(&tag.name) {
+        if crate::text::is_one_of(tag.name, &MTS) {
             if expected_mts.next() != Some(&tag.name) || last_supplemental.is_some() {
                 sink.report(
                     &EXPORT_TAG_ORDER,

@@ -259,7 +259,7 @@ fn check_game(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
 /// inherit. Value checks see only literal values (and the text after `##`).
 fn resolve_inheritance(game: &Game<'_>, inheritance: &mut Inheritance, sink: &mut Sink) {
     for tag in game.tags.iter().filter(|t| t.counts) {
-        if tag.value.starts_with('#') && NOT_INHERITABLE.contains(&tag.name) {
+        if tag.value.starts_with('#') && crate::text::is_one_of(tag.name, &NOT_INHERITABLE) {
             sink.report(
                 &INHERITANCE_FORBIDDEN,
                 tag.value_range,

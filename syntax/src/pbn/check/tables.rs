@@ -29,7 +29,11 @@ crate::diagnostic::declare_rules! {
 }
 
 pub(super) fn check(game: &Game<'_>, facts: &Facts, sink: &mut Sink) {
-    for tag in game.tags.iter().filter(|t| t.well_formed && TABLES.contains(&t.name) && !t.value.starts_with('#')) {
+    for tag in game
+        .tags
+        .iter()
+        .filter(|t| t.well_formed && crate::text::is_one_of(t.name, &TABLES) && !t.value.starts_with('#'))
+    {
         check_table(tag, facts, sink);
     }
     check_time_tables(game, sink);

@@ -5,6 +5,7 @@ use super::context::{Facts, Sink};
 use crate::bridge::score::Vulnerability;
 use crate::diagnostic::Diagnostic;
 use crate::pbn::model::{self, parse_deal, Contract, Denomination, Game, Seat, Tag};
+use crate::text::is_one_of;
 
 crate::diagnostic::declare_rules! {
     SECTION_AFTER_TAG = "PBN006" "unexpected-section" Warning Import "PBN 5.1"
@@ -172,7 +173,7 @@ const VENDOR: &[&str] = &[
 ];
 
 pub(crate) fn is_known_tag(name: &str) -> bool {
-    MTS.contains(&name) || STANDARD.contains(&name) || model::TABLES.contains(&name) || VENDOR.contains(&name)
+    is_one_of(name, &MTS) || is_one_of(name, STANDARD) || is_one_of(name, &model::TABLES) || is_one_of(name, VENDOR)
 }
 
 /// Tag-name case, unknown tags and duplicates.
@@ -217,7 +218,7 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
 /// tag or a stray line. Unknown tags may be user-defined sections (PBN 5.1).
 fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
     let takes_section = matches!(tag.name, "Auction" | "Play")
-        || crate::pbn::model::TABLES.contains(&tag.name)
+        || is_one_of(tag.name, &crate::pbn::model::TABLES)
         || !is_known_tag(tag.name);
     if takes_section {
         return;
@@ -449,7 +450,7 @@ fn time_place<'a>(game: &'a Game<'_>, date_tag: &str) -> crate::dates::TimePlace
     if let Some(t) = game.tags.iter().find(|t| t.well_formed && t.name == time_tag) {
         return crate::dates::TimePlace::Present(t.value);
     }
-    let Some(last) = game.tags.iter().rev().find(|t| t.well_formed && MTS.contains(&t.name)) else {
+    let Some(last) = game.tags.iter().rev().find(|t| t.well_formed && is_one_of(t.name, &MTS)) else {
         return crate::dates::TimePlace::None;
     };
     let eol =

@@ -5,6 +5,7 @@
 use crate::parsing::{EventElement, EventNode, ParseEvent};
 use crate::pbn::model::{Inheritance, InheritanceUse};
 use crate::pbn::syntax_kind::SyntaxKind;
+use crate::text::same_name;
 
 /// Records the tags of a game node for later games' `#` and `##`, and its deal data for a next
 /// game that leaves it out.
@@ -27,13 +28,13 @@ pub(super) fn record_game(
             continue;
         };
         used.look_up(name, unquote(value));
-        if !seen.iter().any(|(n, _)| *n == name) {
+        if !seen.iter().any(|(n, _)| same_name(n, name)) {
             inherited.record(name, unquote(value));
             seen.push((name, unquote(value)));
         }
     }
     used.give(seen.iter().copied());
-    let value_of = |name: &str| seen.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let value_of = |name: &str| seen.iter().find(|(n, _)| same_name(n, name)).map(|(_, v)| *v);
     inherited.record_deal_of(value_of);
 }
 

@@ -10,6 +10,7 @@ use crate::parsing::EventNode;
 use crate::pbn::check::values::MTS as MANDATORY_TAGS;
 use crate::pbn::model::{is_section, DealData, Inheritance, TABLES};
 use crate::pbn::syntax_kind::SyntaxKind;
+use crate::text::same_name;
 
 use super::blocks::{blocks, has_data, Block};
 use super::lines::{to_crlf, CRLF};
@@ -54,7 +55,7 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
     let reused = ReusedDeal::new(&ordered, inherited);
     for (i, name) in MANDATORY_TAGS.iter().enumerate() {
         // A `##` value of an earlier game stands in for the tag (PBN 4.8).
-        if ordered.iter().any(|b| b.name == *name) || inherited.is_sticky(name) {
+        if ordered.iter().any(|b| same_name(b.name, name)) || inherited.is_sticky(name) {
             continue;
         }
         let value = match *name {
@@ -68,7 +69,7 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
         let block = Block { name, value, comments: vec![], section: vec![], notes: vec![] };
         ordered.insert(i.min(ordered.len()), block);
     }
-    let value_of = |name: &str| ordered.iter().find(|b| b.name == name).and_then(|b| Seat::parse(b.value));
+    let value_of = |name: &str| ordered.iter().find(|b| same_name(b.name, name)).and_then(|b| Seat::parse(b.value));
     let seats = Seats { dealer: value_of("Dealer"), leader: value_of("Declarer").map(Seat::next) };
     // Stable: a repeated tag keeps its order. Each block's place is found once, not twice at
     // every comparison (sorting took 9 % of `fmt`'s instructions on a file of hand records).
@@ -122,7 +123,7 @@ struct ReusedDeal {
 
 impl ReusedDeal {
     fn new(blocks: &[Block], inherited: &Inheritance) -> ReusedDeal {
-        let value_of = |name: &str| blocks.iter().find(|b| b.name == name).map(|b| b.value);
+        let value_of = |name: &str| blocks.iter().find(|b| same_name(b.name, name)).map(|b| b.value);
         let own_vulnerable = DealData::read_vulnerable(value_of);
         let taken = inherited.taken_by(|name| value_of(name).is_some(), own_vulnerable);
         let taken = taken.unwrap_or_default();
