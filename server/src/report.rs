@@ -293,7 +293,7 @@ fn push_object<'m>(
 ) {
     buffer.extend_from_slice(b",\n  {\n    \"path\": ");
     buffer.extend_from_slice(path);
-    push_place(buffer, b"    ", place);
+    push_place(buffer, &DIAGNOSTIC_PLACE, place);
     buffer.extend_from_slice(b",\n    \"severity\": \"");
     buffer.extend_from_slice(severity.as_str().as_bytes());
     buffer.extend_from_slice(b"\",\n    \"code\": ");
@@ -309,7 +309,7 @@ fn push_object<'m>(
                 push_json_string(buffer, path);
                 buffer.push(b',');
             }
-            push_place(buffer, b"        ", place);
+            push_place(buffer, &RELATED_PLACE, place);
             buffer.extend_from_slice(b",\n        \"message\": ");
             push_json_string(buffer, message);
             buffer.extend_from_slice(b"\n      }");
@@ -326,7 +326,7 @@ fn push_object<'m>(
             buffer.extend_from_slice(b",\n      \"edits\": [");
             for (j, (place, content)) in edits.iter().enumerate() {
                 buffer.extend_from_slice(if j == 0 { b"\n        {" } else { b",\n        {" });
-                push_place(buffer, b"          ", *place);
+                push_place(buffer, &EDIT_PLACE, *place);
                 buffer.extend_from_slice(b",\n          \"content\": ");
                 push_json_string(buffer, content);
                 buffer.extend_from_slice(b"\n        }");
@@ -345,19 +345,28 @@ fn json_string(s: &str) -> Vec<u8> {
     out
 }
 
-/// The keys `line`, `column`, `end_line`, `end_column` with their values, each after `,` (but
-/// the first of a `related` object), a line end and `indent`.
-fn push_place(out: &mut Vec<u8>, indent: &[u8], values: [u32; 4]) {
-    let first_of_object = indent.len() > 4;
-    for (i, (key, value)) in ["line", "column", "end_line", "end_column"].into_iter().zip(values).enumerate() {
-        if i > 0 || !first_of_object {
-            out.push(b',');
-        }
-        out.push(b'\n');
-        out.extend_from_slice(indent);
-        out.push(b'"');
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(b"\": ");
+/// The keys `line`, `column`, `end_line` and `end_column` of a place, each with the `,`, line
+/// end and indent before it, as the objects with a place write them: a diagnostic (after its
+/// path), a related place and an edit (the first key of each of those two objects has no
+/// `,`). A key is one copy: put together from its pieces (a comma, a line end, the indent, the
+/// quotes), a place cost 650 instructions, 6 % of `kibitzer check --format json` on a PBN file
+/// with 17,505 diagnostics.
+type PlaceKeys = [&'static [u8]; 4];
+const DIAGNOSTIC_PLACE: PlaceKeys =
+    [b",\n    \"line\": ", b",\n    \"column\": ", b",\n    \"end_line\": ", b",\n    \"end_column\": "];
+const RELATED_PLACE: PlaceKeys =
+    [b"\n        \"line\": ", b",\n        \"column\": ", b",\n        \"end_line\": ", b",\n        \"end_column\": "];
+const EDIT_PLACE: PlaceKeys = [
+    b"\n          \"line\": ",
+    b",\n          \"column\": ",
+    b",\n          \"end_line\": ",
+    b",\n          \"end_column\": ",
+];
+
+/// The four keys of a place (one of the tables above) with their values.
+fn push_place(out: &mut Vec<u8>, keys: &PlaceKeys, values: [u32; 4]) {
+    for (key, value) in keys.iter().zip(values) {
+        out.extend_from_slice(key);
         out.extend_from_slice(kibitzer_syntax::text::decimal_digits(value, &mut [0; 10]));
     }
 }
