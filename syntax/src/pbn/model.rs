@@ -691,6 +691,13 @@ mod tests {
             assert_eq!(marks[last], ("Event", true, 1, false), "a repeat points at the first");
             assert_eq!(marks[last + 1], ("Deal", true, 0, false));
         }
+        // Names alike in length and in their first and last letters are still two names.
+        let text = "[Dual \"x\"]\n[Deal \"N:- - - -\"]\n[Dual \"y\"]\n";
+        let parse = crate::pbn::parse(text);
+        let node = parse.syntax().children().find(|n| n.kind() == SyntaxKind::GAME).unwrap();
+        let game = Game::from_node(&node, text);
+        let marks: Vec<(usize, bool)> = game.tags.iter().map(|t| (t.first_of_name, t.counts)).collect();
+        assert_eq!(marks, [(0, true), (1, true), (0, false)]);
     }
 
     #[test]
