@@ -682,8 +682,8 @@ mod tests {
     use crate::config::CheckOptions;
     use crate::diagnostic::{apply_edits, Applicability};
 
-    /// The set of known names holds every name of the four lists and nothing else: not another
-    /// spelling of one of them.
+    /// The known tag names are every name of the four lists, and no other spelling of one of
+    /// them.
     #[test]
     fn known_tags_are_the_names_of_the_lists() {
         use super::{is_known_tag, model, MTS, STANDARD, VENDOR};
