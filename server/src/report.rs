@@ -662,9 +662,6 @@ mod tests {
         );
     }
 
-    /// The JSON writer writes what serde_json writes: empty and one-element lists, related
-    /// places or none, fixes or none (with no, one or two edits), every control character,
-    /// quotes, backslashes, non-ASCII text.
     /// [`first_escaped`] finds what a byte-by-byte search finds: each byte to escape and each
     /// byte next to them in value, at every place of texts longer than a few words, after
     /// runs of bytes that need nothing and before others that do.
@@ -688,6 +685,9 @@ mod tests {
         assert!(compared > 10_000);
     }
 
+    /// The JSON writer writes what serde_json writes: empty and one-element lists, related
+    /// places or none, fixes or none (with no, one or two edits), every control character,
+    /// quotes, backslashes, non-ASCII text.
     #[test]
     fn json_is_written_as_serde_json_writes_it() {
         let place = |message: String, related: Vec<LocatedRelated>| Located {

@@ -402,19 +402,14 @@ impl Inheritance {
         for tag in game.tags.iter().filter(|t| t.counts) {
             self.record(tag.name, tag.value);
         }
-        self.record_deal(DealData::read(|name| game.value(name)), |name| game.tag(name).is_some());
+        self.record_deal(|name| game.value(name));
     }
 
-    /// Takes note of a game's deal data (`own`, its tags' [`DealData::read`]), for the next
-    /// game: its own, or the last game's when it relies on them ([`DealData::taken_by`]).
-    /// `has_tag` says which tags the game has.
-    pub fn record_deal(&mut self, own: DealData, has_tag: impl Fn(&str) -> bool) {
-        self.deal = LastDeal::of(self.taken_by(has_tag, own.vulnerable).unwrap_or(own));
-    }
-
-    /// [`Inheritance::record_deal`] of the game whose tag values (as written) `value_of`
-    /// gives, its Deal value kept as written: it is read only if a later game takes it.
-    pub fn record_deal_of<'v>(&mut self, value_of: impl Fn(&str) -> Option<&'v str>) {
+    /// Takes note of a game's deal data for the next game: its own ([`DealData::read`] of its
+    /// tag values as written, which `value_of` gives, `None` for a tag it does not have), or
+    /// the last game's when it relies on them ([`DealData::taken_by`]). Its own Deal value is
+    /// kept as written and read only if a later game takes it.
+    pub fn record_deal<'v>(&mut self, value_of: impl Fn(&str) -> Option<&'v str>) {
         let own_vulnerable = DealData::read_vulnerable(&value_of);
         if let Some(taken) = self.taken_by(|name| value_of(name).is_some(), own_vulnerable) {
             self.deal = LastDeal::of(taken);
@@ -563,7 +558,7 @@ impl DealData {
 }
 
 /// The last game's deal data as [`Inheritance`] keeps it: its Deal value may be kept as
-/// written, to be read only when a later game takes it ([`Inheritance::record_deal_of`]).
+/// written, to be read only when a later game takes it ([`Inheritance::record_deal`]).
 /// Nearly every game of a file gives its own deal: reading each one for inheritance alone was
 /// 18.7 M of the 378.5 M instructions of `kibitzer fmt` on ben_uncommon_boards.pbn.
 #[derive(Debug, Default, Clone)]
@@ -751,7 +746,7 @@ mod tests {
         };
         let first = tags(&[("Dealer", "e"), ("Vulnerable", "Both"), ("Deal", DEAL), ("Auction", "E")]);
         let mut inherited = Inheritance::default();
-        inherited.record_deal(DealData::read(first), |n| first(n).is_some());
+        inherited.record_deal(first);
         let previous = inherited.last_deal();
         assert_eq!(previous.dealer, Some(Seat::E));
         assert_eq!(previous.vulnerable, Some(Vulnerability::All));
@@ -768,17 +763,17 @@ mod tests {
 
         // The second room's game passes what it took on to a third that leaves them out too.
         let second = tags(&[("Auction", "E")]);
-        inherited.record_deal(DealData::read(second), |n| second(n).is_some());
+        inherited.record_deal(second);
         assert_eq!(inherited.last_deal(), previous);
         let unknown = tags(&[("Dealer", "?"), ("Deal", "?"), ("Auction", "N")]);
-        inherited.record_deal(DealData::read(unknown), |n| unknown(n).is_some());
+        inherited.record_deal(unknown);
         assert_eq!(inherited.last_deal(), DealData::default(), "`?` is no value");
     }
 
-    /// Inheritance that keeps each deal as written ([`Inheritance::record_deal_of`], the
-    /// formatter's) leaves after every game what reading each deal at once leaves
-    /// ([`Inheritance::record_deal`], the lazily read deal compared read), through games that
-    /// give a deal, rely on the one before, give one that does not parse, `?` or `##`.
+    /// Inheritance, which keeps each deal as written ([`Inheritance::record_deal`]), leaves
+    /// after every game what the deal data read at once leave ([`DealData::read`] of the game,
+    /// or what it takes of the game before, [`DealData::taken_by`]), through games that give a
+    /// deal, rely on the one before, give one that does not parse, `?` or `##`.
     #[test]
     fn deals_kept_as_written_are_the_deals_read() {
         const DEAL: &str = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
@@ -793,17 +788,18 @@ mod tests {
             &[("Auction", "N")],
             &[("Dealer", "?"), ("Deal", "?"), ("Auction", "N")],
         ];
-        let mut eager = Inheritance::default();
+        let mut read = DealData::default();
         let mut lazy = Inheritance::default();
         for (i, tags) in games.iter().enumerate() {
             let value_of = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
             let has = |name: &str| value_of(name).is_some();
-            let own_vulnerable = DealData::read_vulnerable(value_of);
-            assert_eq!(lazy.taken_by(has, own_vulnerable), eager.last_deal().taken_by(has, own_vulnerable), "game {i}");
-            eager.record_deal(DealData::read(value_of), has);
-            lazy.record_deal_of(value_of);
-            assert_eq!(lazy.last_deal(), eager.last_deal(), "game {i}");
-            assert!(lazy == eager, "game {i}");
+            let own = DealData::read(value_of);
+            let taken = read.taken_by(has, own.vulnerable);
+            assert_eq!(lazy.taken_by(has, own.vulnerable), taken, "game {i}");
+            read = taken.unwrap_or(own);
+            lazy.record_deal(value_of);
+            assert_eq!(lazy.last_deal(), read, "game {i}");
+            assert!(lazy == Inheritance::after_deal(read.clone()), "game {i}");
             let expected = match i {
                 0..=2 => parse_deal(DEAL).ok(),
                 5 | 6 => parse_deal(OTHER).ok(),

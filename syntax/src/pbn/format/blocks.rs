@@ -35,7 +35,7 @@ pub(super) fn record_game(
     }
     used.give(seen.iter().copied());
     let value_of = |name: &str| seen.iter().find(|(n, _)| same_name(n, name)).map(|(_, v)| *v);
-    inherited.record_deal_of(value_of);
+    inherited.record_deal(value_of);
 }
 
 /// A string token's text without its quotes.
