@@ -529,12 +529,17 @@ pub fn short_ascii_upper<const N: usize>(word: &str) -> Option<([u8; N], usize)>
 
 /// Whether `a` and `b` are the same text, compared a word at a time when they are short: a
 /// tag name looked up among a game's tags is compared with each of them, and comparing slices
-/// calls `memcmp` whenever the lengths agree (string comparisons were a tenth of the
-/// instructions of checking a PBN file of small games; `Date` and `Deal`, `East` and `West`
-/// have the same length).
+/// calls `memcmp` whenever the lengths agree (`Date` and `Deal`, `East` and `West`). Those calls
+/// were 10.2 M of the 395.5 M instructions of checking ben_uncommon_boards.pbn; the words saved
+/// about 4.7 M of it (most comparisons end at the lengths either way).
 #[inline]
 pub fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    same_bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// [`same_name`] of bytes: also how the replay compares a written move with its canonical SAN.
+#[inline]
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

@@ -124,10 +124,11 @@ impl SanText {
         &self.bytes[..usize::from(self.len)]
     }
 
-    /// Whether `written` is this SAN, byte for byte. The replay asks it of every move: the
-    /// bytes are compared as one word, not with a call to `memcmp` (3 % of the check's time).
+    /// Whether `written` is this SAN, byte for byte. The replay asks it of moves it cannot tell
+    /// canonical by their shape: the bytes are compared a word at a time
+    /// ([`crate::text::same_bytes`]), not with a call to `memcmp` (3 % of the check's time).
     pub fn is(&self, written: &str) -> bool {
-        written.len() == usize::from(self.len) && word(written.as_bytes()) == word(self.as_bytes())
+        crate::text::same_bytes(written.as_bytes(), self.as_bytes())
     }
 
     pub fn as_str(&self) -> &str {
@@ -150,11 +151,6 @@ impl SanText {
         self.push(b'a' + square.file() as u8);
         self.push(b'1' + square.rank() as u8);
     }
-}
-
-/// Up to eight bytes as one number.
-fn word(bytes: &[u8]) -> u64 {
-    bytes.iter().take(8).fold(0, |word, &b| word << 8 | u64::from(b))
 }
 
 impl std::fmt::Debug for SanText {
