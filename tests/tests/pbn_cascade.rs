@@ -78,3 +78,32 @@ fn a_wrong_auction_keeps_the_tags_reading_the_play_supports() {
     assert_eq!(codes, ["PBN309"], "{}", render(&text, &diagnostics));
     assert!(diagnostics[0].message.contains("agrees with the tags"), "{}", diagnostics[0].message);
 }
+
+/// A Vulnerable tag against the board's rotation (Law 2; board 1 is vulnerable for neither
+/// side), with a ScoreTable: its rows decide which vulnerability the scores are checked under.
+/// Rows scored at the rotation's vulnerability make the tag the one mistake; rows scored at the
+/// tag's make the tag what the scores follow. Either way one report, on the tag.
+#[test]
+fn a_score_table_decides_the_vulnerability_its_scores_are_checked_under() {
+    let good = read(&fixtures().join("cascade/good.pbn"));
+    let with_rows = |rows: &str| {
+        let table = format!("[ScoreTable \"Contract\\2;Declarer\\1;Result\\2;Score_NS\\4\"]\n{rows}");
+        let text =
+            good.replace("[Vulnerable \"None\"]", "[Vulnerable \"All\"]").replace("[Score \"NS 420\"]\n", &table);
+        assert_ne!(text, good);
+        text
+    };
+    // 4S by South making 10 tricks and 9: 420 and -50 not vulnerable, 620 and -100 vulnerable.
+    for rows in ["4S S 10 420\n4S S  9 -50\n", "4S S 10 620\n4S S  9 -100\n"] {
+        let text = with_rows(rows);
+        let diagnostics = check(&text);
+        let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["PBN602"], "{rows}: {}", render(&text, &diagnostics));
+    }
+    // A row that fits neither is a mismatch under the vulnerability the others chose.
+    let text = with_rows("4S S 10 420\n4S S  9 -50\n4S S 11 999\n");
+    let diagnostics = check(&text);
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["PBN602", "PBN600"], "{}", render(&text, &diagnostics));
+    assert!(diagnostics[1].message.contains("scores 450 for NS"), "{}", diagnostics[1].message);
+}

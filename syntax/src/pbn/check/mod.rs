@@ -309,12 +309,8 @@ fn prefer_rotation_vulnerability(game: &Game<'_>, facts: &mut context::Facts) {
     let mut other = facts.clone();
     other.vulnerable = Some(rotation);
     // Disagreements of the Score and the ScoreTable rows under each vulnerability.
-    let misfits = |f: &context::Facts| {
-        let mut scratch = context::Sink::new(false);
-        tables::check(game, f, &mut scratch);
-        usize::from(!scores::score_agrees(game, f, None))
-            + scratch.diagnostics.iter().filter(|d| d.code == scores::SCORE_MISMATCH.code).count()
-    };
+    let misfits =
+        |f: &context::Facts| usize::from(!scores::score_agrees(game, f, None)) + tables::score_mismatches(game, f);
     if misfits(&other) < misfits(facts) {
         *facts = other;
     }

@@ -45,9 +45,9 @@ fn check_time_tables(game: &Game<'_>, sink: &mut Sink) {
         ("AuctionTimeTable", "Auction", [SyntaxKind::CALL, SyntaxKind::WORD]),
         ("PlayTimeTable", "Play", [SyntaxKind::CARD, SyntaxKind::WORD]),
     ] {
-        let (Some(tag), Some(source)) = (game.tag(table).filter(|t| t.well_formed), game.tag(section)) else {
-            continue;
-        };
+        // The section is looked up only for a game with the table: most have neither.
+        let Some(tag) = game.tag(table).filter(|t| t.well_formed) else { continue };
+        let Some(source) = game.tag(section) else { continue };
         let columns = tag.value.split(';').count();
         let elements =
             tag.section_items().filter(|t| matches!(t.kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)).count();
@@ -94,7 +94,7 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
     let mut elements: Vec<&SectionToken<'_>> = Vec::new();
     for t in &tag.section {
         match t.kind {
-            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(t),
+            kind if is_element(kind) => elements.push(t),
             SyntaxKind::LINE_COMMENT | SyntaxKind::BRACE_COMMENT if !elements.is_empty() => {
                 sink.report(&TABLE_COMMENT, t.range, format!("comment among the elements of {}", tag.name));
             }
@@ -177,6 +177,73 @@ fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
 /// ScoreTable rows with Contract, Declarer, Result and Score_NS/Score_EW: the score must be the
 /// duplicate score (artificial scores are marked `^` and skipped).
 fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize>, facts: &Facts, sink: &mut Sink) {
+    row_score_mismatches(row, col, facts, |m| {
+        sink.push(Diagnostic::new(
+            &crate::pbn::check::scores::SCORE_MISMATCH,
+            m.token.range,
+            format!(
+                "{} `{}` but {} by {} making {} tricks scores {} for {}",
+                m.column,
+                m.given,
+                m.contract,
+                m.declarer.name(),
+                m.tricks,
+                m.expected,
+                &m.column[6..]
+            ),
+        ))
+    });
+}
+
+/// A Score_NS or Score_EW element of a ScoreTable row that is not the duplicate score of the
+/// row's contract.
+struct ScoreMismatch<'r, 't> {
+    /// `Score_NS` or `Score_EW`.
+    column: &'static str,
+    token: &'r SectionToken<'t>,
+    /// The element as written, without quotes and blanks.
+    given: &'t str,
+    contract: Contract,
+    declarer: Seat,
+    tricks: u8,
+    expected: i32,
+}
+
+/// The ScoreTable mismatches of [`check`] under `facts`' vulnerability, counted and not
+/// reported: the vulnerability a game's scores are checked under is chosen by this count, once
+/// for each of two (`prefer_rotation_vulnerability`), and the other tables play no part in it.
+pub(super) fn score_mismatches(game: &Game<'_>, facts: &Facts) -> usize {
+    let mut count = 0;
+    let score_tables =
+        game.tags.iter().filter(|t| t.well_formed && t.name == "ScoreTable" && !t.value.starts_with('#'));
+    for tag in score_tables {
+        // A column written wrongly is reported by [`check`]; here it is only read.
+        let columns = columns(tag, &mut Sink::new(false));
+        let elements: Vec<&SectionToken<'_>> = tag.section.iter().filter(|t| is_element(t.kind)).collect();
+        if columns.is_empty() {
+            continue;
+        }
+        let col = |name: &str| columns.iter().position(|c| c == name);
+        for row in elements.chunks_exact(columns.len()) {
+            row_score_mismatches(row, &col, facts, |_| count += 1);
+        }
+    }
+    count
+}
+
+/// Each element of a table (a string or a word; not its comments).
+fn is_element(kind: SyntaxKind) -> bool {
+    matches!(kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)
+}
+
+/// Calls `found` with each score of a ScoreTable row that disagrees with the duplicate score of
+/// its Contract, Declarer and Result under `facts`' vulnerability.
+fn row_score_mismatches<'r, 't>(
+    row: &[&'r SectionToken<'t>],
+    col: &dyn Fn(&str) -> Option<usize>,
+    facts: &Facts,
+    mut found: impl FnMut(ScoreMismatch<'r, 't>),
+) {
     let Some(vul) = facts.vulnerable else { return };
     let get = |name: &str| col(name).map(|i| row[i].text.trim_matches('"').trim());
     let (Some(contract), Some(declarer), Some(result)) = (get("Contract"), get("Declarer"), get("Result")) else {
@@ -192,22 +259,14 @@ fn check_row_score(row: &[&SectionToken<'_>], col: &dyn Fn(&str) -> Option<usize
     }
     let score = duplicate_score(contract, vul.is_vulnerable(declarer), tricks);
     let ns = if declarer.is_ns() { score } else { -score };
-    for (name, expected) in [("Score_NS", ns), ("Score_EW", -ns)] {
-        let Some(i) = col(name) else { continue };
+    for (column, expected) in [("Score_NS", ns), ("Score_EW", -ns)] {
+        let Some(i) = col(column) else { continue };
         let token = row[i];
         let v = token.text.trim_matches('"').trim();
         // Tables often leave the other side's column empty (`-`) or give only positive scores.
         let Some(given) = parse_int(v) else { continue };
         if given != expected && !(given == 0 && expected < 0) {
-            sink.push(Diagnostic::new(
-                &crate::pbn::check::scores::SCORE_MISMATCH,
-                token.range,
-                format!(
-                    "{name} `{v}` but {contract} by {} making {tricks} tricks scores {expected} for {}",
-                    declarer.name(),
-                    &name[6..]
-                ),
-            ));
+            found(ScoreMismatch { column, token, given: v, contract, declarer, tricks, expected });
         }
     }
 }
