@@ -220,15 +220,16 @@ pub(super) fn check_names(game: &Game<'_>, sink: &mut Sink) {
 /// Section data after a tag that defines none (an identification tag, a note): usually a broken
 /// tag or a stray line. Unknown tags may be user-defined sections (PBN 5.1).
 fn check_section_allowed(tag: &Tag<'_>, sink: &mut Sink) {
+    // Characters no token accepts are already reported by the parser.
+    let mut items = tag.section_items().filter(|t| t.kind != crate::pbn::syntax_kind::SyntaxKind::ERROR);
+    let Some(first) = items.next() else { return };
+    // Asked only of a tag with a section: most tags have none, and this is a search of lists.
     let takes_section = matches!(tag.name, "Auction" | "Play")
         || is_one_of(tag.name, &crate::pbn::model::TABLES)
         || !is_known_tag(tag.name);
     if takes_section {
         return;
     }
-    // Characters no token accepts are already reported by the parser.
-    let mut items = tag.section_items().filter(|t| t.kind != crate::pbn::syntax_kind::SyntaxKind::ERROR);
-    let Some(first) = items.next() else { return };
     let last = items.last().unwrap_or(first);
     sink.report(
         &SECTION_AFTER_TAG,
