@@ -8,29 +8,36 @@ use crate::pbn::syntax_kind::SyntaxKind;
 use crate::text::same_name;
 
 /// Records the tags of a game node for later games' `#` and `##`, and its deal data for a next
-/// game that leaves it out.
-/// `used` takes note of what the game looked up and gave.
+/// game that leaves it out: for a game the formatter does not write (the games before a window),
+/// read from the events; a game it writes is recorded from its [`Blocks::tags`].
 pub(super) fn record_game(
     inherited: &mut Inheritance,
     used: &mut InheritanceUse,
     game: EventNode<'_, SyntaxKind>,
     text: &str,
 ) {
-    let mut seen: Vec<(&str, &str)> = Vec::with_capacity(32);
-    let tags = game.children().filter_map(|e| match e {
-        EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => Some(n),
-        _ => None,
-    });
-    for tag in tags {
-        let (Some(name), Some(value)) =
-            (token_text(tag, text, SyntaxKind::TAG_NAME), token_text(tag, text, SyntaxKind::STRING))
-        else {
-            continue;
-        };
-        used.look_up(name, unquote(value));
+    let tags: Vec<(&str, &str)> = game
+        .children()
+        .filter_map(|e| match e {
+            EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => {
+                Some((token_text(n, text, SyntaxKind::TAG_NAME)?, unquote(token_text(n, text, SyntaxKind::STRING)?)))
+            }
+            _ => None,
+        })
+        .collect();
+    record_tags(inherited, used, &tags);
+}
+
+/// Records a game's tags, each a name and its value without quotes, in file order, for later
+/// games' `#` and `##`, and its deal data for a next game that leaves it out. `used` takes note
+/// of what the game looked up and gave.
+pub(super) fn record_tags(inherited: &mut Inheritance, used: &mut InheritanceUse, tags: &[(&str, &str)]) {
+    let mut seen: Vec<(&str, &str)> = Vec::with_capacity(tags.len());
+    for &(name, value) in tags {
+        used.look_up(name, value);
         if !seen.iter().any(|(n, _)| same_name(n, name)) {
-            inherited.record(name, unquote(value));
-            seen.push((name, unquote(value)));
+            inherited.record(name, value);
+            seen.push((name, value));
         }
     }
     used.give(seen.iter().copied());
@@ -82,17 +89,32 @@ impl Block<'_> {
     }
 }
 
-/// The blocks of a game, and the comments before its first tag.
-pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec<&'g str>, Vec<Block<'g>>) {
+/// A game as blocks, as [`blocks`] reads it.
+pub(super) struct Blocks<'g> {
+    /// The comments before its first tag.
+    pub(super) leading: Vec<&'g str>,
+    pub(super) blocks: Vec<Block<'g>>,
+    /// Each tag with both a name and a value, as inheritance records it ([`record_tags`]): the
+    /// formatter records a game it writes from these, and does not walk its events again.
+    pub(super) tags: Vec<(&'g str, &'g str)>,
+}
+
+/// The blocks of a game, the comments before its first tag, and its tags for inheritance.
+pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> Blocks<'g> {
     let mut leading = Vec::new();
     // Room for the mandatory tag set (PBN 3.4) and as many more (a match's Room, Score, notes,
     // tables): a list grown tag by tag was reallocated four times a game.
     let mut blocks: Vec<Block<'g>> = Vec::with_capacity(32);
+    let mut tags = Vec::with_capacity(32);
     for element in game.children() {
         match element {
             EventElement::Node(node) if node.kind() == Some(SyntaxKind::TAG) => {
-                let name = token_text(node, text, SyntaxKind::TAG_NAME).unwrap_or_default();
-                let value = unquote(token_text(node, text, SyntaxKind::STRING).unwrap_or_default());
+                let name = token_text(node, text, SyntaxKind::TAG_NAME);
+                let value = token_text(node, text, SyntaxKind::STRING).map(unquote);
+                if let (Some(name), Some(value)) = (name, value) {
+                    tags.push((name, value));
+                }
+                let (name, value) = (name.unwrap_or_default(), value.unwrap_or_default());
                 blocks.push(Block { name, value, comments: Vec::new(), section: Vec::new(), notes: Vec::new() });
             }
             EventElement::Node(node) => {
@@ -116,7 +138,7 @@ pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> (Vec
             }
         }
     }
-    (leading, blocks)
+    Blocks { leading, blocks, tags }
 }
 
 fn is_comment(kind: SyntaxKind) -> bool {

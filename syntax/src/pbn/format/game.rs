@@ -12,7 +12,7 @@ use crate::pbn::model::{is_section, DealData, Inheritance, TABLES};
 use crate::pbn::syntax_kind::SyntaxKind;
 use crate::text::same_name;
 
-use super::blocks::{blocks, has_data, Block};
+use super::blocks::{blocks, has_data, Block, Blocks};
 use super::lines::{to_crlf, CRLF};
 use super::sections::{four_a_line, section_as_written};
 use super::table::table;
@@ -40,8 +40,13 @@ fn place(block: &Block) -> Place {
     }
 }
 
-pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited: &Inheritance) -> String {
-    let (leading, all) = blocks(game, text);
+/// A game in export order, and its tags as inheritance records them ([`Blocks::tags`]).
+pub(super) fn format_game<'g>(
+    game: EventNode<'_, SyntaxKind>,
+    text: &'g str,
+    inherited: &Inheritance,
+) -> (String, Vec<(&'g str, &'g str)>) {
+    let Blocks { leading, blocks: all, tags } = blocks(game, text);
     // Note tags go with the Auction or Play section before them (PBN 3.5.5, 3.6.5).
     let mut ordered: Vec<Block> = Vec::with_capacity(all.len() + MANDATORY_TAGS.len());
     for block in all {
@@ -100,7 +105,7 @@ pub(super) fn format_game(game: EventNode<'_, SyntaxKind>, text: &str, inherited
         write_block(&mut out, &ordered[i], seats, inherited);
     }
     out.push_str(CRLF);
-    out
+    (out, tags)
 }
 
 /// Whether all four players passed: the Contract tag says `Pass`, or the auction is four

@@ -43,7 +43,7 @@ use crate::pbn::model::{Inheritance, InheritanceUse};
 use crate::text::{TextRange, TextSize};
 use crate::Lang;
 
-use blocks::{games, record_game};
+use blocks::{games, record_game, record_tags};
 use game::format_game;
 use lines::{checked_line_lengths, to_crlf, CRLF};
 
@@ -118,14 +118,21 @@ impl UnitFormatter for Formatter {
             if self.games[i].0 == range {
                 self.inherit_up_to(i);
                 let game = EventNode::at(&self.events, self.games[i].1.clone());
-                return checked_line_lengths(format_game(game, &self.text, &self.inherited), unit);
+                let (formatted, tags) = format_game(game, &self.text, &self.inherited);
+                // The game's tags recorded from what formatting it read: the next game finds it
+                // recorded, and its events are not walked a second time.
+                if self.recorded == i {
+                    record_tags(&mut self.inherited, &mut self.used, &tags);
+                    self.recorded += 1;
+                }
+                return checked_line_lengths(formatted, unit);
             }
         }
         // Not a unit of `prepare` (never so through the engine): parse it alone.
         let (events, _) = super::parser::parse_events(unit, Vec::new());
         let mut games = games(&events);
         match (games.next(), games.next()) {
-            (Some(game), None) => checked_line_lengths(format_game(game, unit, &self.inherited), unit),
+            (Some(game), None) => checked_line_lengths(format_game(game, unit, &self.inherited).0, unit),
             // Not one game: nothing to reorder safely.
             _ => Ok(unit.to_owned()),
         }
@@ -175,6 +182,32 @@ mod tests {
     use super::sections::{spell_call_or_card, suffix_nag};
     use super::values::normalise_value;
     use super::*;
+
+    /// A game the formatter writes is recorded for later games from the blocks it read
+    /// ([`blocks::Blocks::tags`]), not from its events: after each game, what is recorded (the
+    /// values, the `##` ones, the deal data, the names looked up and given) is what reading the
+    /// game's events records, through repeated tags, `#` and `##`, a tag without a value, notes
+    /// and a game that takes the deal of the one before.
+    #[test]
+    fn a_written_game_is_recorded_as_its_events_read() {
+        let text = "[Event \"A\"]\n[Site \"##Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+            [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+            [Event \"B\"]\n[Scoring \"#\"]\n\n\
+            [Event \"#\"]\n[Board \"2\"]\n[Declarer]\n[Note \"1:x\"]\n[Note \"2:y\"]\n[Scoring \"IMP\"]\n\n\
+            [Board \"3\"]\n[Event \"C\"]\n[Dealer \"E\"]\n";
+        let mut formatter = Formatter::new(text, &FormatOptions::default());
+        let (ranges, _) = formatter.prepare(Lang::Pbn, text);
+        let (events, _) = super::super::parser::parse_events(text, Vec::new());
+        let (mut inherited, mut used) = (Inheritance::default(), InheritanceUse::default());
+        assert_eq!(ranges.len(), 3);
+        for (i, (range, game)) in ranges.iter().zip(games(&events)).enumerate() {
+            formatter.unit(*range, &text[*range]).expect("formatted");
+            record_game(&mut inherited, &mut used, game, text);
+            assert_eq!(formatter.recorded, i + 1);
+            assert_eq!((&formatter.inherited, &formatter.used), (&inherited, &used), "after game {i}");
+        }
+        assert!(inherited.is_sticky("Site") && !inherited.is_sticky("Event"));
+    }
 
     /// Found by `fuzz/run.sh fmt-pbn`: stray text after a tag and an indented tag on the next
     /// line gave an empty line inside the game, which split it on the next run.

@@ -65,7 +65,7 @@ mod tests {
     fn table_rows_are_padded_to_their_columns() {
         let text = "[ScoreTable \"Rank\\3R;Name\\6;Score\\4R;Note\\5L\"]\n1 Ann 50 x 10 \"B b\" -120 y\n";
         let (events, _) = crate::pbn::parser::parse_events(text, Vec::new());
-        let (_, blocks) = blocks(games(&events).next().unwrap(), text);
+        let blocks = blocks(games(&events).next().unwrap(), text).blocks;
         let section = &blocks[0].section;
         let rows = table(section, blocks[0].value).unwrap();
         assert_eq!(rows, "  1 Ann      50 x\r\n 10 \"B b\"  -120 y\r\n");
