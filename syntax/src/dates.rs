@@ -39,6 +39,12 @@ pub struct Spelled {
 /// year) or a time out of range.
 pub fn producer_spelling(value: &str) -> Option<Spelled> {
     let value = value.trim();
+    // The commonest spelling first (`2023-07-28`, a bot's hand records, every game): a whole
+    // date of digits has no unknown part and no time, so nothing below would read it otherwise.
+    if let Some((year, month, day)) = year_first(value) {
+        let known = (1..=12).contains(&month) && (1..=days_in_month(year, month)).contains(&day);
+        return known.then(|| Spelled { date: standard_date(year, month, day), time: None });
+    }
     if let Some(date) = partly_known(value) {
         return Some(Spelled { date, time: None });
     }
@@ -63,8 +69,12 @@ pub fn producer_spelling(value: &str) -> Option<Spelled> {
 fn standard_date(year: u32, month: u32, day: u32) -> String {
     let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
     let mut date = String::with_capacity(10);
-    date.extend([digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '.']);
-    date.extend([digit(month / 10), digit(month), '.', digit(day / 10), digit(day)]);
+    for c in [digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '.'] {
+        date.push(c);
+    }
+    for c in [digit(month / 10), digit(month), '.', digit(day / 10), digit(day)] {
+        date.push(c);
+    }
     date
 }
 
