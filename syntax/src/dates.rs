@@ -42,8 +42,7 @@ pub fn producer_spelling(value: &str) -> Option<Spelled> {
     // The commonest spelling first (`2023-07-28`, a bot's hand records, every game): a whole
     // date of digits has no unknown part and no time, so nothing below would read it otherwise.
     if let Some((year, month, day)) = year_first(value) {
-        let known = (1..=12).contains(&month) && (1..=days_in_month(year, month)).contains(&day);
-        return known.then(|| Spelled { date: standard_date(year, month, day), time: None });
+        return standard_date(year, month, day).map(|date| Spelled { date, time: None });
     }
     if let Some(date) = partly_known(value) {
         return Some(Spelled { date, time: None });
@@ -53,20 +52,21 @@ pub fn producer_spelling(value: &str) -> Option<Spelled> {
         None => (value, None),
     };
     let (year, month, day) = year_first(date).or_else(|| day_month_year(date)).or_else(|| eight_digits(date))?;
-    if !(1..=12).contains(&month) || !(1..=days_in_month(year, month)).contains(&day) {
-        return None;
-    }
+    let date = standard_date(year, month, day)?;
     let time = match time {
         None => None,
         Some(t) => Some(time_of(t.strip_suffix('Z').unwrap_or(t))?),
     };
-    Some(Spelled { date: standard_date(year, month, day), time })
+    Some(Spelled { date, time })
 }
 
-/// `YYYY.MM.DD` of a known year (below 10000), month and day (below 100), digit by digit: a
-/// database of games each dated the producer's way has its every date rewritten, and the
-/// formatting machinery was half of that.
-fn standard_date(year: u32, month: u32, day: u32) -> String {
+/// `YYYY.MM.DD` of a known year (below 10000), month and day, digit by digit (a database of
+/// games each dated the producer's way has its every date rewritten, and the formatting
+/// machinery was half of that); `None` for a month or a day the calendar does not have.
+fn standard_date(year: u32, month: u32, day: u32) -> Option<String> {
+    if !(1..=12).contains(&month) || !(1..=days_in_month(year, month)).contains(&day) {
+        return None;
+    }
     let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
     let mut date = String::with_capacity(10);
     for c in [digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), '.'] {
@@ -75,7 +75,7 @@ fn standard_date(year: u32, month: u32, day: u32) -> String {
     for c in [digit(month / 10), digit(month), '.', digit(day / 10), digit(day)] {
         date.push(c);
     }
-    date
+    Some(date)
 }
 
 /// What is wrong with a date value that should be `YYYY.MM.DD`, `?` standing for each unknown

@@ -106,4 +106,16 @@ fn a_score_table_decides_the_vulnerability_its_scores_are_checked_under() {
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["PBN602", "PBN600"], "{}", render(&text, &diagnostics));
     assert!(diagnostics[1].message.contains("scores 450 for NS"), "{}", diagnostics[1].message);
+
+    // The same through the binary, as a user runs it: `kibitzer check --format json` on a file.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("match.pbn"), &text).unwrap();
+    let out = kibitzer_tests::run_kibitzer(&["check", "--format", "json", "match.pbn"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let found: Vec<(&str, u64)> =
+        report.as_array().unwrap().iter().map(|d| (d["code"].as_str().unwrap(), d["line"].as_u64().unwrap())).collect();
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() as u64 + 1;
+    assert_eq!(found, [("PBN602", line_of("[Vulnerable ")), ("PBN600", line_of("4S S 11 999"))], "{report:#}");
+    assert!(report[1]["message"].as_str().unwrap().contains("scores 450 for NS"), "{report:#}");
 }

@@ -89,18 +89,24 @@ fn columns(tag: &Tag<'_>, sink: &mut Sink) -> Vec<String> {
     out
 }
 
-fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
-    let columns = columns(tag, sink);
-    let mut elements: Vec<&SectionToken<'_>> = Vec::new();
+/// A table's elements (its strings and words), each comment among them reported (PBN 5.1).
+fn elements<'r, 't>(tag: &'r Tag<'t>, sink: &mut Sink) -> Vec<&'r SectionToken<'t>> {
+    let mut elements = Vec::new();
     for t in &tag.section {
         match t.kind {
-            kind if is_element(kind) => elements.push(t),
+            SyntaxKind::STRING | SyntaxKind::SECTION_WORD => elements.push(t),
             SyntaxKind::LINE_COMMENT | SyntaxKind::BRACE_COMMENT if !elements.is_empty() => {
                 sink.report(&TABLE_COMMENT, t.range, format!("comment among the elements of {}", tag.name));
             }
             _ => {}
         }
     }
+    elements
+}
+
+fn check_table(tag: &Tag<'_>, facts: &Facts, sink: &mut Sink) {
+    let columns = columns(tag, sink);
+    let elements = elements(tag, sink);
     if columns.is_empty() || elements.is_empty() {
         return;
     }
@@ -217,9 +223,11 @@ pub(super) fn score_mismatches(game: &Game<'_>, facts: &Facts) -> usize {
     let score_tables =
         game.tags.iter().filter(|t| t.well_formed && t.name == "ScoreTable" && !t.value.starts_with('#'));
     for tag in score_tables {
-        // A column written wrongly is reported by [`check`]; here it is only read.
-        let columns = columns(tag, &mut Sink::new(false));
-        let elements: Vec<&SectionToken<'_>> = tag.section.iter().filter(|t| is_element(t.kind)).collect();
+        // What is wrong in the table's columns or among its elements is reported by [`check`];
+        // here they are only read.
+        let mut unreported = Sink::new(false);
+        let columns = columns(tag, &mut unreported);
+        let elements = elements(tag, &mut unreported);
         if columns.is_empty() {
             continue;
         }
@@ -229,11 +237,6 @@ pub(super) fn score_mismatches(game: &Game<'_>, facts: &Facts) -> usize {
         }
     }
     count
-}
-
-/// Each element of a table (a string or a word; not its comments).
-fn is_element(kind: SyntaxKind) -> bool {
-    matches!(kind, SyntaxKind::STRING | SyntaxKind::SECTION_WORD)
 }
 
 /// Calls `found` with each score of a ScoreTable row that disagrees with the duplicate score of

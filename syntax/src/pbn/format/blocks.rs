@@ -19,9 +19,10 @@ pub(super) fn record_game(
     let tags: Vec<(&str, &str)> = game
         .children()
         .filter_map(|e| match e {
-            EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => {
-                Some((token_text(n, text, SyntaxKind::TAG_NAME)?, unquote(token_text(n, text, SyntaxKind::STRING)?)))
-            }
+            EventElement::Node(n) if n.kind() == Some(SyntaxKind::TAG) => match name_and_value(n, text) {
+                (Some(name), Some(value)) => Some((name, value)),
+                _ => None,
+            },
             _ => None,
         })
         .collect();
@@ -43,6 +44,13 @@ pub(super) fn record_tags(inherited: &mut Inheritance, used: &mut InheritanceUse
     used.give(seen.iter().copied());
     let value_of = |name: &str| seen.iter().find(|(n, _)| same_name(n, name)).map(|(_, v)| *v);
     inherited.record_deal(value_of);
+}
+
+/// A tag's name and its value without quotes, each if it has one. Always inlined: as a call,
+/// [`blocks`] around it cost 1 % more instructions on a match record (rpbridge's, 4.3 M).
+#[inline(always)]
+fn name_and_value<'g>(tag: EventNode<'_, SyntaxKind>, text: &'g str) -> (Option<&'g str>, Option<&'g str>) {
+    (token_text(tag, text, SyntaxKind::TAG_NAME), token_text(tag, text, SyntaxKind::STRING).map(unquote))
 }
 
 /// A string token's text without its quotes.
@@ -109,8 +117,7 @@ pub(super) fn blocks<'g>(game: EventNode<'_, SyntaxKind>, text: &'g str) -> Bloc
     for element in game.children() {
         match element {
             EventElement::Node(node) if node.kind() == Some(SyntaxKind::TAG) => {
-                let name = token_text(node, text, SyntaxKind::TAG_NAME);
-                let value = token_text(node, text, SyntaxKind::STRING).map(unquote);
+                let (name, value) = name_and_value(node, text);
                 if let (Some(name), Some(value)) = (name, value) {
                     tags.push((name, value));
                 }

@@ -120,7 +120,8 @@ impl UnitFormatter for Formatter {
                 let game = EventNode::at(&self.events, self.games[i].1.clone());
                 let (formatted, tags) = format_game(game, &self.text, &self.inherited);
                 // The game's tags recorded from what formatting it read: the next game finds it
-                // recorded, and its events are not walked a second time.
+                // recorded, and its events are not walked a second time. (A game formatted
+                // again after later ones were recorded is not recorded again.)
                 if self.recorded == i {
                     record_tags(&mut self.inherited, &mut self.used, &tags);
                     self.recorded += 1;
