@@ -180,12 +180,20 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         Ok(())
     }
 
-    /// Spaces and tabs at the current byte, if any, as one blank.
+    /// Spaces and tabs at the current byte, if any, as one blank. Inlined with its first test:
+    /// of its three places in a tag pair, two nearly always find none (`[Name "value"]`), and
+    /// a call to learn that was 15.2 M of the 349 M instructions of checking a 2.6 MB hand record.
+    #[inline(always)]
     fn blank(&mut self) {
-        let len = lexer::blank_len(&self.bytes[self.at..]);
-        if len > 0 {
-            self.token(WHITESPACE, self.at + len);
+        if matches!(self.bytes.get(self.at), Some(b' ' | b'\t')) {
+            self.blank_run();
         }
+    }
+
+    /// The blank at the current byte, which is a space or a tab.
+    fn blank_run(&mut self) {
+        let len = lexer::blank_len(&self.bytes[self.at..]);
+        self.token(WHITESPACE, self.at + len);
     }
 
     /// What follows a tag pair up to the game's next `[` or its end, as the grammar's `section`
