@@ -182,7 +182,8 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
 
     /// Spaces and tabs at the current byte, if any, as one blank. Inlined with its first test:
     /// of its three places in a tag pair, two nearly always find none (`[Name "value"]`), and
-    /// a call to learn that was 15.2 M of the 349 M instructions of checking a 2.6 MB hand record.
+    /// calls made mostly to learn that were 15.2 M of the 349.1 M instructions of checking a
+    /// 2.6 MB hand record (7.1 M fewer with the test inlined).
     #[inline(always)]
     fn blank(&mut self) {
         if matches!(self.bytes.get(self.at), Some(b' ' | b'\t')) {
