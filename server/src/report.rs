@@ -214,8 +214,9 @@ impl JsonArray {
                 };
                 let main = place(d.range);
                 // Placed here, in text order with the diagnostic (a related place or an edit is
-                // placed from the line of the place before), and held on the stack: a list on the
-                // heap for each diagnostic was two allocations of every object with a fix.
+                // placed from the line of the place before), and held on the stack: lists on the
+                // heap were an allocation for the related places of each diagnostic that has
+                // any and one for the edits of each fix.
                 let related: SmallVec<[_; 4]> = d
                     .related
                     .iter()

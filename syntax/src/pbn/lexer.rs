@@ -299,6 +299,12 @@ fn run(rest: &[u8], class: u8) -> usize {
     rest[1..].iter().position(|&b| !is(b, class)).map_or(rest.len(), |i| 1 + i)
 }
 
+/// Whether `b` is a blank's byte: a space or a tab, the white space inside a line (PBN 3.2).
+#[inline(always)]
+pub(super) fn is_blank(b: u8) -> bool {
+    is(b, BLANK)
+}
+
 /// The length of the blank (spaces and tabs) at the start of `rest`, 0 when there is none.
 pub(super) fn blank_len(rest: &[u8]) -> usize {
     rest.iter().position(|&b| !is(b, BLANK)).unwrap_or(rest.len())
