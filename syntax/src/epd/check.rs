@@ -470,12 +470,9 @@ fn check_strings(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnosti
     }
 }
 
+/// A value as a message quotes it.
 fn truncate(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_owned()
-    }
+    crate::text::shortened(s, 40)
 }
 
 fn side(board: &Board) -> &'static str {

@@ -252,12 +252,9 @@ fn line_ending(text: &str) -> &'static str {
     })
 }
 
+/// A value as a message quotes it.
 fn truncate(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_owned()
-    }
+    crate::text::shortened(s, 40)
 }
 
 fn last_line(root: &SyntaxNode, text: &str, out: &mut Vec<Diagnostic>) {

@@ -330,11 +330,7 @@ fn describe<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> String {
 }
 
 fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(30).collect();
-    if out.len() < s.len() {
-        out.push('…');
-    }
-    out
+    crate::text::shortened(s, 30)
 }
 
 /// Movetext up to and including the termination marker, or up to the next game.
