@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every editor test, as .ci/run calls it: installs what the tests need (quietly; a step that cannot
-# install skips the tests that need it, with a message), builds the binary when $KIBITZER is not
-# given, runs the tests and ends with the line `editors: N passed, M failed, K skipped`.
+# Every editor test, as .ci/run calls it: installs what the tests need (editors/install.sh:
+# quietly; a step that cannot install skips the tests that need it, with a message), builds the
+# binary when $KIBITZER is not given, runs the tests and ends with the line
+# `editors: N passed, M failed, K skipped`.
 # Exit status 1 only when a test failed; skips are not failures.
 #   KIBITZER=/path/to/kibitzer   test that binary instead of target/debug/kibitzer
 #   KIBITZER_ARTEFACTS=DIR       where the VS Code screenshots go (default target/editor-artefacts)
@@ -16,27 +17,8 @@ failures=()
 
 note() { echo "editors: $*"; }
 
-# --- installs -------------------------------------------------------------------------------
-apt_install() { # PACKAGE... (quiet; returns non-zero when it cannot)
-    [ "${EDITORS_NO_INSTALL:-}" = 1 ] && return 1
-    command -v apt-get >/dev/null || return 1
-    local sudo=
-    [ "$(id -u)" = 0 ] || sudo="sudo -n"
-    if [ -z "${_apt_updated:-}" ]; then
-        $sudo apt-get update -qq >>"$log_dir/apt.log" 2>&1 || return 1
-        _apt_updated=1
-    fi
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=600 "$@" \
-        >>"$log_dir/apt.log" 2>&1
-}
-
-if ! command -v nvim >/dev/null; then
-    apt_install neovim || note "could not install neovim (see $log_dir/apt.log)"
-fi
-if ! command -v emacs >/dev/null || ! emacs --batch --eval \
-        '(progn (require (quote package)) (package-initialize) (require (quote eglot)))' >/dev/null 2>&1; then
-    apt_install emacs-nox elpa-eglot || note "could not install emacs-nox and elpa-eglot (see $log_dir/apt.log)"
-fi
+# --- installs ---------------------------------------------------------------------------------
+"$editors/install.sh"
 
 # --- the binary -----------------------------------------------------------------------------
 if [ -z "${KIBITZER:-}" ]; then

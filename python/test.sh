@@ -4,6 +4,8 @@
 # suite of python/tests against the installed package and its `kibitzer` command. Needs PyPI
 # (maturin, pytest, mypy, dask[distributed], pyarrow): without it, says so and skips.
 # Usage: python/test.sh [PYTEST ARGS…]
+#        python/test.sh --prepare   only make the environment, for the next run to use once (.ci/run
+#                                   makes it beside the first build: pip waits on the network)
 #   KIBITZER_VENV            where the environment goes
 #   KIBITZER_BUILD_PROFILE   the Cargo profile maturin builds with: release (the default, as a user
 #                            builds it) or another, such as `dev`, which .ci/run sets so that the
@@ -14,13 +16,28 @@ cd "$(dirname "$0")/.."
 venv=${KIBITZER_VENV:-${CARGO_TARGET_DIR:-target}/python-venv}
 # Absolute: pytest runs from python/tests.
 case $venv in /*) ;; *) venv=$PWD/$venv ;; esac
-rm -rf "$venv"
-python3 -m venv "$venv"
-if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    maturin pytest mypy "dask[dataframe,distributed]" pyarrow >"$venv/pip.log" 2>&1; then
-  echo "note: PyPI cannot be reached (maturin, pytest, mypy, dask, pyarrow): the Python wheel is not built and its tests are skipped"
-  tail -3 "$venv/pip.log" | sed 's/^/    /'
+# A fresh environment with the tools, or a non-zero status (and why) when PyPI cannot be reached.
+prepared=$venv/.prepared
+prepare() {
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+      maturin pytest mypy "dask[dataframe,distributed]" pyarrow >"$venv/pip.log" 2>&1; then
+    echo "note: PyPI cannot be reached (maturin, pytest, mypy, dask, pyarrow): the Python wheel is not built and its tests are skipped"
+    tail -3 "$venv/pip.log" | sed 's/^/    /'
+    return 1
+  fi
+  touch "$prepared"
+}
+if [ "${1:-}" = --prepare ]; then
+  # Quiet: a failure is said by the run that follows, which tries again.
+  prepare >/dev/null || true
   exit 0
+fi
+if [ -e "$prepared" ]; then
+  rm "$prepared" # made by `--prepare` for this run, and used once: the next run starts afresh
+else
+  prepare || exit 0
 fi
 "$venv/bin/maturin" build --profile "${KIBITZER_BUILD_PROFILE:-release}" --quiet --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" \
   --out "$venv/wheels"
