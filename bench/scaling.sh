@@ -5,7 +5,7 @@
 # the line under each diagnostic) and `fmt` read it as each of PGN, EPD, PBN and PBI. Counts
 # instructions on one core with callgrind (deterministic, unlike the clock) and prints the ratio
 # of 2N's count to N's: about 2 for linear work, 4 for quadratic. Lines above 2.3 are marked.
-# Release build; needs valgrind. Takes about 15 minutes for everything.
+# Release build; needs valgrind. Takes about 25 minutes (480 runs under callgrind).
 # Usage: bench/scaling.sh [N]   (default 10000). KIBITZER_BIN=PATH measures that binary.
 # Found, 2026-12-03: the PBI line index searching the rest of the text for U+2028 at every break,
 # and diagnostics counting a whole long line's characters (`fmt`'s report, EPD and PBI messages)
