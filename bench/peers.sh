@@ -69,12 +69,15 @@ command_of() { # NAME FILE
 }
 
 # Instructions on the 3 MB file.
-declare -A instructions
+declare -A instructions profiles
 if command -v valgrind >/dev/null; then
-  for name in "${names[@]}"; do
+  for i in "${!names[@]}"; do
+    name=${names[$i]}
     command_of "$name" "$small"
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "${argv[@]}" < "$input" > "$tmp/out" 2> "$tmp/cg.err" || true
-    instructions[$name]=$(awk '/^summary:/ {print $2}' "$tmp/cg.out")
+    out="$tmp/cg.$i.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "${argv[@]}" < "$input" > "$tmp/out" 2> "$tmp/cg.err" || true
+    instructions[$name]=$(awk '/^summary:/ {print $2}' "$out")
+    profiles[$name]=$out
   done
 else
   echo "note: valgrind not installed: no instruction counts" >&2
@@ -110,6 +113,47 @@ if [ -n "$python_chess" ]; then
   /usr/bin/time -f "%U %S" -o "$tmp/t" python3 "$tmp/replay.py" "$small" > /dev/null
   end=$(date +%s%N)
   awk -v w="$(( (end - start) / 1000 ))" '{printf "| python-chess, main lines (the 3 MB file, one run) | - | %.3f | %.3f |\n", w / 1e6, $1 + $2}' "$tmp/t"
+fi
+
+# Where the check's instructions go, kibitzer's beside the honest peer's: the inclusive cost of
+# each named function (its callees counted in it) from the callgrind runs above, so that a verdict
+# says which work costs what. A part named by several functions is their sum; "the rest" is the
+# total less the parts.
+# Prints the inclusive instructions (millions) of the function FUNCTION in callgrind profile FILE.
+# Inlining splits a function into one entry per source file its code came from; the largest
+# entry is the whole function's (the others are parts of it).
+inclusive() { # FILE FUNCTION
+  callgrind_annotate --inclusive=yes --auto=no --threshold=100 "$1" 2>/dev/null | awk -v f="$2" '
+    $2 ~ /^\(/ {
+      line = $0; sub(/ \[[^]]*\]$/, "", line); n = index(line, ":" f)
+      if (n && n + length(f) == length(line)) { gsub(",", "", $1); v = $1 + 0; if (v > most) most = v }
+    }
+    END {printf "%.1f\n", most / 1e6}'
+}
+# Prints a table row: LABEL, then the kibitzer and peer figures.
+part_row() { printf '| %s | %.1f | %s |\n' "$1" "$2" "$3"; }
+if [ -n "$peer" ] && [ -n "${profiles[kibitzer check --format json]:-}" ]; then
+  k=${profiles[kibitzer check --format json]}; p=${profiles[pgn-reader + shakmaty, main lines]}
+  k_total=$(awk -v i="${instructions[kibitzer check --format json]}" 'BEGIN {print i / 1e6}')
+  p_total=$(awk -v i="${instructions[pgn-reader + shakmaty, main lines]}" 'BEGIN {print i / 1e6}')
+  k_read=$(inclusive "$k" kibitzer_syntax::pgn::parser::parse_events)
+  k_walk=$(inclusive "$k" kibitzer_syntax::pgn::check::moves::check)
+  k_moves=$(inclusive "$k" kibitzer_syntax::pgn::check::moves::play)
+  k_tags=$(inclusive "$k" kibitzer_syntax::pgn::check::tags::check)
+  k_across=$(inclusive "$k" kibitzer_syntax::pgn::check::across)
+  p_parse=$(inclusive "$p" shakmaty::san::SanPlus::from_ascii_prefix)
+  p_resolve=$(inclusive "$p" shakmaty::san::San::to_move)
+  p_play=$(inclusive "$p" "<shakmaty::position::Chess as shakmaty::position::Position>::play_unchecked")
+  echo
+  echo '| where the check'"'"'s instructions go (3 MB, inclusive, M) | kibitzer | pgn-reader + shakmaty |'
+  echo '|---|---:|---:|'
+  part_row "the moves: SAN read, resolved, played (kibitzer: and its spelling and check mark checked)" "$k_moves" "$(awk -v a="$p_parse" -v b="$p_resolve" -v c="$p_play" 'BEGIN {printf "%.1f", a + b + c}')"
+  part_row "reading the text (kibitzer: into events, losslessly, syntax errors found; the peer: everything else it runs)" "$k_read" "$(awk -v t="$p_total" -v a="$p_parse" -v b="$p_resolve" -v c="$p_play" 'BEGIN {printf "%.1f", t - a - b - c}')"
+  part_row "the walk over a movetext's events and the per-move rules (numbers, comments, duplicates' hash, openings' route)" "$(awk -v a="$k_walk" -v b="$k_moves" 'BEGIN {print a - b}')" "-"
+  part_row "the tag rules" "$k_tags" "-"
+  part_row "the rules across games (duplicates, spellings of names)" "$k_across" "-"
+  part_row "the rest (other rules of a game, the line index, the JSON report, start-up)" "$(awk -v t="$k_total" -v a="$k_read" -v b="$k_walk" -v c="$k_tags" -v d="$k_across" 'BEGIN {print t - a - b - c - d}')" "-"
+  part_row "total" "$k_total" "$(awk -v t="$p_total" 'BEGIN {printf "%.1f", t}')"
 fi
 
 # The goals of issue #31.
