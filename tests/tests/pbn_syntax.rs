@@ -171,16 +171,16 @@ proptest! {
     }
 }
 
+/// Many unclosed braces, tags and quotes, and game after game whose comment is never closed
+/// (each piece of the file leaves one open): read back byte for byte, and checked to the end. That each is
+/// handled without rescanning is measured, not timed here: bench/scaling.sh counts the
+/// instructions at N and 2N units (a quadratic path would make these texts take minutes).
 #[test]
-fn pathological_inputs_stay_linear() {
-    // Many unclosed braces, tags and quotes: each must be handled without rescanning.
-    // A game after game whose comment is never closed: each piece of the file leaves one open.
+fn pathological_inputs_are_read_back_and_checked() {
     for unit in ["{", "[", "\"", "[A \"", "{\n", "[\n\n", "%\n", "}", "=1=", "^", "[A \"x\"]\n{\n\n"] {
         let text = unit.repeat(200_000);
-        let start = std::time::Instant::now();
-        assert_eq!(reprint(Lang::Pbn, &text), text);
+        assert_eq!(reprint(Lang::Pbn, &text), text, "{unit:?}");
+        // Checked to its end without a panic (`%` lines are comments, with nothing to report).
         let _ = check(&text);
-        // Generous bound: a quadratic algorithm would take minutes here.
-        assert!(start.elapsed().as_secs() < 20, "{unit:?} took {:?}", start.elapsed());
     }
 }

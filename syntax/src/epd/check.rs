@@ -9,7 +9,7 @@ use crate::chess::fen::{check_fields, RecordKind};
 use crate::chess::san::{resolve_san, SanError};
 use crate::diagnostic::{Applicability, Diagnostic, TextEdit};
 use crate::parsing::ParseEvent;
-use crate::text::{TextRange, TextSize};
+use crate::text::{quoted_value, TextRange, TextSize};
 use cozy_chess::{Board, Color, Move};
 
 crate::diagnostic::declare_rules! {
@@ -217,7 +217,10 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>, absorbed: &mut Vec<T
         out.push(Diagnostic::new(
             &FEN_PLACEMENT,
             record.range,
-            format!("not a position record: `{}` is not a piece placement (ranks separated by `/`)", truncate(first)),
+            format!(
+                "not a position record: `{}` is not a piece placement (ranks separated by `/`)",
+                quoted_value(first)
+            ),
         ));
         return;
     }
@@ -266,7 +269,7 @@ fn check_record(record: &Record, out: &mut Vec<Diagnostic>, absorbed: &mut Vec<T
                     String::new()
                 } else {
                     absorbed.push(op.opcode_range.start());
-                    format!(" (and `{}` is not ended by `;`)", truncate(&written(op)))
+                    format!(" (and `{}` is not ended by `;`)", quoted_value(&written(op)))
                 };
                 out.push(Diagnostic::new(
                     &EPD_UNKNOWN_OPCODE,
@@ -438,7 +441,7 @@ fn check_strings(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnosti
         let mut d = Diagnostic::new(
             &EPD_STRING_OPERAND,
             range,
-            format!("`{}` operand `{}` is not quoted, expected a string `\"…\"`", op.opcode, truncate(&joined)),
+            format!("`{}` operand `{}` is not quoted, expected a string `\"…\"`", op.opcode, quoted_value(&joined)),
         );
         if !joined.contains('\\') && max == 1 {
             d = d.with_fix(
@@ -458,7 +461,7 @@ fn check_strings(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnosti
             out.push(Diagnostic::new(
                 &EPD_STRING_OPERAND,
                 operand.range,
-                format!("`{}` operand `{}` is not quoted, expected a string", op.opcode, truncate(operand.raw)),
+                format!("`{}` operand `{}` is not quoted, expected a string", op.opcode, quoted_value(operand.raw)),
             ));
         } else if operand.value().len() >= 256 {
             out.push(Diagnostic::new(
@@ -468,11 +471,6 @@ fn check_strings(op: &Operation, min: usize, max: usize, out: &mut Vec<Diagnosti
             ));
         }
     }
-}
-
-/// A value as a message quotes it.
-fn truncate(s: &str) -> String {
-    crate::text::shortened(s, 40)
 }
 
 fn side(board: &Board) -> &'static str {
@@ -523,7 +521,7 @@ fn check_move(op: &Operation, operand: &Operand, board: &Board, out: &mut Vec<Di
             out.push(Diagnostic::new(
                 &EPD_ILLEGAL_MOVE,
                 operand.range,
-                format!("`{}` operand `{}` is not a SAN move", op.opcode, truncate(operand.raw)),
+                format!("`{}` operand `{}` is not a SAN move", op.opcode, quoted_value(operand.raw)),
             ));
             None
         }

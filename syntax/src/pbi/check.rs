@@ -8,7 +8,7 @@ use crate::chess::fen::fen_piece;
 use crate::chess::position::{parse_forsyth, ForsythProblem, SanityProblem};
 use crate::config::CheckOptions;
 use crate::diagnostic::{Applicability, Diagnostic, Rule, TextEdit};
-use crate::text::{Encoding, TextRange, TextSize};
+use crate::text::{quoted_value, Encoding, TextRange, TextSize};
 use cozy_chess::{Color, Piece};
 
 crate::diagnostic::declare_rules! {
@@ -229,7 +229,7 @@ fn marker(root: &SyntaxNode, text: &str, out: &mut Vec<Diagnostic>) -> Version {
         _ => out.push(Diagnostic::new(
             &MARKER,
             range,
-            format!("first line `{}` is not the marker `#PBI 1.1` or `#PBI 1.2`", truncate(line)),
+            format!("first line `{}` is not the marker `#PBI 1.1` or `#PBI 1.2`", quoted_value(line)),
         )),
     }
     Version::Unknown
@@ -250,11 +250,6 @@ fn line_ending(text: &str) -> &'static str {
         "\u{2028}" => "\u{2028}",
         _ => "\n",
     })
-}
-
-/// A value as a message quotes it.
-fn truncate(s: &str) -> String {
-    crate::text::shortened(s, 40)
 }
 
 fn last_line(root: &SyntaxNode, text: &str, out: &mut Vec<Diagnostic>) {
@@ -289,7 +284,7 @@ fn structure(node: &SyntaxNode, line: &DataLine, text: &str, out: &mut Vec<Diagn
                 extra,
                 format!(
                     "more than nine fields: `{}` follows the comment field; a colon inside a field is written `\\x3a`",
-                    truncate(&text[extra])
+                    quoted_value(&text[extra])
                 ),
             )
             .with_fix("Encode the extra colons as `\\x3a`", edits, Applicability::Unsafe),
@@ -352,7 +347,7 @@ fn fields(line: &DataLine, text: &str, version: Version, out: &mut Vec<Diagnosti
             out.push(Diagnostic::new(
                 &NAMES,
                 range,
-                format!("empty name in `{}`: names are separated by single `;`", truncate(names.raw)),
+                format!("empty name in `{}`: names are separated by single `;`", quoted_value(names.raw)),
             ));
         }
     }
@@ -371,7 +366,7 @@ fn fields(line: &DataLine, text: &str, version: Version, out: &mut Vec<Diagnosti
                 source.range,
                 format!(
                     "used source `{}` has {pipes} `|`-separated parts, expected 4: nr|title|date|page",
-                    truncate(source.raw)
+                    quoted_value(source.raw)
                 ),
             );
             if pipes == 1 {
@@ -399,7 +394,7 @@ fn fields(line: &DataLine, text: &str, version: Version, out: &mut Vec<Diagnosti
                     format!(
                         "{} `{}` in a version 1.1 file: the field is reserved and must be empty (use `#PBI 1.2`)",
                         field.kind.field_name(),
-                        truncate(field.raw)
+                        quoted_value(field.raw)
                     ),
                 )
                 .with_fix(
@@ -415,7 +410,10 @@ fn fields(line: &DataLine, text: &str, version: Version, out: &mut Vec<Diagnosti
             out.push(Diagnostic::new(
                 &STATUS,
                 field.range,
-                format!("status `{}`, expected empty or one of `!`, `*`, `+`, `$`, `?`", truncate(&field.decoded())),
+                format!(
+                    "status `{}`, expected empty or one of `!`, `*`, `+`, `$`, `?`",
+                    quoted_value(&field.decoded())
+                ),
             ));
         }
     }
@@ -443,7 +441,7 @@ fn list_of_four(
                 range,
                 format!(
                     "{what} `{}` has {parts} `|`-separated part{}, expected 4: {shape}",
-                    truncate(item.raw),
+                    quoted_value(item.raw),
                     if parts == 1 { "" } else { "s" }
                 ),
             ));
