@@ -347,3 +347,25 @@ fn games_before_and_after_a_broken_game_are_checked_alike() {
         .collect();
     assert_eq!(found, [(4, 13, "PGN200"), (8, 7, "PGN004"), (13, 13, "PGN202")], "{value:#}");
 }
+
+/// The text report shows the line under a diagnostic up to 300 characters (counted as
+/// characters, not bytes); a longer line, usually binary noise or a whole game on one line, is
+/// left out and the diagnostic still names its line and column.
+#[test]
+fn text_output_echoes_a_line_of_300_characters_but_not_a_longer_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = |chars: usize| {
+        let start = "1. e4 e5 2. Qxh7 {";
+        let end = "} *";
+        // `é` is two bytes: the limit counts characters.
+        format!("{start}{}{end}", "é".repeat(chars - start.len() - end.len()))
+    };
+    for (chars, echoed) in [(300, true), (301, false)] {
+        let text = format!("[Event \"Club\"]\n\n{}\n", line(chars));
+        assert_eq!(text.lines().nth(2).unwrap().chars().count(), chars);
+        let out = kibitzer(&["check", "--stdin-filepath", "long.pgn", "-"], dir.path(), Some(text.as_bytes()));
+        let report = stdout(&out);
+        assert!(report.contains("long.pgn:3:13: error[PGN"), "{report}");
+        assert_eq!(report.contains("3 | 1. e4 e5 2. Qxh7"), echoed, "{chars} characters: {report}");
+    }
+}
