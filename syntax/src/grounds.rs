@@ -225,6 +225,7 @@ const TABLE: &[(&str, Ground)] = &[
     ("PGN302", Law("FIDE Laws of Chess, Articles 5.1 and 5.2 (checkmate wins the game, stalemate draws it)")),
     ("PGN303", Limit("only standard chess and Chess960 are replayed; other variants are read for syntax only")),
     ("PGN304", pgn("8.2.6", Is, "Each movetext section has exactly one game termination marker")),
+    ("PGN305", Own("a game that ends in checkmate or stalemate has a known result, which `*` (PGN 8.1.1.7: result otherwise unknown) leaves unwritten")),
     ("PGN400", Convention("a database keeper's duplicate games, as pgn-extract's -D finds them")),
     ("PGN401", Convention("a database keeper's near-duplicate games (the same moves, the roster spelled otherwise)")),
     ("PGN402", Own("one spelling per player in a file, as a database keeper wants it")),
@@ -284,6 +285,7 @@ const TABLE: &[(&str, Ground)] = &[
     ("EPD014", pgn("16.2.5.18", Is, "If a non-empty \"pv\" (predicted variation) line of play is also present in the same EPD record, the first move of the predicted variation is the same as the predicted move.")),
     ("EPD015", pgn("16.2.5.9", Must, "A supplied move (see the opcode \"sm\") is also required to appear as part of the same EPD record.")),
     ("EPD016", Limit("an EPD line of more than 1 MiB is not read (EPD sets no length)")),
+    ("EPD017", pgn("16.2.4", Is, "An EPD operation is composed of an opcode followed by zero or more operands and is concluded by a semicolon.")),
     // PBN 2.1.
     ("PBN000", pbn("2.2", Is, "PBN data is represented using a subset of the eight bit ISO 8859/1 (Latin 1) character set.")),
     ("PBN001", pbn("3.2", Must, "Note that, non-printing characters like newline and tab are not permitted inside of strings, because a string is a special case of a token.")),

@@ -110,6 +110,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("EPD014", Standard, &[]),
     ("EPD015", Standard, &[]),
     ("EPD016", Standard, &[]),
+    ("EPD017", Standard, &[]),
     ("FEN001", Standard, &[]),
     ("FEN002", Standard, &[]),
     ("FEN003", Standard, &[]),
@@ -315,6 +316,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN302", Law, &["PGN301"]),
     ("PGN303", Taste, &[]),
     ("PGN304", Law, &[]),
+    ("PGN305", Taste, &[]),
     // A database keeper's convention (pgn-extract's -D), not the standard's.
     // A copy of a game is deleted, not renamed: its spellings are not noted.
     ("PGN400", Taste, &["PGN402", "PGN403"]),

@@ -89,6 +89,7 @@ fn pgn_meaning(unit: &str) -> Vec<String> {
                     Some(SanMove::Normal { to, promotion, .. }) => format!("{to} {promotion:?}"),
                     Some(SanMove::Castle { long }) => format!("castle long={long}"),
                     Some(SanMove::Null) => "null".to_owned(),
+                    Some(SanMove::Drop { piece, to }) => format!("{piece:?}@{to}"),
                     None => text.to_owned(),
                 }),
                 K::SUFFIX => {

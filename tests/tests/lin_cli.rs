@@ -70,7 +70,7 @@ fn convert_lin_to_pbn_writes_export_format() {
          [West \"Wes\"]\n[North \"Nat\"]\n[East \"Eve\"]\n[South \"Sue\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
          [Deal \"N:KQJT.KQJT.KQJT.4 A.A.A.AKQJT98765 5432.5432.5432.2 9876.9876.9876.3\"]\n[Scoring \"?\"]\n\
          [Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n1C =1= Pass 1H Pass\n1NT =2= Pass 3NT Pass\n\
-         Pass Pass\n[Note \"1:16+ any shape\"]\n[Note \"2:Alert\"]\n[Play \"E\"]\nSA S2 S6 SK\n*\n\n";
+         Pass Pass\n[Note \"1:16+ any shape\"]\n[Note \"2:\"]\n[Play \"E\"]\nSA S2 S6 SK\n*\n\n";
     assert_eq!(out, expected.replace('\n', "\r\n"));
     // The converted file is clean PBN.
     std::fs::write(dir.path().join("hand.pbn"), &out).unwrap();
@@ -79,11 +79,11 @@ fn convert_lin_to_pbn_writes_export_format() {
 }
 
 /// Games as a BBO user's PBN holds them: players, deal, an auction with an alert explained and
-/// one only alerted, a full play, a claim, a passed-out board.
+/// one only alerted (a note without text, PBN 3.5.4), a full play, a claim, a passed-out board.
 const PBN: &str = "[Board \"1\"]\n[West \"Wes\"]\n[North \"Nat\"]\n[East \"Eve\"]\n[South \"Sue\"]\n[Dealer \"N\"]\n\
 [Vulnerable \"None\"]\n[Deal \"N:KQJT.KQJT.KQJT.4 A.A.A.AKQJT98765 5432.5432.5432.2 9876.9876.9876.3\"]\n\
 [Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n1C =1= Pass 1H Pass\n1NT =2= Pass 3NT Pass\nPass Pass\n\
-[Note \"1:16+ any shape\"]\n[Note \"2:Alert\"]\n[Play \"E\"]\nSA S2 S6 SK\n*\n\n\
+[Note \"1:16+ any shape\"]\n[Note \"2:\"]\n[Play \"E\"]\nSA S2 S6 SK\n*\n\n\
 [Board \"2\"]\n[West \"Wes\"]\n[North \"Nat\"]\n[East \"Eve\"]\n[South \"Sue\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
 [Deal \"E:A.A.A.AKQJT98765 5432.5432.5432.2 9876.9876.9876.3 KQJT.KQJT.KQJT.4\"]\n[Declarer \"\"]\n\
 [Contract \"Pass\"]\n[Result \"\"]\n[Auction \"E\"]\nPass Pass Pass Pass\n\n\
@@ -115,6 +115,28 @@ fn pbn_to_lin_and_back_is_fmt_of_the_original() {
     let (_, formatted, _) = run(dir.path(), &["fmt", "-", "--lang", "pbn"], Some(PBN.as_bytes()));
     let header = "% PBN 2.1\r\n% Converted by kibitzer from BBO LIN\r\n";
     assert_eq!(back.strip_prefix(header).expect("the header"), formatted);
+}
+
+/// BBO's suit escapes in an explanation (`!S`) become PBN's notation for a suit (`\S`, PBN 3.8,
+/// its backslash doubled inside a string, PBN 3.2) and come back as BBO writes them; names LIN
+/// leaves empty are PBN's unknown `?` (PBN 3.4) and empty again in LIN, never a literal `?`.
+#[test]
+fn suits_in_explanations_and_unknown_names_survive_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let lin = format!("pn|,Wes,,|st||{DEAL}rh||ah|Board 1|sv|o|mb|1C!|an|2+ !c, 16+ !H or !s|mb|p|mb|p|mb|p|pg||\n");
+    std::fs::write(dir.path().join("hand.lin"), &lin).unwrap();
+    let (status, pbn, err) = run(dir.path(), &["convert", "hand.lin", "--to", "pbn"], None);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(pbn.contains("[Note \"1:2+ \\\\C, 16+ \\\\H or \\\\S\"]"), "{pbn}");
+    assert!(pbn.contains("[North \"?\"]") && pbn.contains("[West \"Wes\"]"), "{pbn}");
+    std::fs::write(dir.path().join("hand.pbn"), &pbn).unwrap();
+    let (status, said, _) = run(dir.path(), &["check", "hand.pbn"], None);
+    assert_eq!(status, Some(0), "{said}");
+    let (status, back, err) = run(dir.path(), &["convert", "hand.pbn", "--to", "lin"], None);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(back.starts_with("pn|,Wes,,|"), "{back}");
+    assert!(back.contains("mb|1C!|an|2+ !C, 16+ !H or !S|"), "{back}");
+    assert!(!back.contains('?'), "{back}");
 }
 
 #[test]

@@ -59,7 +59,7 @@ fn board_of(game: &str, order: Option<&[String]>) -> Board {
         if let Some((_, text)) = notes.iter().find(|(n, _)| n == token) {
             let last = calls.last_mut().unwrap();
             last.1 = true;
-            last.2 = (text != "Alert").then(|| text.clone());
+            last.2 = (!text.is_empty()).then(|| text.clone());
         } else {
             calls.push((token.to_owned(), false, None));
         }
@@ -83,7 +83,7 @@ fn with_alerts(i: usize, text: &str) -> String {
     let line_end = at + text[at..].find('\n').unwrap() + 1;
     let calls_end = line_end + text[line_end..].find('\n').unwrap() + 1;
     let first_end = line_end + text[line_end..].find([' ', '\n']).unwrap();
-    let note = if i.is_multiple_of(6) { "Alert".to_owned() } else { format!("explained {i}") };
+    let note = if i.is_multiple_of(6) { String::new() } else { format!("explained {i}") };
     format!("{} =1={}[Note \"1:{note}\"]\n{}", &text[..first_end], &text[first_end..calls_end], &text[calls_end..])
 }
 

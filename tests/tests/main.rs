@@ -81,6 +81,7 @@ mod pgn_rules;
 mod pgn_server_exports;
 mod pgn_throughput;
 mod pgn_units;
+mod pgn_variants_cli;
 mod players_cli;
 mod producer_habits;
 mod rewrite_cli;

@@ -71,6 +71,44 @@ fn pgn_to_pgc_and_back_keeps_everything_pgc_can_hold() {
     assert_eq!(kibitzer(&["convert", "games.pgc", "--to", "pgc"], dir.path()).status.code(), Some(2));
 }
 
+/// A PGC file holds moves, not text: its games are checked as the export format lays them out,
+/// so no rule about the layout of text someone wrote (a movetext line of 887 characters was a
+/// PGN011 error a game) fires on clean games, in either mode; a game's diagnostics still name
+/// its game and ply.
+#[test]
+fn check_of_pgc_reports_no_layout_it_decoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let roster = "[Event \"Long\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n";
+    let shuffle = ["Nf3", "Nf6", "Nc3", "Nc6", "Ng1", "Ng8", "Nb1", "Nb8"];
+    let mut movetext = String::new();
+    for ply in 0..160 {
+        if ply % 2 == 0 {
+            movetext.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        movetext.push_str(shuffle[ply % 8]);
+        movetext.push(' ');
+    }
+    let clean = format!("{roster}[Result \"1/2-1/2\"]\n\n{movetext}1/2-1/2\n");
+    std::fs::write(dir.path().join("long.pgn"), fmt(&clean, dir.path())).unwrap();
+    assert!(kibitzer(&["convert", "long.pgn", "--to", "pgc", "-o", "long.pgc"], dir.path()).status.success());
+    for mode in ["import", "export"] {
+        let out = kibitzer(&["check", "--mode", mode, "long.pgc"], dir.path());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{mode}: {text}");
+        assert!(text.contains("1 file checked: no problems found"), "{mode}: {text}");
+    }
+    // Fool's mate under a Result tag that says White won: the marker, after ply 4, is wrong.
+    let mated = format!("{roster}[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+    std::fs::write(dir.path().join("mated.pgn"), format!("{clean}\n{mated}")).unwrap();
+    assert!(kibitzer(&["convert", "mated.pgn", "--to", "pgc", "-o", "mated.pgc"], dir.path()).status.success());
+    let out = kibitzer(&["check", "--format", "json", "mated.pgc"], dir.path());
+    let found: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let messages: Vec<&str> = found.iter().map(|d| d["message"].as_str().unwrap()).collect();
+    assert_eq!(found.len(), 1, "{messages:?}");
+    assert_eq!(found[0]["code"], "PGN302");
+    assert!(messages[0].ends_with("(game 2, ply 4)"), "{messages:?}");
+}
+
 #[test]
 fn check_reads_pgc_and_names_game_and_ply() {
     let dir = tempfile::tempdir().unwrap();

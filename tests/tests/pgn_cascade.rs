@@ -34,13 +34,13 @@ fn result_tag_marker_and_mate_disagreeing_is_one_diagnostic_on_the_wrong_source(
         ("1-0", "0-1", "PGN302", 7, &[9]),
         // The marker is wrong; tag and position agree.
         ("0-1", "1-0", "PGN302", 9, &[7]),
-        ("0-1", "*", "PGN302", 9, &[7]),
+        // `*` (result unknown, PGN 8.1.1.7) contradicts no mate, but must still match the tag.
+        ("0-1", "*", "PGN301", 9, &[7]),
         // No mate on the board: tag against marker.
         ("1/2-1/2", "1-0", "PGN301", 9, &[7]),
     ];
-    for (tag, marker, code, at, related) in cases {
-        let moves =
-            if code == "PGN301" { format!("1. e4 e5 {marker}") } else { format!("1. f3 e5 2. g4 Qh4# {marker}") };
+    for (i, (tag, marker, code, at, related)) in cases.into_iter().enumerate() {
+        let moves = if i == 4 { format!("1. e4 e5 {marker}") } else { format!("1. f3 e5 2. g4 Qh4# {marker}") };
         let text = game(tag, &moves);
         let d = only(&text, &options);
         assert_eq!((d.code, line(&text, d.range.start())), (code, at), "{tag} / {marker}: {}", d.message);
@@ -48,6 +48,33 @@ fn result_tag_marker_and_mate_disagreeing_is_one_diagnostic_on_the_wrong_source(
         let lines: Vec<u32> = d.related.iter().map(|r| line(&text, r.range.start())).collect();
         assert_eq!(lines, related, "{tag} / {marker}: {}", d.message);
     }
+}
+
+/// A lichess study chapter ends `*` whatever happens on its board: a mate under `*` is a hint that
+/// names the result, never an error (PGN 8.1.1.7 defines `*` as a result otherwise unknown).
+#[test]
+fn unknown_result_after_mate_is_a_hint_naming_the_result() {
+    let options = CheckOptions::default();
+    for (tag, related) in [(Some("*"), vec![7]), (None, vec![])] {
+        let movetext = "1. f3 e5 2. g4 Qh4# *";
+        let text = match tag {
+            Some(tag) => game(tag, movetext),
+            None => format!("{ROSTER}\n{movetext}\n"),
+        };
+        let found = check(Lang::Pgn, &text, &options);
+        let d = found.iter().find(|d| d.code == "PGN305").unwrap_or_else(|| panic!("{found:#?}"));
+        assert_eq!(d.severity, Severity::Hint);
+        assert_eq!(line(&text, d.range.start()), if tag.is_some() { 9 } else { 8 });
+        assert!(d.message.contains("White is checkmated") && d.message.contains("`0-1`"), "{}", d.message);
+        let lines: Vec<u32> = d.related.iter().map(|r| line(&text, r.range.start())).collect();
+        assert_eq!(lines, related);
+        assert!(found.iter().all(|d| d.severity != Severity::Error), "{found:#?}");
+    }
+    // A stalemate under `*` names the draw.
+    let text = format!("{ROSTER}[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh6 *\n");
+    let d = only(&text, &options);
+    assert_eq!(d.code, "PGN305", "{}", d.message);
+    assert!(d.message.contains("stalemate") && d.message.contains("`1/2-1/2`"), "{}", d.message);
 }
 
 #[test]

@@ -12,7 +12,8 @@
 //! saved); a lookup is one probe of the filter and, for the positions it lets through (the
 //! early plies of nearly every game), the key or two of its bucket in an index built at first
 //! use. Only the sets of names and families, which the Opening tag checks read, are
-//! gathered at first use.
+//! gathered at first use; the table is replayed only to ask whether a game's ECO code is that of
+//! a line it is on ([`lines`]), when no named position of the game has it.
 
 use cozy_chess::{Board, File, Move, Piece, Rank, Square};
 use rustc_hash::FxHashSet;
@@ -20,6 +21,7 @@ use std::sync::LazyLock;
 
 #[cfg(test)]
 mod generate;
+mod lines;
 #[rustfmt::skip]
 mod table;
 
@@ -69,7 +71,12 @@ static NAMES: LazyLock<Names> = LazyLock::new(|| Names {
 
 /// The named opening of `board`'s position, if the table names it.
 pub fn named(board: &Board) -> Option<&'static Opening> {
-    let key = key(board);
+    named_by_key(key(board))
+}
+
+/// [`named`] of a position's [`key`].
+#[inline]
+fn named_by_key(key: u64) -> Option<&'static Opening> {
     let bit = (key >> 48) as usize;
     if table::FILTER[bit / 64] & (1 << (bit % 64)) == 0 {
         return None;
@@ -159,6 +166,10 @@ fn en_passant_is_legal(board: &Board, file: File) -> bool {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Route {
     passed: Vec<&'static Opening>,
+    /// The key of every position the main line reaches within the longest line, named or not:
+    /// what [`Route::reaches_line_of`] asks of the whole table (inline up to the table's 36 plies:
+    /// no allocation a game).
+    reached: smallvec::SmallVec<[u64; 36]>,
 }
 
 impl Route {
@@ -168,10 +179,25 @@ impl Route {
         // Within the longest line of the data set (36 plies): a constant, so that the common
         // case, a ply past it, asks nothing of the table.
         if ply <= table::LONGEST {
-            if let Some(opening) = named(board) {
+            let key = key(board);
+            self.reached.push(key);
+            if let Some(opening) = named_by_key(key) {
                 self.passed.push(opening);
             }
         }
+    }
+
+    /// Whether the main line reaches a position the table does not name on some line of the
+    /// table with code `eco` ([`lines`]): the code's range of lines is reached.
+    pub fn reaches_line_of(&self, eco: &str) -> bool {
+        self.reached.iter().any(|&key| lines::on_line_of(key, eco))
+    }
+
+    /// The first ply whose position is on no line of the table, where the main line leaves it
+    /// (and the table cannot tell what another scheme calls the game's later positions); `None`
+    /// when every position reached within the longest line is on one.
+    pub fn leaves_the_table_at(&self) -> Option<u32> {
+        self.reached.iter().position(|&key| !lines::on_any_line(key)).map(|i| i as u32 + 1)
     }
 
     /// The game's classification: the last named position reached.

@@ -27,6 +27,10 @@ crate::diagnostic::declare_rules! {
         "A `;` without an opcode"
         "Each semicolon ends an operation that starts with an opcode; a stray `;` is an empty operation."
         bad: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";;", good: "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";";
+    EPD_LEADING_SEMICOLONS = "EPD017" "epd-leading-semicolons" Error Import "PGN 16.2.4"
+        "Operations led by `;` instead of ended by it (the perft-suite layout `;D1 20 ;D2 400`)"
+        "Each operation ends with a semicolon. Perft suites (Ethereal's and many engines') write one before each operation instead; the operations are read as they are meant, and the fix moves each `;` after its operation."
+        bad: "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25", good: "4k3/8/8/8/8/8/8/4K3 w - - 0 1 D1 5; D2 25;";
 }
 
 /// The lossless tree of `text`, for the views and the reprint.
@@ -130,6 +134,11 @@ fn record<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
         });
         numeric += 1;
     }
+    if leads_with_semicolons(p) {
+        operations_led_by_semicolons(p);
+        finish_line(p);
+        return;
+    }
     loop {
         p.skip_trivia();
         match p.current() {
@@ -201,6 +210,85 @@ fn operation<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.finish_node();
 }
 
+/// Whether the rest of the line is operations each led by `;` instead of ended by it, the
+/// perft-suite layout (`;D1 20 ;D2 400`): a `;` first, an opcode after every `;`, and no `;` last.
+/// Read as the standard's operations, it would be an empty operation at its start and an
+/// unended one at its end: two diagnostics for one habit.
+fn leads_with_semicolons<S: Sink<SyntaxKind>>(p: &P<'_, S>) -> bool {
+    let mut n = 0;
+    while p.nth(n) == Some(WHITESPACE) {
+        n += 1;
+    }
+    if p.nth(n) != Some(SEMICOLON) {
+        return false;
+    }
+    n += 1;
+    let mut last = SEMICOLON;
+    loop {
+        match p.nth(n) {
+            None | Some(NEWLINE) => return last != SEMICOLON,
+            Some(WHITESPACE) => {}
+            Some(kind) => {
+                if last == SEMICOLON && (kind != WORD || !p.nth_text(n).starts_with(|c: char| c.is_ascii_alphabetic()))
+                {
+                    return false;
+                }
+                last = kind;
+            }
+        }
+        n += 1;
+    }
+}
+
+/// The operations of the perft-suite layout ([`leads_with_semicolons`]), each node its `;`, opcode
+/// and operands, as the model reads them (an operation with a `;` is terminated); one diagnostic
+/// for the whole layout, whose fix writes each `;` after its operation.
+fn operations_led_by_semicolons<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
+    p.skip_trivia();
+    let start = p.current_range().start();
+    let mut end = start;
+    let mut rewritten: Vec<String> = Vec::new();
+    while p.at(SEMICOLON) {
+        p.start_node(OPERATION);
+        p.bump();
+        p.skip_trivia();
+        let mut words = vec![p.current_text()];
+        end = p.current_range().end();
+        p.bump_as(OPCODE);
+        loop {
+            p.skip_trivia();
+            match p.current() {
+                Some(WORD) => {
+                    words.push(p.current_text());
+                    end = p.current_range().end();
+                    p.bump_as(OPERAND);
+                }
+                Some(STRING) => {
+                    words.push(p.current_text());
+                    end = p.current_range().end();
+                    p.bump();
+                }
+                _ => break,
+            }
+        }
+        p.finish_node();
+        rewritten.push(format!("{};", words.join(" ")));
+    }
+    let range = TextRange::new(start, end);
+    p.push_diagnostic(
+        Diagnostic::new(
+            &EPD_LEADING_SEMICOLONS,
+            range,
+            "each operation is led by `;` instead of ended by it (the perft-suite layout): expected `opcode operands;`",
+        )
+        .with_fix(
+            "Write each `;` after its operation",
+            vec![TextEdit::replace(range, rewritten.join(" "))],
+            crate::diagnostic::Applicability::Safe,
+        ),
+    );
+}
+
 /// A token where an opcode should be: skip to the end of this operation (the next `;`).
 fn garbage<S: Sink<SyntaxKind>>(p: &mut P<'_, S>) {
     p.start_node(ERROR_NODE);
@@ -237,6 +325,23 @@ mod tests {
 
     fn tree(text: &str) -> String {
         format!("{:#?}", parse(text).syntax())
+    }
+
+    #[test]
+    fn the_perft_layout_is_one_diagnostic_with_operations_read_as_meant() {
+        let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n4k3/8/8/8/8/8/8/4K3 w - - ; id \"a\";\n";
+        let parse = parse(text);
+        assert_eq!(parse.syntax().to_string(), text);
+        let codes: Vec<(&str, &str)> = parse.errors().iter().map(|d| (d.code, &text[d.range])).collect();
+        // The second line ends its operation with `;`: its leading `;` is an empty operation.
+        assert_eq!(codes, [("EPD017", ";D1 5 ;D2 25"), ("EPD013", ";")]);
+        let fix = parse.errors()[0].fix.as_ref().expect("a fix");
+        assert_eq!(
+            crate::diagnostic::apply_edits(text, &fix.edits).0.lines().next(),
+            Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1 D1 5; D2 25;")
+        );
+        let t = tree(text);
+        assert!(t.contains("OPCODE@31..33 \"D1\"") && t.contains("OPERAND@40..42 \"25\""), "{t}");
     }
 
     #[test]

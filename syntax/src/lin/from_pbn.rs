@@ -10,7 +10,6 @@
 //! become spaces.
 
 use super::model::LIN_ORDER;
-use super::pbn::ALERT_NOTE;
 use crate::bridge::auction::{self, Call};
 use crate::bridge::cards::{Card, Seat};
 use crate::bridge::contract::{Contract, Denomination};
@@ -80,8 +79,13 @@ fn write_board(game: &Game<'_>, values: &Values) -> Option<String> {
     let deal = values.deal.deal.as_ref()?;
     let dealer = values.deal.dealer;
     let mut out = String::new();
-    let names: Vec<String> =
-        LIN_ORDER.iter().map(|s| value(values.players[s.index()].as_deref().unwrap_or("")).replace(',', " ")).collect();
+    // `?` is PBN's unknown value (PBN 3.4): LIN leaves an unknown name empty.
+    let names: Vec<String> = LIN_ORDER
+        .iter()
+        .map(|s| {
+            value(values.players[s.index()].as_deref().filter(|n| n.trim() != "?").unwrap_or("")).replace(',', " ")
+        })
+        .collect();
     let _ = write!(out, "pn|{}|st||md|", names.join(","));
     if let Some(dealer) = dealer {
         out.push(char::from(b'1' + ((dealer.index() + 2) % 4) as u8));
@@ -217,8 +221,10 @@ fn write_auction(game: &Game<'_>, tag: &Tag<'_>, out: &mut String) -> Vec<Call> 
     for (call, explanation) in &made {
         let alert = if explanation.is_some() { "!" } else { "" };
         let _ = write!(out, "mb|{}{alert}|", mb(*call));
-        if let Some(text) = explanation.as_deref().filter(|t| *t != ALERT_NOTE) {
-            let _ = write!(out, "an|{}|", value(text));
+        // A note without text is a bare alert (`mb|2C!|`); one kibitzer wrote before it wrote
+        // none said `Alert`.
+        if let Some(text) = explanation.as_deref().filter(|t| !t.is_empty() && *t != "Alert") {
+            let _ = write!(out, "an|{}|", super::pbn::lin_suits(&value(text)));
         }
     }
     if !made.is_empty() {

@@ -6,7 +6,9 @@
 //! the auction, the seat of each played card from the leader of its trick (declarer's left
 //! hand opponent, then each trick's winner, Law 44), the result from the claim (`mc`) or from a
 //! play of all thirteen tricks. An alerted call, or one with an explanation, gets a note
-//! (`=1=` and `[Note "1:…"]`) holding the explanation, or `Alert` when there is none.
+//! (`=1=` and `[Note "1:…"]`) holding the explanation, BBO's suit escapes (`!S`) written as PBN's
+//! (`\S`, PBN 3.8), or no text when there is none (PBN 3.5.4: "a note is used for indicating
+//! alerts").
 
 use super::model::Board;
 use crate::bridge::auction::{self, Call, Outcome};
@@ -16,9 +18,6 @@ use crate::bridge::play::trick_winner;
 use crate::pbn::model::string_escaped;
 use crate::text::{TextRange, TextSize};
 use std::fmt::Write;
-
-/// The note text of an alert without an explanation.
-pub const ALERT_NOTE: &str = "Alert";
 
 /// A range of the PBN text written and the range of the LIN text it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,7 +239,7 @@ fn write_auction(board: &Board, out: &mut PbnText) {
     for (i, call) in board.calls.iter().enumerate() {
         out.push(&call_text(call.call), Some(call.range));
         if call.alert || call.explanation.is_some() {
-            notes.push((call.explanation.as_deref().unwrap_or(ALERT_NOTE), call.range));
+            notes.push((call.explanation.as_deref().map(pbn_suits).unwrap_or_default(), call.range));
             let _ = write!(out.text, " ={}=", notes.len());
         }
         out.text.push(if i % 4 == 3 || i + 1 == board.calls.len() { '\n' } else { ' ' });
@@ -248,6 +247,40 @@ fn write_auction(board: &Board, out: &mut PbnText) {
     for (i, (note, range)) in notes.into_iter().enumerate() {
         out.tag("Note", &format!("{}:{note}", i + 1), Some(range));
     }
+}
+
+/// BBO's suit symbols in an explanation (`!S`, `!h`: `!` and a suit's letter, before anything
+/// but a letter) as PBN writes a suit in text (`\S`, PBN 3.8); any other `!` is kept.
+pub fn pbn_suits(text: &str) -> String {
+    swap_suit_marks(text, '!', '\\')
+}
+
+/// PBN's suit notation in a note (`\S`) as BBO's (`!S`), for a LIN explanation: [`pbn_suits`]
+/// undone.
+pub fn lin_suits(text: &str) -> String {
+    swap_suit_marks(text, '\\', '!')
+}
+
+/// `text` with each `from` that stands before a suit's letter (upper or lower case) and not
+/// within a word (the letter is followed by no other letter) written `to`, the letter upper-case.
+fn swap_suit_marks(text: &str, from: char, to: char) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == from {
+            let mut ahead = chars.clone();
+            if let Some(suit) = ahead.next().filter(|l| matches!(l.to_ascii_uppercase(), 'S' | 'H' | 'D' | 'C')) {
+                if !ahead.next().is_some_and(char::is_alphabetic) {
+                    out.push(to);
+                    out.push(suit.to_ascii_uppercase());
+                    chars.next();
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn write_play(board: &Board, out: &mut PbnText) {
@@ -280,6 +313,14 @@ fn write_play(board: &Board, out: &mut PbnText) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suit_marks_are_swapped_only_before_a_suit_letter_ending_a_word() {
+        assert_eq!(pbn_suits("2!S transfer, 5+ !h and !Cs!"), "2\\S transfer, 5+ \\H and !Cs!");
+        assert_eq!(pbn_suits("!Double! !s"), "!Double! \\S");
+        assert_eq!(lin_suits("2\\S transfer, 5+ \\H"), "2!S transfer, 5+ !H");
+        assert_eq!(lin_suits(&pbn_suits("1!D-2!C")), "1!D-2!C");
+    }
 
     /// The ordered map finds, for every place of a written game, the piece a walk over all the
     /// pieces finds (the narrowest holding it, ends included, the first written of equals).

@@ -36,6 +36,10 @@ crate::diagnostic::declare_rules! {
         "A result that contradicts the final position (a mate or a stalemate)"
         "After checkmate the mating side wins; after stalemate the game is drawn."
         bad: "1. f3 e5 2. g4 Qh4# 1-0\n", good: "1. f3 e5 2. g4 Qh4# 0-1\n";
+    UNKNOWN_RESULT_AFTER_END = "PGN305" "unknown-result-after-end" Hint Import "PGN 8.1.1.7"
+        "The result `*` after a checkmate or stalemate, which decides the game"
+        "`*` means the result is unknown (a game in progress, abandoned, or a study chapter, as lichess writes); after a mate or a stalemate the result is known and may be written."
+        bad: "[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n", good: "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
 }
 
 /// About how much text is parsed at a time: a few games, so that the piece's tokens and
@@ -317,43 +321,60 @@ fn termination(
     });
     let marker = result.text;
     let tag = info.result.as_ref().map(|(v, r)| (v.as_ref(), *r));
-    match ending {
-        Some((expected, why)) => {
-            if marker != expected {
-                let mut d = Diagnostic::new(
-                    &RESULT_CONTRADICTS_POSITION,
-                    result.range,
-                    format!("result `{marker}` but {why}: expected `{expected}`"),
-                );
-                if let Some((value, range)) = tag {
-                    let note =
-                        if value == expected { "the Result tag agrees with the position" } else { "the Result tag" };
-                    d = d.with_related(range, note);
-                }
-                out.push(d);
-            } else if let Some((value, range)) = tag.filter(|(v, _)| *v != expected) {
-                out.push(
-                    Diagnostic::new(
-                        &RESULT_CONTRADICTS_POSITION,
-                        range,
-                        format!("Result tag `{value}` but {why}: expected `{expected}`"),
-                    )
-                    .with_related(result.range, "the termination marker agrees with the position"),
-                );
-            }
+    let mismatch = |out: &mut Vec<Diagnostic>, value: &str, range: TextRange| {
+        out.push(
+            Diagnostic::new(
+                &RESULT_MISMATCH,
+                result.range,
+                format!("termination marker `{marker}` differs from the Result tag `{value}`"),
+            )
+            .with_related(range, "the Result tag"),
+        );
+    };
+    let Some((expected, why)) = ending else {
+        if let Some((value, range)) = tag.filter(|(v, _)| *v != marker) {
+            mismatch(out, value, range);
         }
-        None => {
-            if let Some((value, range)) = tag.filter(|(v, _)| *v != marker) {
-                out.push(
-                    Diagnostic::new(
-                        &RESULT_MISMATCH,
-                        result.range,
-                        format!("termination marker `{marker}` differs from the Result tag `{value}`"),
-                    )
-                    .with_related(range, "the Result tag"),
-                );
-            }
+        return;
+    };
+    // PGN 8.1.1.7: `*` is "game still in progress, game abandoned, or result otherwise unknown",
+    // which contradicts no position (lichess writes it on every study chapter); only a result
+    // that is written, a win or a draw, can.
+    let contradicts = |value: &str| value != "*" && value != expected;
+    if contradicts(marker) {
+        let mut d = Diagnostic::new(
+            &RESULT_CONTRADICTS_POSITION,
+            result.range,
+            format!("result `{marker}` but {why}: expected `{expected}`"),
+        );
+        if let Some((value, range)) = tag {
+            let note = if value == expected { "the Result tag agrees with the position" } else { "the Result tag" };
+            d = d.with_related(range, note);
         }
+        out.push(d);
+    } else if let Some((value, range)) = tag.filter(|(v, _)| contradicts(v)) {
+        let mut d = Diagnostic::new(
+            &RESULT_CONTRADICTS_POSITION,
+            range,
+            format!("Result tag `{value}` but {why}: expected `{expected}`"),
+        );
+        if marker == expected {
+            d = d.with_related(result.range, "the termination marker agrees with the position");
+        }
+        out.push(d);
+    } else if let Some((value, range)) = tag.filter(|(v, _)| *v != marker) {
+        // One of the two is `*`, the other the position's result: they must still match (8.2.6).
+        mismatch(out, value, range);
+    } else if marker == "*" {
+        let mut d = Diagnostic::new(
+            &UNKNOWN_RESULT_AFTER_END,
+            result.range,
+            format!("result `*` (unknown) but {why}: the result is `{expected}`"),
+        );
+        if let Some((_, range)) = tag {
+            d = d.with_related(range, "the Result tag");
+        }
+        out.push(d);
     }
 }
 

@@ -157,7 +157,7 @@ pub fn lex_from(text: &str, from: usize, mut tokens: Vec<Token<SyntaxKind>>) -> 
             // PGN 7: a symbol starts with a letter or digit and continues with letters, digits
             // and `_+#=:-`; `/` is added for `1/2-1/2`.
             c if c.is_ascii_alphanumeric() => {
-                i = run(bytes, i + 1, is_symbol_continue);
+                i = symbol_end(bytes, i);
                 classify_symbol(&text[start..i])
             }
             b'-' if bytes.get(i + 1) == Some(&b'-') => {
@@ -254,6 +254,24 @@ pub fn blanks(text: &str, range: TextRange) -> impl Iterator<Item = Token<Syntax
 #[inline(always)]
 pub(super) fn run(bytes: &[u8], from: usize, belongs: impl Fn(u8) -> bool) -> usize {
     from + bytes[from..].iter().position(|&c| !belongs(c)).unwrap_or(bytes.len() - from)
+}
+
+/// The end of the symbol that starts at `start`, a letter or a digit: PGN 7's symbol, and a drop
+/// (`N@d2`: a piece letter, `@`, the rest of the symbol), as lichess, FICS and python-chess write
+/// the moves of crazyhouse and bughouse. PGN predates drops and says nothing against them; read
+/// as one symbol, a drop is a move of its variant instead of a piece letter, an error and a
+/// square.
+#[inline(always)]
+pub(super) fn symbol_end(bytes: &[u8], start: usize) -> usize {
+    let end = run(bytes, start + 1, is_symbol_continue);
+    if end == start + 1
+        && bytes.get(end) == Some(&b'@')
+        && matches!(bytes[start], b'P' | b'N' | b'B' | b'R' | b'Q' | b'K')
+    {
+        run(bytes, end + 1, is_symbol_continue)
+    } else {
+        end
+    }
 }
 
 pub(super) fn is_symbol_continue(c: u8) -> bool {
@@ -354,6 +372,9 @@ mod tests {
             /// `_+#=:-`; `/` is added for `1/2-1/2`.
             #[regex(r"[A-Za-z0-9][A-Za-z0-9_+#=:/\-]*")]
             Symbol,
+            /// A drop (`N@d2`): a piece letter, `@`, and the rest of a symbol.
+            #[regex(r"[PNBRQK]@[A-Za-z0-9_+#=:/\-]*")]
+            Drop,
             #[token("--")]
             NullMove,
             #[regex(r"\$[0-9]*")]
@@ -398,7 +419,7 @@ mod tests {
                 Raw::Comment => SyntaxKind::COMMENT,
                 Raw::LineComment => SyntaxKind::LINE_COMMENT,
                 Raw::Escape => SyntaxKind::ESCAPE,
-                Raw::Symbol => classify_symbol(text),
+                Raw::Symbol | Raw::Drop => classify_symbol(text),
                 Raw::NullMove => SyntaxKind::SAN,
                 Raw::Nag => SyntaxKind::NAG,
                 Raw::Suffix => SyntaxKind::SUFFIX,
@@ -455,7 +476,7 @@ mod tests {
         let alphabet: Vec<&str> = vec![
             " ", "\t", "\u{b}", "\u{c}", "\n", "\r", "\r\n", "[", "]", "(", ")", "\"", "\\", "{", "}", ";", "%", "-",
             "--", "$", "$1", "!", "?", ".", "...", "*", "e4", "Nf3", "O-O", "1-0", "1/2-1/2", "0-1", "12", "x", "=",
-            "+", "#", ":", "/", "_", "é", "\u{0}", "@", "~", "[Event ", "[Site \"", "\n\n", "<", ">", "&",
+            "+", "#", ":", "/", "_", "é", "\u{0}", "@", "N@", "P@", "~", "[Event ", "[Site \"", "\n\n", "<", ">", "&",
         ];
         let mut rng = crate::testing::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut next = move || rng.next_u64();

@@ -212,7 +212,7 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         if !self.bytes.get(start).is_some_and(u8::is_ascii_alphanumeric) {
             return Err(NotPlain);
         }
-        let end = lexer::run(self.bytes, start + 1, lexer::is_symbol_continue);
+        let end = lexer::symbol_end(self.bytes, start);
         Ok(&self.text[start..end])
     }
 
@@ -256,7 +256,7 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
                 b'[' if lexer::starts_line(self.bytes, at) => break,
                 b'*' => return self.result(at + 1, depth),
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
-                    let end = lexer::run(self.bytes, at + 1, lexer::is_symbol_continue);
+                    let end = lexer::symbol_end(self.bytes, at);
                     match lexer::classify_symbol(&self.text[at..end]) {
                         RESULT_TOKEN => return self.result(end, depth),
                         SYMBOL => return Err(NotPlain),
@@ -310,7 +310,7 @@ impl<'t, S: Sink<SyntaxKind> + Rewind> Reader<'t, '_, S> {
         match self.bytes.get(at) {
             Some(b'*') => true,
             Some(b) if b.is_ascii_alphanumeric() => {
-                let end = lexer::run(self.bytes, at + 1, lexer::is_symbol_continue);
+                let end = lexer::symbol_end(self.bytes, at);
                 lexer::classify_symbol(&self.text[at..end]) == RESULT_TOKEN
             }
             _ => false,

@@ -10,15 +10,6 @@ use crate::chess::san::{self, Resolution};
 use cozy_chess::Board;
 use std::fmt::Write;
 
-/// The five tables, ECO volumes A to E: `eco`, `name`, `pgn` columns separated by tabs.
-pub(super) const TABLES: [&str; 5] = [
-    include_str!("../../../data/eco/a.tsv"),
-    include_str!("../../../data/eco/b.tsv"),
-    include_str!("../../../data/eco/c.tsv"),
-    include_str!("../../../data/eco/d.tsv"),
-    include_str!("../../../data/eco/e.tsv"),
-];
-
 /// The table as the data set defines it, built by replaying its lines.
 pub(super) struct Built {
     /// Every named position by its key ([`key`]), sorted by key.
@@ -32,14 +23,7 @@ pub(super) struct Built {
 /// Replays every line of the data set (lines that share moves sharing the replay).
 pub(super) fn build() -> Built {
     let mut lines: Vec<(&'static str, &'static str, &'static str)> = Vec::with_capacity(4096);
-    for table in TABLES {
-        for line in table.lines().skip(1) {
-            let mut columns = line.split('\t');
-            if let (Some(eco), Some(name), Some(moves)) = (columns.next(), columns.next(), columns.next()) {
-                lines.push((eco, name, moves));
-            }
-        }
-    }
+    lines.extend(super::lines::table_lines());
     // In the order of their moves, a line shares most of its moves with the line before it:
     // only the moves after the shared ones are played (half the table's moves are shared).
     lines.sort_by_key(|(_, _, moves)| *moves);
@@ -129,7 +113,7 @@ mod tests {
 
     #[test]
     fn every_line_of_the_table_is_legal_and_named_once() {
-        let lines: usize = TABLES.iter().map(|t| t.lines().skip(1).filter(|l| !l.is_empty()).count()).sum();
+        let lines = super::super::lines::table_lines().count();
         assert!(lines > 3000, "{lines}");
         // One key per line: no two lines end in the same position, and none was cut short
         // by a move that could not be played (it would share its prefix's key).

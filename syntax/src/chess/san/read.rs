@@ -21,6 +21,13 @@ pub enum SanMove {
         long: bool,
     },
     Null,
+    /// A piece from the mover's reserve put on an empty square (`P@e4`, `N@d2`): crazyhouse,
+    /// bughouse and the other drop variants, as lichess, FICS and python-chess write them. No
+    /// move of standard chess.
+    Drop {
+        piece: Piece,
+        to: Square,
+    },
     Normal {
         /// `None` for a pawn move written without a letter.
         piece: Option<Piece>,
@@ -175,6 +182,11 @@ fn parse_any(text: &str) -> Option<San> {
     if body == b"--" || body == b"Z0" {
         return Some(San { mv: SanMove::Null, spelling });
     }
+    if let [p, b'@', f, r] = *body {
+        let piece = piece_of_letter(p).filter(|(_, lower)| !lower)?.0;
+        let to = Square::new(file_of(f)?, rank_of(r)?);
+        return (piece != Piece::King).then_some(San { mv: SanMove::Drop { piece, to }, spelling });
+    }
     // Promotion at the end: `=Q` or a bare `Q` right after the destination rank.
     let mut rest = body;
     let mut promotion = None;
@@ -304,5 +316,16 @@ mod tests {
         assert!(parse("e9").is_none());
         assert!(parse("1-0").is_none());
         assert!(parse("0-0-0-0").is_none());
+    }
+
+    #[test]
+    fn reads_drops_of_every_piece_but_the_king() {
+        let drop = |text: &str| parse(text).map(|s| (s.mv, s.spelling.check));
+        assert_eq!(drop("P@e4"), Some((SanMove::Drop { piece: Piece::Pawn, to: Square::E4 }, CheckMark::None)));
+        assert_eq!(drop("N@f7+"), Some((SanMove::Drop { piece: Piece::Knight, to: Square::F7 }, CheckMark::Check)));
+        assert_eq!(drop("Q@h7#"), Some((SanMove::Drop { piece: Piece::Queen, to: Square::H7 }, CheckMark::Mate)));
+        for not_a_drop in ["K@e4", "n@f7", "P@", "P@e9", "@e4", "PP@e4", "P@e4e5"] {
+            assert_eq!(parse(not_a_drop), None, "{not_a_drop}");
+        }
     }
 }

@@ -36,7 +36,8 @@ pub enum Resolution {
 /// Matches a normal (non-castling, non-null) written move against the legal moves.
 pub fn resolve(board: &Board, mv: &SanMove, ambiguous_b: bool) -> Resolution {
     match *mv {
-        SanMove::Null => Resolution::Illegal,
+        // Standard chess has no reserve to drop from.
+        SanMove::Null | SanMove::Drop { .. } => Resolution::Illegal,
         SanMove::Castle { long } => match castling_move(board, long) {
             Some(m) if board.is_legal(m) => Resolution::Legal(m),
             _ => Resolution::Illegal,

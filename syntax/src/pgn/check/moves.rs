@@ -560,6 +560,14 @@ fn illegal(board: &Board, written: &San, text: &str, range: TextRange) -> Diagno
             Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`: {reason}"))
         }
         SanMove::Null => Diagnostic::new(&ILLEGAL_MOVE, range, format!("illegal move `{text}`")),
+        SanMove::Drop { .. } => Diagnostic::new(
+            &ILLEGAL_MOVE,
+            range,
+            format!(
+                "illegal move `{text}`: a drop is a move of crazyhouse or bughouse, not of standard chess \
+                 (a game of a drop variant names it in its Variant tag)"
+            ),
+        ),
     }
 }
 
@@ -643,7 +651,7 @@ fn misspelled(
                 reasons.push((&PROMOTION_WITHOUT_EQUALS, "a promotion is written with `=`"));
             }
         }
-        SanMove::Null => {}
+        SanMove::Null | SanMove::Drop { .. } => {}
     }
     let mark = san::check_mark_after(after);
     if sp.check != mark || sp.check_chars > 1 {

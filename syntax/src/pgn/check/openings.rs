@@ -24,7 +24,7 @@ use crate::text::{TextRange, TextSize};
 crate::diagnostic::declare_rules! {
     ECO_MISMATCH = "PGN120" "eco-mismatch" Warning Import "PGN 9.4.1"
         "An ECO code that no named opening position of the game has"
-        "The moves of the main line are looked up, position by position (so transpositions count), in the lichess chess-openings table (CC0) up to its longest line. The ECO tag is a mismatch when its code (without a `/01` subcode) is the code of none of the named positions the game passes through; databases that classify with another scheme (ChessBase's) mostly agree with one of them. The fix (not applied by `--fix`) writes the code of the last named position, the game's classification in the data set. Games from a FEN position or of a variant, and games that reach no named position, are not checked."
+        "The moves of the main line are looked up, position by position (so transpositions count), in the lichess chess-openings table (CC0) up to its longest line. The ECO tag is a mismatch when its code (without a `/01` subcode) is the code of none of the named positions the game passes through, and the game reaches no position on a line of that code (a code names a range of lines, and an ECO reference file gives the code of positions the table does not name); where the game leaves the table's lines, the table cannot tell what another scheme calls its later positions, and the message names the last position it knows; databases that classify with another scheme (ChessBase's) mostly agree with one of them. The fix (not applied by `--fix`) writes the code of the last named position, the game's classification in the data set. Games from a FEN position or of a variant, and games that reach no named position, are not checked."
         bad: "[ECO \"C20\"]\n\n1. d4 d5 *\n", good: "[ECO \"D00\"]\n\n1. d4 d5 *\n";
     OPENING_NAME_MISMATCH = "PGN121" "opening-name-mismatch" Warning Import "PGN 9.4"
         "An Opening tag (with Variation, SubVariation) that names none of the game's opening positions"
@@ -49,7 +49,9 @@ fn check_eco(value: &str, range: TextRange, last: &Opening, route: &Route, out: 
     let code = value.get(..3).filter(|_| value.len() == 3 || value.as_bytes()[3] == b'/');
     let is_code = |c: &&str| matches!(c.as_bytes(), [b'A'..=b'E', b'0'..=b'9', b'0'..=b'9']);
     let Some(code) = code.filter(is_code) else { return };
-    if route.passed().iter().any(|o| o.eco == code) {
+    // A code names a range of lines: right when the game reaches a position on one of them,
+    // which the table may not name (ECO reference files give the code of such positions).
+    if route.passed().iter().any(|o| o.eco == code) || route.reaches_line_of(code) {
         return;
     }
     out.push(
@@ -57,8 +59,16 @@ fn check_eco(value: &str, range: TextRange, last: &Opening, route: &Route, out: 
             &ECO_MISMATCH,
             range,
             format!(
-                "ECO `{value}` is the code of none of the game's opening positions; the moves reach {} `{}` ({})",
-                last.eco, last.name, "lichess chess-openings"
+                "ECO `{value}` is the code of none of the game's opening positions; the moves reach {} `{}` ({}){}",
+                last.eco,
+                last.name,
+                "lichess chess-openings",
+                match route.leaves_the_table_at() {
+                    Some(ply) => format!(
+                        ", and from ply {ply} on leave its lines, where the table cannot tell what another scheme calls them"
+                    ),
+                    None => String::new(),
+                }
             ),
         )
         .with_fix(
@@ -234,6 +244,25 @@ mod tests {
         assert_eq!(found[0].code, "PGN120");
         assert!(found[0].message.contains("reach B90 `Sicilian Defense: Najdorf Variation`"), "{}", found[0].message);
         assert_eq!(fixed(&text), format!("[ECO \"B90\"]\n\n{NAJDORF}"));
+    }
+
+    /// An ECO reference file (pgn-extract's `eco.pgn`) gives the code of each line's last
+    /// position, which the table may not name: a position on a line of that code is no mismatch.
+    #[test]
+    fn an_eco_code_whose_lines_the_game_is_on_agrees() {
+        for (eco, moves) in [
+            ("B07", "1. e4 d6 2. d4 Nf6 3. Nc3 *\n"),
+            ("B54", "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 *\n"),
+            ("C77", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n"),
+            ("E00", "1. d4 Nf6 2. c4 e6 *\n"),
+        ] {
+            assert_eq!(opening_diagnostics(&format!("[ECO \"{eco}\"]\n\n{moves}")), vec![], "{eco} {moves}");
+        }
+        // Off every line of B07 (1. e4 c5 is the Sicilian): a mismatch, and where the game leaves
+        // the table's lines the message says that the table cannot tell what comes after.
+        let found = opening_diagnostics("[ECO \"B07\"]\n\n1. e4 c5 2. Ke2 Qa5 3. Ke1 Qd8 4. Ke2 Qa5 5. Ke1 Qd8 *\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].message.contains("on leave its lines, where the table cannot tell"), "{}", found[0].message);
     }
 
     #[test]
