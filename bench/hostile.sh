@@ -11,6 +11,7 @@
 #   epd-line.epd    one EPD record of 30 MB on one line
 #   pbn-play.pbn    one PBN game with a play section of 30 MB
 #   pbn-auction.pbn one PBN game with an auction of 30 MB
+#   lin-line.lin    one LIN board of 20 MB on one line (`nt|x|` × 4 M) between two small boards
 # the inputs of issue 33 (archives, pipes, links; each needs the `zstd`, `gzip` and `zip` tools):
 #   bomb-zst        bomb.pgn.zst: 4 GB of spaces (no line break) in ~120 KB of zstd
 #   bomb-pbn-zst    the same bytes named bomb.pbn.zst (PBN is read whole, up to 64 MiB)
@@ -30,7 +31,7 @@ release_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 shapes=("$@")
-[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games epd-line pbn-play pbn-auction
+[ ${#shapes[@]} -eq 0 ] && shapes=(random one-line deep comment tag many-games epd-line pbn-play pbn-auction lin-line
   bomb-zst bomb-pbn-zst zeros-pbn-gz stdin-yes fmt-stdin many-zip links link-fmt kill)
 
 make_file() {
@@ -62,6 +63,8 @@ with open(out, "wb") as f:
                 b'[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\n' + b"SA HA DA CA\n" * (30 * MB // 12) + b"*\n")
     elif shape == "pbn-auction":
         f.write(b'[Event "x"]\n[Dealer "N"]\n[Auction "N"]\n' + b"Pass " * (30 * MB // 5) + b"\n")
+    elif shape == "lin-line":
+        f.write(b"PN|a,b,c,d|  sv|x|\nmd|3S|" + b"nt|x|" * 4_000_000 + b"\n\nSV|q|   nt|hi|\n")
 EOF
 }
 
@@ -155,7 +158,7 @@ untrusted=()
 for shape in "${shapes[@]}"; do
   [ "$shape" = kill ] && continue
   case $shape in bomb-* | zeros-* | stdin-* | fmt-stdin | many-zip | links | link-fmt) untrusted+=("$shape"); continue ;; esac
-  case $shape in epd-*) ext=epd ;; pbn-*) ext=pbn ;; *) ext=pgn ;; esac
+  case $shape in epd-*) ext=epd ;; pbn-*) ext=pbn ;; lin-*) ext=lin ;; *) ext=pgn ;; esac
   f="$tmp/$shape.$ext"
   make_file "$shape" "$f"
   run "check" "$f" check

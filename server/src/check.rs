@@ -82,11 +82,15 @@ impl From<ModeArg> for Mode {
 }
 
 pub fn run(args: CheckArgs) -> ExitCode {
-    let targets =
+    // A path that cannot be read is reported and the others checked: the exit status is then 2
+    // (as ripgrep's), whatever was found.
+    let (targets, unlisted) =
         match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref(), &args.walk) {
-            Ok(collected) => collected.print_notes(),
+            Ok(collected) => collected.print_problems(),
             Err(e) => return trouble(&e),
         };
+    // The files listed that could not be read, each reported on standard error.
+    let mut skipped = 0;
     let mut settings = Settings::new(args.mode.map(Mode::from));
     // The text of a file as the check reads it: with `--fix`, as fixed (the files are rewritten
     // later, in the loop).
@@ -129,11 +133,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return trouble(&e),
         };
         if let Origin::File(path) = &target.origin {
+            // A file the walk listed but that cannot be opened (no permission): one error naming
+            // it, and on to the next. (Only a regular file is tried here: opening a FIFO waits
+            // for its writer, and it is opened once, to be read, below.)
+            if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                if let Err(e) = std::fs::File::open(path) {
+                    eprintln!("kibitzer: {}", crate::walk::cannot_read(path, &e));
+                    skipped += 1;
+                    continue;
+                }
+            }
             if crate::file_kind::is_pgc(path) {
                 sinks.begin_file();
                 let checked = check_pgc(path, &args, &options, &mut sinks);
                 match checked
-                    .and_then(|()| sinks.end_file(&path.display().to_string()).map_err(|e| format!("<stdout>: {e}")))
+                    .and_then(|()| sinks.end_file(&crate::terminal::path(path)).map_err(|e| format!("<stdout>: {e}")))
                 {
                     Ok(()) => continue,
                     Err(e) => return trouble(&e),
@@ -143,7 +157,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 sinks.begin_file();
                 let checked = check_compressed(path, &args, &options, &mut sinks);
                 match checked
-                    .and_then(|()| sinks.end_file(&path.display().to_string()).map_err(|e| format!("<stdout>: {e}")))
+                    .and_then(|()| sinks.end_file(&crate::terminal::path(path)).map_err(|e| format!("<stdout>: {e}")))
                 {
                     Ok(()) => continue,
                     Err(e) => return trouble(&e),
@@ -174,7 +188,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         let source = match target.read() {
             Ok(s) => s,
-            Err(e) => return trouble(&e),
+            Err(e) => {
+                eprintln!("kibitzer: {e}");
+                skipped += 1;
+                continue;
+            }
         };
         // PBI requires a BOM, which decoding strips from the text: the check is told.
         options.encoding = Some(source.encoding);
@@ -208,21 +226,30 @@ pub fn run(args: CheckArgs) -> ExitCode {
         }
     }
     if let Some(statistics) = sinks.statistics.take() {
-        let written = statistics.write(args.format, &mut out, |out| counts.summary(out, targets.len()));
+        let written = statistics.write(args.format, &mut out, |out| counts.summary(out, targets.len() - skipped));
         if written.and_then(|()| out.flush()).is_err() {
             return ExitCode::from(crate::cli::EXIT_TROUBLE);
         }
-        return ExitCode::from(u8::from(counts.errors > 0));
+        return exit_status(&counts, unlisted || skipped > 0);
     }
     let result = match args.format {
         OutputFormat::Json => json.finish(&mut out).and_then(|_| writeln!(out)),
-        OutputFormat::Text => counts.summary(&mut out, targets.len()),
+        OutputFormat::Text => counts.summary(&mut out, targets.len() - skipped),
         OutputFormat::Sarif => sarif.write(&mut out),
         OutputFormat::Github => Ok(()),
         // Streaming consumers see each file's diagnostics as soon as it is checked.
         OutputFormat::JsonLines => Ok(()),
     };
     if result.and_then(|_| out.flush()).is_err() {
+        return ExitCode::from(crate::cli::EXIT_TROUBLE);
+    }
+    exit_status(&counts, unlisted || skipped > 0)
+}
+
+/// 2 when a file could not be read (reported on standard error), else 1 when an error was
+/// found, else 0.
+fn exit_status(counts: &Counts, unreadable: bool) -> ExitCode {
+    if unreadable {
         return ExitCode::from(crate::cli::EXIT_TROUBLE);
     }
     ExitCode::from(u8::from(counts.errors > 0))
@@ -423,7 +450,10 @@ fn check_compressed<W: Write>(
     sinks: &mut Sinks<'_, W>,
 ) -> Result<(), String> {
     if args.fix {
-        return Err(format!("{}: --fix does not rewrite compressed files (decompress it first)", path.display()));
+        return Err(format!(
+            "{}: --fix does not rewrite compressed files (decompress it first)",
+            crate::terminal::path(path)
+        ));
     }
     check_compressed_chunks(path, args.lang.map(Lang::from), options, &mut |checked| sinks.emit_checked(checked))
 }
@@ -536,10 +566,10 @@ fn check_pgc<W: Write>(
     sinks: &mut Sinks<'_, W>,
 ) -> Result<(), String> {
     if args.fix {
-        return Err(format!("{}: --fix does not rewrite PGC files", path.display()));
+        return Err(format!("{}: --fix does not rewrite PGC files", crate::terminal::path(path)));
     }
     let (text, diagnostics) = check_pgc_file(path, options)?;
-    let name = path.display().to_string();
+    let name = crate::terminal::path(path);
     let index = LineIndex::with_breaks(&text, Lang::Pgn.line_breaks());
     sinks.emit_all(&name, &text, &index, &diagnostics, 0).map_err(|e| format!("<stdout>: {e}"))
 }

@@ -56,7 +56,8 @@ pub fn prepare(
     let mut by_lang: Vec<(Lang, Vec<Part>)> = Vec::new();
     for (i, target) in targets.iter().enumerate().filter(|(_, t)| takes_part(t)) {
         let mut options = settings.options_for(target.settings_path())?;
-        let text = text_of(target, &mut options)?;
+        // A file that cannot be read takes no part; the check of each file reports it.
+        let Ok(text) = text_of(target, &mut options) else { continue };
         let (_, facts) = check_file(target.lang, &text, &options);
         let file = (target.display_name(), i, options, facts);
         match by_lang.iter_mut().find(|(lang, _)| *lang == target.lang) {
@@ -86,7 +87,7 @@ pub fn prepare(
     for (k, ranges) in wanted {
         let target = &targets[k];
         let mut options = settings.options_for(target.settings_path())?;
-        let text = text_of(target, &mut options)?;
+        let Ok(text) = text_of(target, &mut options) else { continue };
         let index = LineIndex::with_breaks(&text, target.lang.line_breaks());
         for range in ranges {
             elsewhere.places.insert((k, range), place(&text, &index, range));

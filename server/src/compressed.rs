@@ -43,7 +43,7 @@ pub fn for_each_member(
     read: Arc<AtomicU64>,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", crate::terminal::path(path)))?;
     for_each_member_in(path, Counting { inner: file, read }, lang, each)
 }
 
@@ -70,7 +70,7 @@ fn members(
     depth: usize,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let name = path.display().to_string();
+    let name = crate::terminal::path(path);
     let compression = compression_of(path).ok_or_else(|| format!("{name}: not a compressed file"))?;
     let buffered = std::io::BufReader::with_capacity(1 << 16, source);
     match compression {
@@ -150,13 +150,13 @@ fn decoder<'a>(
 /// decoded whole, like ACBLscore game files and PGC.
 pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
     if compression_of(path).is_none() {
-        return std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+        return std::fs::read(path).map_err(|e| format!("{}: {e}", crate::terminal::path(path)));
     }
     let mut found: Option<Vec<u8>> = None;
     // Any member's name will do: the format is the caller's to know.
     for_each_member(path, Some(Lang::Pgn), Arc::default(), &mut |mut member| {
         if found.is_some() {
-            return Err(format!("{}: the archive holds more than one file", path.display()));
+            return Err(format!("{}: the archive holds more than one file", crate::terminal::path(path)));
         }
         let mut bytes = Vec::new();
         // Bounded whatever the archive holds: one byte more than the limit says it is over.
@@ -174,7 +174,7 @@ pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
         found = Some(bytes);
         Ok(())
     })?;
-    found.ok_or_else(|| format!("{}: the archive is empty", path.display()))
+    found.ok_or_else(|| format!("{}: the archive is empty", crate::terminal::path(path)))
 }
 
 /// A reader that counts the compressed bytes read (for the progress bar).

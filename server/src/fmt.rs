@@ -71,14 +71,14 @@ pub fn run(mut args: FmtArgs) -> ExitCode {
     if args.stdin_filepath.is_some() && args.paths.is_empty() {
         args.paths.push(PathBuf::from("-"));
     }
-    let targets =
+    // A path that cannot be read is reported and the others formatted; the exit status is 2.
+    let (targets, mut troubled) =
         match collect_targets(&args.paths, args.lang.map(Lang::from), args.stdin_filepath.as_deref(), &args.walk) {
-            Ok(collected) => collected.print_notes(),
+            Ok(collected) => collected.print_problems(),
             Err(e) => return trouble(&e),
         };
     let options = FormatOptions::default();
     let mut would_change = 0;
-    let mut troubled = false;
     for target in &targets {
         match format_target(&args, target, &options) {
             Ok(outcome) => {
@@ -279,7 +279,7 @@ fn check_compressed(args: &FmtArgs, path: &std::path::Path) -> Result<Outcome, S
         return Err(format!(
             "{}: compressed files are not rewritten; use `kibitzer fmt --check`, or decompress, format and \
              compress again (e.g. `zstd -dc g.pgn.zst | kibitzer fmt --stdin-filepath g.pgn | zstd > new.pgn.zst`)",
-            path.display()
+            crate::terminal::path(path)
         ));
     }
     let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
@@ -357,8 +357,9 @@ impl Sink {
                     *replacement = Some(file.into_inner());
                 }
                 let Some(file) = replacement else { return Ok(()) };
-                let bytes = encode_piece(piece, *encoding)
-                    .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
+                let bytes = encode_piece(piece, *encoding).map_err(|e| {
+                    format!("{}: not written: {e} (use UTF-8 or remove the character)", crate::terminal::path(path))
+                })?;
                 file.write(&bytes)
             }
         }

@@ -31,7 +31,7 @@ impl Target {
     /// The name printed in diagnostics.
     pub fn display_name(&self) -> String {
         match &self.origin {
-            Origin::File(p) | Origin::Stdin(Some(p)) => p.display().to_string(),
+            Origin::File(p) | Origin::Stdin(Some(p)) => crate::terminal::path(p),
             Origin::Stdin(None) => "<stdin>".to_owned(),
         }
     }
@@ -46,7 +46,7 @@ impl Target {
 
     pub fn read(&self) -> Result<SourceText, String> {
         let bytes = match &self.origin {
-            Origin::File(p) => read_file(p).map_err(|e| format!("{}: cannot read: {e}", p.display()))?,
+            Origin::File(p) => read_file(p).map_err(|e| format!("{}: cannot read: {e}", crate::terminal::path(p)))?,
             Origin::Stdin(_) => {
                 let mut buf = Vec::new();
                 std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("<stdin>: cannot read: {e}"))?;
@@ -115,29 +115,37 @@ fn read_rest(file: &std::fs::File, mut bytes: Vec<u8>) -> std::io::Result<Vec<u8
     Ok(bytes)
 }
 
-/// What the command line's paths expand to: the files to work on, and what the walks want the
-/// user to know (link loops), printed as notes.
+/// What the command line's paths expand to: the files to work on, what the walks want the
+/// user to be warned of (link loops, skipped), and the paths that could not be read (each one
+/// error naming it: the command goes on with the rest and exits with status 2 at the end).
 #[derive(Debug, Default)]
 pub struct Collected {
     pub targets: Vec<Target>,
-    pub notes: Vec<String>,
+    pub warnings: Vec<String>,
+    pub errors: Vec<String>,
 }
 
 impl Collected {
-    /// Prints the notes on standard error (they do not change the exit status) and gives the
-    /// targets.
-    pub fn print_notes(self) -> Vec<Target> {
-        for note in &self.notes {
-            eprintln!("kibitzer: note: {note}");
+    /// Prints the warnings and errors on standard error and gives the targets, and whether
+    /// there was an error (the exit status is then 2, once the targets are done).
+    pub fn print_problems(self) -> (Vec<Target>, bool) {
+        for warning in &self.warnings {
+            eprintln!("kibitzer: warning: {warning}");
         }
-        self.targets
+        for error in &self.errors {
+            eprintln!("kibitzer: {error}");
+        }
+        (self.targets, !self.errors.is_empty())
     }
 }
 
 /// Expands the command line's paths: files as given (their format from `lang`, else from the
 /// extension; links followed), directories walked as [`crate::walk::walk`] walks them for the
 /// known extensions in name order, `-` for standard input (which needs `lang` or a `stdin_path`
-/// with a known extension). A file reached by several paths is listed once.
+/// with a known extension). A file reached by several paths is listed once. A path that does
+/// not exist, cannot be read or is a loop of symbolic links is an error of [`Collected`] (the
+/// others are still collected); only a usage error (standard input without a format, a file of
+/// unknown type) stops it.
 pub fn collect_targets(
     paths: &[PathBuf],
     lang: Option<Lang>,
@@ -153,25 +161,36 @@ pub fn collect_targets(
                     .to_owned()
             })?;
             collected.targets.push(Target { origin: Origin::Stdin(stdin_path.map(Path::to_path_buf)), lang });
-        } else if path.is_dir() {
-            let walked = crate::walk::walk(path, walk)?;
-            collected.notes.extend(walked.notes);
-            for file in walked.files {
-                // A directory walk picks files by extension; `--lang` narrows it to one format.
-                let Some(file_lang) = crate::file_kind::lang_of(&file, None) else { continue };
-                if lang.is_none_or(|l| l == file_lang) && seen.first_time(&file) {
-                    collected.targets.push(Target { origin: Origin::File(file), lang: file_lang });
+            continue;
+        }
+        let shown = || crate::terminal::path(path);
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                let walked = crate::walk::walk(path, walk);
+                collected.warnings.extend(walked.warnings);
+                collected.errors.extend(walked.errors);
+                for file in walked.files {
+                    // A directory walk picks files by extension; `--lang` narrows it to one format.
+                    let Some(file_lang) = crate::file_kind::lang_of(&file, None) else { continue };
+                    if lang.is_none_or(|l| l == file_lang) && seen.first_time(&file) {
+                        collected.targets.push(Target { origin: Origin::File(file), lang: file_lang });
+                    }
                 }
             }
-        } else if path.exists() {
-            let lang = crate::file_kind::lang_of(path, lang).ok_or_else(|| {
-                format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen .lin, or use --lang)", path.display())
-            })?;
-            if seen.first_time(path) {
-                collected.targets.push(Target { origin: Origin::File(path.clone()), lang });
+            Ok(_) => {
+                let lang = crate::file_kind::lang_of(path, lang).ok_or_else(|| {
+                    format!("{}: unknown file type (expected .pgn .pbn .pbi .epd .fen .lin, or use --lang)", shown())
+                })?;
+                if seen.first_time(path) {
+                    collected.targets.push(Target { origin: Origin::File(path.clone()), lang });
+                }
             }
-        } else {
-            return Err(format!("{}: no such file or directory", path.display()));
+            // `Path::exists` says no to a loop of links too: the error says which it is.
+            Err(e) if crate::walk::is_link_loop(&e) => collected.errors.push(crate::walk::link_loop(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                collected.errors.push(format!("{}: no such file or directory", shown()))
+            }
+            Err(e) => collected.errors.push(crate::walk::cannot_read(path, &e)),
         }
     }
     Ok(collected)
@@ -208,9 +227,9 @@ impl Settings {
             Some(file) => match self.cache.get(&file) {
                 Some(o) => o.clone(),
                 None => {
-                    let text =
-                        std::fs::read_to_string(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-                    let o = parse_config(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+                    let text = std::fs::read_to_string(&file)
+                        .map_err(|e| format!("{}: cannot read: {e}", crate::terminal::path(&file)))?;
+                    let o = parse_config(&text).map_err(|e| format!("{}: {e}", crate::terminal::path(&file)))?;
                     self.cache.insert(file, o.clone());
                     o
                 }
@@ -226,8 +245,9 @@ impl Settings {
 /// Writes `text` to `path` in `source`'s encoding without ever leaving the file half-written:
 /// a temporary file in the same folder, renamed over the original (see [`Replacement`]).
 pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<(), String> {
-    let bytes = encode(text, like.encoding)
-        .map_err(|e| format!("{}: not written: {e} (use UTF-8 or remove the character)", path.display()))?;
+    let bytes = encode(text, like.encoding).map_err(|e| {
+        format!("{}: not written: {e} (use UTF-8 or remove the character)", crate::terminal::path(path))
+    })?;
     let mut replacement = Replacement::new(path)?;
     replacement.write(&bytes)?;
     replacement.commit()
@@ -236,7 +256,8 @@ pub fn write_atomically(path: &Path, text: &str, like: &SourceText) -> Result<()
 /// Takes the rewrite lock of `path` ([`crate::tmpfile::Lock`]): held from before the file is
 /// read until its replacement is committed, so that two rewrites at once take turns.
 pub fn lock_for_rewrite(path: &Path) -> Result<crate::tmpfile::Lock, String> {
-    crate::tmpfile::Lock::acquire(path).map_err(|e| format!("{}: cannot open for rewriting: {e}", path.display()))
+    crate::tmpfile::Lock::acquire(path)
+        .map_err(|e| format!("{}: cannot open for rewriting: {e}", crate::terminal::path(path)))
 }
 
 /// A file being rewritten piece by piece: the pieces go to a temporary file in the same folder
@@ -259,27 +280,31 @@ impl Replacement {
         // Renaming over a file gets round its read-only bit (and root gets round everything):
         // a file someone made read-only is theirs to keep as it is.
         if original.as_ref().is_some_and(|m| m.permissions().readonly()) {
-            return Err(format!("{}: read-only: not rewritten (make it writable to change it)", path.display()));
+            return Err(format!(
+                "{}: read-only: not rewritten (make it writable to change it)",
+                crate::terminal::path(path)
+            ));
         }
-        let target = crate::tmpfile::resolve(path).map_err(|e| format!("{}: cannot rewrite: {e}", path.display()))?;
+        let target = crate::tmpfile::resolve(path)
+            .map_err(|e| format!("{}: cannot rewrite: {e}", crate::terminal::path(path)))?;
         let tmp = crate::tmpfile::Pending::create(&target)
-            .map_err(|e| format!("{}: cannot create a temporary file: {e}", path.display()))?;
+            .map_err(|e| format!("{}: cannot create a temporary file: {e}", crate::terminal::path(path)))?;
         Ok(Replacement { path: path.to_path_buf(), original, tmp: std::io::BufWriter::new(tmp) })
     }
 
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
-        std::io::Write::write_all(&mut self.tmp, bytes)
-            .map_err(|e| format!("{}: cannot write: {e}; the file is left as it was", self.path.display()))
+        std::io::Write::write_all(&mut self.tmp, bytes).map_err(|e| {
+            format!("{}: cannot write: {e}; the file is left as it was", crate::terminal::path(&self.path))
+        })
     }
 
     pub fn commit(self) -> Result<(), String> {
         let path = self.path;
-        let tmp = self
-            .tmp
-            .into_inner()
-            .map_err(|e| format!("{}: cannot write: {}; the file is left as it was", path.display(), e.error()))?;
+        let tmp = self.tmp.into_inner().map_err(|e| {
+            format!("{}: cannot write: {}; the file is left as it was", crate::terminal::path(&path), e.error())
+        })?;
         tmp.commit(self.original.as_deref())
-            .map_err(|e| format!("{}: cannot replace: {e}; the file is left as it was", path.display()))
+            .map_err(|e| format!("{}: cannot replace: {e}; the file is left as it was", crate::terminal::path(&path)))
     }
 }
 

@@ -21,6 +21,7 @@ mod report;
 mod rules;
 mod sarif;
 mod statistics;
+mod terminal;
 mod tmpfile;
 mod walk;
 

@@ -458,15 +458,17 @@ pub fn write_text_shifted(
     loc: &Located,
     lines_before: u32,
 ) -> std::io::Result<()> {
+    // What a file holds (its name, a value a message names, its lines) is shown, never obeyed:
+    // a control character written raw would drive the terminal.
     writeln!(
         out,
         "{}:{}:{}: {}[{}]: {}",
-        loc.path,
+        crate::terminal::name(&loc.path),
         loc.line,
         loc.column,
         loc.severity.as_str(),
         loc.code,
-        loc.message
+        crate::terminal::text(&loc.message)
     )?;
     // The "line" of a binary file is noise.
     if kibitzer_syntax::binary::is_not_text_code(d.code) {
@@ -485,7 +487,9 @@ pub fn write_text_shifted(
         d.range.end().min(range.start() + kibitzer_syntax::TextSize::from(line.len() as u32)) - range.start(),
     )
     .max(start);
-    let shown: String = line.chars().map(|c| if c.is_control() && c != '\t' { ' ' } else { c }).collect();
+    // A control character becomes a space: the caret stays under its column.
+    let shown: String =
+        line.chars().map(|c| if crate::terminal::is_hidden(c) && c != '\t' { ' ' } else { c }).collect();
     // Keep tabs under tabs so the caret lines up whatever the terminal's tab width.
     let pad: String = line[..floor_boundary(line, start)].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     let width = line[floor_boundary(line, start)..floor_boundary(line, end)].chars().count().max(1);

@@ -68,13 +68,18 @@ impl Seen {
 pub struct Walked {
     /// The regular files, in name order (folders first visited in name order too).
     pub files: Vec<PathBuf>,
-    /// What the user should know but that does not stop the walk: a link loop (once per link).
-    pub notes: Vec<String>,
+    /// What the user should be warned of but that is no error: a link loop (once per link),
+    /// skipped.
+    pub warnings: Vec<String>,
+    /// The entries that could not be read (a folder or file without permission, a link to
+    /// nothing under `--follow`), one message each naming it: the walk goes on without them,
+    /// and the command exits with status 2 at the end, as ripgrep does.
+    pub errors: Vec<String>,
 }
 
-/// Walks `dir` with `options`; an entry that cannot be read (a folder without permission) is an
-/// error naming it.
-pub fn walk(dir: &Path, options: &WalkOptions) -> Result<Walked, String> {
+/// Walks `dir` with `options`. Nothing stops a walk: an entry that cannot be read is one error
+/// naming it and a link loop one warning, and the walk goes on with the rest.
+pub fn walk(dir: &Path, options: &WalkOptions) -> Walked {
     let respect = !options.no_ignore;
     let mut builder = ignore::WalkBuilder::new(dir);
     builder
@@ -99,16 +104,75 @@ pub fn walk(dir: &Path, options: &WalkOptions) -> Result<Walked, String> {
                 }
             }
             Err(error) => match loop_of(&error) {
-                Some((child, ancestor)) => walked.notes.push(format!(
+                Some((child, ancestor)) => walked.warnings.push(format!(
                     "{}: a symbolic link back to {} (a loop): not followed",
-                    child.display(),
-                    ancestor.display()
+                    crate::terminal::path(child),
+                    crate::terminal::path(ancestor)
                 )),
-                None => return Err(format!("{}: cannot walk: {error}", dir.display())),
+                None => {
+                    let path = path_of(&error).unwrap_or(dir);
+                    match error.io_error().map(innermost) {
+                        Some(io) if is_link_loop(io) => walked.warnings.push(link_loop(path)),
+                        Some(io) => walked.errors.push(cannot_read(path, io)),
+                        None => walked.errors.push(format!("{}: {error}", crate::terminal::path(path))),
+                    }
+                }
             },
         }
     }
-    Ok(walked)
+    walked
+}
+
+/// The message of an entry that cannot be read: its path and why.
+pub fn cannot_read(path: &Path, error: &std::io::Error) -> String {
+    format!("{}: cannot read: {error}", crate::terminal::path(path))
+}
+
+/// The warning of a symbolic link that leads back to itself through other links.
+pub fn link_loop(path: &Path) -> String {
+    format!(
+        "{}: a loop of symbolic links (each leads to the next, round to itself): skipped",
+        crate::terminal::path(path)
+    )
+}
+
+/// Whether `error` is the system's "too many levels of symbolic links" (`ELOOP`): a link that
+/// leads back to itself through other links, which no number of steps resolves. (The standard
+/// library's `ErrorKind::FilesystemLoop` is not stable.)
+pub fn is_link_loop(error: &std::io::Error) -> bool {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const ELOOP: i32 = 40;
+    #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+    const ELOOP: i32 = 62;
+    #[cfg(unix)]
+    {
+        error.raw_os_error() == Some(ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        false
+    }
+}
+
+/// The system's own error inside `error`: the walk wraps it (with the path, which the message
+/// names already) in an error of its own.
+fn innermost(error: &std::io::Error) -> &std::io::Error {
+    let inner = error.get_ref().and_then(|e| e.source()).and_then(|e| e.downcast_ref::<std::io::Error>());
+    match inner {
+        Some(inner) if error.raw_os_error().is_none() => innermost(inner),
+        _ => error,
+    }
+}
+
+/// The path an error of the walk is about.
+fn path_of(error: &ignore::Error) -> Option<&Path> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => path_of(err),
+        ignore::Error::Partial(errors) => errors.iter().find_map(path_of),
+        _ => None,
+    }
 }
 
 /// The link and the folder it leads back to, when `error` is a file-system loop.
@@ -138,17 +202,17 @@ mod tests {
         let outside = dir.path().join("outside");
         std::fs::create_dir(&outside).unwrap();
         symlink("..", outside.join("up")).unwrap();
-        let walked = walk(&outside, &WalkOptions::default()).unwrap();
+        let walked = walk(&outside, &WalkOptions::default());
         assert!(walked.files.is_empty(), "the folder above is not walked: {:?}", walked.files);
-        let walked = walk(dir.path(), &WalkOptions::default()).unwrap();
+        let walked = walk(dir.path(), &WalkOptions::default());
         assert_eq!(names(dir.path(), &walked.files), ["a.pgn"]);
-        assert!(walked.notes.is_empty());
+        assert!(walked.warnings.is_empty());
         let inner = dir.path().join("inner");
         std::fs::create_dir(&inner).unwrap();
         symlink("..", inner.join("back")).unwrap();
-        let followed = walk(dir.path(), &WalkOptions { follow: true, ..Default::default() }).unwrap();
-        let loops: Vec<_> = followed.notes.iter().filter(|n| n.contains("inner/back:")).collect();
-        assert_eq!(loops.len(), 1, "{:?}", followed.notes);
+        let followed = walk(dir.path(), &WalkOptions { follow: true, ..Default::default() });
+        let loops: Vec<_> = followed.warnings.iter().filter(|n| n.contains("inner/back:")).collect();
+        assert_eq!(loops.len(), 1, "{:?}", followed.warnings);
         assert_eq!(names(dir.path(), &followed.files), ["a.pgn"], "each file once");
     }
 
@@ -162,9 +226,9 @@ mod tests {
         }
         std::fs::write(dir.path().join(".gitignore"), "skip/\n").unwrap();
         std::fs::write(dir.path().join(".ignore"), "d.pgn\n").unwrap();
-        let walked = walk(dir.path(), &WalkOptions::default()).unwrap();
+        let walked = walk(dir.path(), &WalkOptions::default());
         assert_eq!(names(dir.path(), &walked.files), ["a.pgn"]);
-        let all = walk(dir.path(), &WalkOptions { no_ignore: true, hidden: true, ..Default::default() }).unwrap();
+        let all = walk(dir.path(), &WalkOptions { no_ignore: true, hidden: true, ..Default::default() });
         let mut all = names(dir.path(), &all.files);
         all.retain(|n| n.ends_with(".pgn"));
         assert_eq!(all, [".hidden/c.pgn", "a.pgn", "d.pgn", "skip/b.pgn"]);

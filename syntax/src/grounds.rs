@@ -237,6 +237,7 @@ const TABLE: &[(&str, Ground)] = &[
     ("LIN001", Producer("a LIN pair is a two-letter name, `|`, a value and `|`, as BBO writes it")),
     ("LIN002", Producer("the pair names BBO writes")),
     ("LIN003", Producer("LIN holds pairs only, as BBO writes it")),
+    ("LIN004", Limit("a LIN board of more than 1 MiB of text is not read (BBO sets no size)")),
     ("LIN100", Producer("a pair name BBO does not write is kept, a note")),
     ("LIN101", Producer("BBO's md pair: dealer digit and three or four hands")),
     ("LIN102", Producer("BBO's sv pair: o, n, e or b")),

@@ -43,6 +43,13 @@ impl Lang {
         matches!(self, Lang::Pbi | Lang::Lin)
     }
 
+    /// Whether the formatter reads a file in one window rather than a window of units at a
+    /// time: a PBI file, whose lines take their meaning from its marker line. (A LIN file's
+    /// formatter finds once whether it numbers its boards, and reads it in windows.)
+    pub fn is_formatted_whole(self) -> bool {
+        self == Lang::Pbi
+    }
+
     /// The language of a file by its extension (case-insensitive).
     pub fn from_path(path: &Path) -> Option<Lang> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();

@@ -135,6 +135,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("LIN001", Standard, &[]),
     ("LIN002", Standard, &[]),
     ("LIN003", Standard, &[]),
+    ("LIN004", Standard, &[]),
     ("LIN100", Taste, &[]),
     ("LIN101", Standard, &[]),
     ("LIN102", Standard, &[]),

@@ -100,6 +100,11 @@ impl LspClient {
         LspClient { stdin: child.stdin.take(), child, messages: rx, notifications: Vec::new(), next_id: 1, stderr }
     }
 
+    /// The server's process id (its memory is read from `/proc/<id>/status`).
+    pub fn process_id(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }

@@ -369,3 +369,58 @@ fn text_output_echoes_a_line_of_300_characters_but_not_a_longer_one() {
         assert_eq!(report.contains("3 | 1. e4 e5 2. Qxh7"), echoed, "{chars} characters: {report}");
     }
 }
+
+/// What a file holds never drives the terminal: the text report shows a name with control
+/// characters, or one that is not UTF-8, quoted as `ls` quotes it for a shell (`$'…'`, which the
+/// shell reads back as the same bytes), the values a message quotes with their control
+/// characters escaped, and the echoed line with them blanked; no ESC or BEL byte is written.
+#[cfg(unix)]
+#[test]
+fn names_and_text_shown_on_a_terminal_have_their_control_characters_escaped() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    // A pair name that sets the terminal's title and rings its bell (among ordinary lines: a
+    // file of control characters would be binary).
+    let board = format!("x\x1b]0;pwned\x07y|v|\n{}", "NT|an ordinary note|\n".repeat(20));
+    let names: [&[u8]; 2] = [b"bad\x1b[31m\x07.lin", b"caf\xe9.lin"];
+    for name in names {
+        std::fs::write(dir.path().join(OsStr::from_bytes(name)), &board).unwrap();
+    }
+    let run = |args: &[&OsStr]| {
+        std::process::Command::new(kibitzer_tests::kibitzer()).args(args).current_dir(dir.path()).output().unwrap()
+    };
+    let check = OsStr::new("check");
+    let out = run(&[check, OsStr::from_bytes(names[0]), OsStr::from_bytes(names[1])]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = stdout(&out);
+    assert!(!out.stdout.iter().any(|&b| b == 0x1b || b == 0x07), "{stdout:?}");
+    let quoted = ["$'bad\\e[31m\\x07.lin'", "$'caf\\xe9.lin'"];
+    for name in quoted {
+        let first = format!("{name}:1:1: error[LIN002]: `x\\u{{1b}}]0;pwned\\u{{7}}y` is not a pair name");
+        assert!(stdout.lines().any(|l| l.starts_with(&first)), "{first}\n{stdout}");
+    }
+    assert!(stdout.contains("1 | x ]0;pwned y|v|\n"), "the line echoed with its controls blanked: {stdout}");
+    // Walked, the same names; `fmt --check` lists them the same way.
+    let out = run(&[check, OsStr::new(".")]);
+    let stdout = self::stdout(&out);
+    for name in quoted {
+        assert!(stdout.contains(&format!("$'./{}:1:1: error[LIN002]", &name[2..])), "{stdout}");
+    }
+    let out = run(&[OsStr::new("fmt"), OsStr::new("--check"), OsStr::from_bytes(names[1])]);
+    assert_eq!(self::stdout(&out).lines().next(), Some(quoted[1]));
+    // Pasted back into a shell, a quoted name finds its file.
+    match std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("\"$0\" check {} {}", quoted[0], quoted[1]))
+        .arg(kibitzer_tests::kibitzer())
+        .current_dir(dir.path())
+        .output()
+    {
+        Ok(out) => {
+            assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(self::stdout(&out).contains("2 files checked"), "{}", self::stdout(&out));
+        }
+        Err(_) => eprintln!("pasting back not tried: no bash"),
+    }
+}

@@ -166,6 +166,57 @@ fn crlf_lines_keep_their_terminators() {
     assert_eq!(stdout(&out), EPD_OUT.replace('\n', "\r\n"));
 }
 
+/// `fmt` keeps every line end it need not change: PGN leaves them free, so a game keeps its own
+/// (CR LF among LF games, an old Mac's CR), byte for byte where nothing else changes; a game
+/// whose line ends are mixed is written as the formatter writes it (LF). In a file and on
+/// standard input alike.
+#[test]
+fn pgn_games_keep_their_own_line_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let fmt_bytes = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+        let out = run(&["fmt", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let written = std::fs::read(dir.path().join(name)).unwrap();
+        let piped = run_stdin(&["fmt", "--lang", "pgn", "-"], bytes);
+        assert_eq!(piped.stdout, written, "standard input is formatted as the file");
+        String::from_utf8(written).unwrap()
+    };
+    let unformatted =
+        |event: &str| format!("[Event \"{event}\"]\n[White \"x\"]\n\n1. e4   e5 2. Nf3 {{a\nnote}} Nc6 *\n\n");
+    // A game in export format, as `fmt` writes it.
+    let exported = fmt_bytes("b.pgn", unformatted("b").as_bytes());
+    assert!(exported.contains("\n1. e4 e5 2. Nf3 {a note} 2... Nc6 *\n"), "{exported:?}");
+    let all_lf = format!("{}{exported}{}", unformatted("a"), unformatted("c"));
+    let formatted_lf = fmt_bytes("lf.pgn", all_lf.as_bytes());
+    assert!(formatted_lf.contains(&exported) && !formatted_lf.contains('\r'), "{formatted_lf:?}");
+
+    // The export-format game in CR LF among LF games: untouched, it keeps every byte.
+    let crlf_game = exported.replace('\n', "\r\n");
+    let mixed = format!("{}{crlf_game}{}", unformatted("a"), unformatted("c"));
+    assert_eq!(fmt_bytes("mixed.pgn", mixed.as_bytes()), formatted_lf.replacen(&exported, &crlf_game, 1));
+
+    // All CR LF, or all CR (an old Mac's file): the formatted games keep them too.
+    for end in ["\r\n", "\r"] {
+        let text = all_lf.replace('\n', end);
+        let formatted = fmt_bytes("ends.pgn", text.as_bytes());
+        assert_eq!(formatted, formatted_lf.replace('\n', end), "{end:?}");
+        let again = run(&["fmt", "--check", "ends.pgn"], dir.path());
+        assert_eq!(again.status.code(), Some(0), "{end:?}: idempotent");
+    }
+
+    // A game whose own line ends are mixed is written with LF, as before.
+    let torn = unformatted("a").replacen('\n', "\r\n", 1);
+    assert_eq!(fmt_bytes("torn.pgn", torn.as_bytes()), fmt_bytes("a.pgn", unformatted("a").as_bytes()));
+}
+
+/// LIN leaves line ends free too: each board keeps its own.
+#[test]
+fn lin_boards_keep_their_own_line_ends() {
+    let out = run_stdin(&["fmt", "--lang", "lin", "-"], b"PN|a|\r\nMB|p|\nSV|o|\rmb|p| mb|p|\r\n");
+    assert_eq!(out.stdout, b"pn|a|\r\nmb|p|\nsv|o|\rmb|p|mb|p|\r\n");
+}
+
 #[test]
 fn pbn_is_written_with_crlf_and_games_keep_their_place() {
     let input = "[Dealer \"n\"]\n[Board \"1\"]\n\n[Board \"2\"\n";

@@ -176,3 +176,84 @@ fn fmt_writes_a_board_a_line() {
         "{pbn}"
     );
 }
+
+/// The peak resident memory of `kibitzer args` in `dir`, in MB, as `/usr/bin/time` measures it,
+/// with its output; `None` when there is no `/usr/bin/time` (Debian's package `time`).
+fn peak_mb(dir: &Path, args: &[&str]) -> Option<(u64, std::process::Output)> {
+    let report = dir.join("peak.txt");
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M", "-o"])
+        .arg(&report)
+        .arg(kibitzer_tests::kibitzer())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    let kib: u64 = std::fs::read_to_string(&report).ok()?.trim().lines().last()?.parse().ok()?;
+    Some((kib / 1024, out))
+}
+
+/// A board of 20 MB on one line between two small boards with an error each (LIN102).
+fn giant_board_between() -> (String, String) {
+    let giant = format!("md|3S|{}", "nt|x|".repeat(4_000_000));
+    (format!("PN|a,b,c,d|  sv|x|\n{giant}\n\nSV|q|   nt|hi|\n"), giant)
+}
+
+/// A LIN board over 1 MiB (here 20 MB on one line) is one error, LIN004, like a PGN game over
+/// the limit: the boards around it are checked and formatted as usual, it is kept as written,
+/// and memory stays bounded (it was 878 MB: the whole line's tokens and tree) in `check`,
+/// `fmt` and the language server.
+#[test]
+fn a_board_over_the_size_limit_is_one_error_and_memory_stays_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, giant) = giant_board_between();
+    std::fs::write(dir.path().join("g.lin"), &text).unwrap();
+    let check = ["check", "g.lin"];
+    let (peak, out) = match peak_mb(dir.path(), &check) {
+        Some(measured) => measured,
+        None => {
+            eprintln!("memory not measured: no /usr/bin/time (Debian package `time`)");
+            (0, kibitzer_tests::run_kibitzer(&check, dir.path(), None))
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().filter(|l| l.starts_with("g.lin:")).collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].starts_with("g.lin:1:17: error[LIN102]"), "{stdout}");
+    assert_eq!(
+        lines[1],
+        "g.lin:2:1: error[LIN004]: board of 19.1 MiB (20000006 bytes) is larger than the 1 MiB kibitzer reads as one board: not checked"
+    );
+    assert!(lines[2].starts_with("g.lin:4:4: error[LIN102]"), "{stdout}");
+    assert!(peak < 200, "check took {peak} MB");
+
+    // The language server's diagnostics of the document are the same, its memory bounded too.
+    let mut c = kibitzer_tests::lsp_client::LspClient::start();
+    c.initialize(kibitzer_tests::lsp_client::vscode_capabilities(), serde_json::json!({"debounceMs": 0}));
+    let uri = "file:///tmp/kibitzer-lin-giant/g.lin";
+    c.open(uri, "lin", 1, &text);
+    let codes: Vec<_> = c.diagnostics(uri, 1).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, ["LIN102", "LIN004", "LIN102"]);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", c.process_id())).unwrap_or_default();
+    match status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+        Some(kib) => {
+            let mb = kib.trim().trim_end_matches("kB").trim().parse::<u64>().unwrap() / 1024;
+            assert!(mb < 300, "the server took {mb} MB");
+        }
+        None => eprintln!("the server's memory not measured: no /proc"),
+    }
+    let _ = c.shutdown();
+
+    // `fmt` keeps it byte for byte and formats the others.
+    let fmt = ["fmt", "g.lin"];
+    let (peak, out) =
+        peak_mb(dir.path(), &fmt).unwrap_or_else(|| (0, kibitzer_tests::run_kibitzer(&fmt, dir.path(), None)));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("g.lin:2:1: error[LIN004]: board of 19.1 MiB"), "{stderr}");
+    assert!(peak < 200, "fmt took {peak} MB");
+    let formatted = std::fs::read_to_string(dir.path().join("g.lin")).unwrap();
+    assert_eq!(formatted, format!("pn|a,b,c,d|sv|x|\n{giant}\n\nsv|q|nt|hi|\n"));
+    let (code, _, _) = run(dir.path(), &["fmt", "--check", "g.lin"], None);
+    assert_eq!(code, Some(0), "idempotent");
+}

@@ -24,6 +24,7 @@ const WITHOUT_FIXTURE: &[(&str, &str)] = &[
     ("PGN008", "a game over 1 MiB: made by tests/tests/hostile_input.rs and pgn/stretches.rs"),
     ("PBN007", "a game over 1 MiB: made by pbn/check/pieces.rs and format/mod.rs"),
     ("EPD016", "a record over 1 MiB: made by epd/check.rs and format/mod.rs"),
+    ("LIN004", "a board over 1 MiB: made by lin/check.rs, format/mod.rs and tests/tests/lin_cli.rs"),
     ("PGC001", "binary PGC input, not one of the four text formats: tests/tests/pgc_cli.rs"),
 ];
 

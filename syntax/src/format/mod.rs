@@ -347,6 +347,12 @@ mod tests {
                 ),
                 "PBN007",
             ),
+            (Lang::Lin, format!("PN|a,b,c,d|  md|3SA,,,|\nmd|3S|{}\n\nMB|p|  \n", huge("nt|x|", 500_000)), "LIN004"),
+            (
+                Lang::Lin,
+                format!("vg|F|\n  pn|a|\nqx|o1|  md|3S|\nqx|o2|{}\nqx|o3|  mb|p|\n", huge("nt|x|", 500_000)),
+                "LIN004",
+            ),
         ];
         for (lang, text, code) in cases {
             let formatted = format(lang, &text, &options);

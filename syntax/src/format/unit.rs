@@ -50,11 +50,26 @@ pub(crate) trait UnitFormatter {
         }
     }
 
+    /// Whether the engine writes a formatted unit with the unit's own line breaks (when they
+    /// are all alike) instead of the ones [`UnitFormatter::unit`] wrote: for formats whose
+    /// export format does not fix them (PGN, LIN; PBN's is CR LF).
+    fn keeps_line_ends(&self) -> bool {
+        false
+    }
+
     /// The engine is done with the units of the text given to the last
     /// [`UnitFormatter::prepare`] that end at or before `consumed`; the next `prepare` gets the
     /// text after them (the file is formatted a window at a time). A format that carries state
     /// from unit to unit takes the rest of those units into account here.
     fn advance(&mut self, _consumed: TextSize) {}
+
+    /// The unit at `start` of the file `text` (where a unit, or blanks before one, start) when
+    /// it is too large to read, for a format that knows it better than the engine does (LIN,
+    /// whose boards depend on whether the file numbers them): its range from `start` and its
+    /// diagnostic. The engine asks only when a window has grown to a quarter of the limit.
+    fn too_large_at(&self, _text: &str, _start: usize) -> Option<(TextRange, Diagnostic)> {
+        None
+    }
 
     /// Forgets the parse of the last window given to [`UnitFormatter::prepare`], its memory
     /// included: the engine skips a unit too large to read there, and nothing of that window is

@@ -52,7 +52,7 @@ pub(super) struct Windows {
 /// parses the same from its own start as inside the file (the parsers recover at unit
 /// boundaries, which is what the language server's incremental reparse relies on too), and the
 /// last unit of a window, which the window's end may have cut, is parsed again whole in the
-/// next. PBI is parsed in one window: its marker line gives the whole file its meaning. The
+/// next (LIN's formatter reads each window as its file numbers boards). PBI is parsed in one window: its marker line gives the whole file its meaning. The
 /// text is formatted as the units that left `from` before it would have it.
 pub(super) fn format_windows<E>(
     lang: Lang,
@@ -70,14 +70,15 @@ pub(super) fn format_windows<E>(
         skipped: Vec::new(),
         first_unit: None,
         last_unit: None,
+        line_ends: LineEnds::default(),
     };
     engine.formatter.start_from(from);
-    let window = if lang.is_read_whole() { text.len() } else { window.max(1) };
+    let window = if lang.is_formatted_whole() { text.len() } else { window.max(1) };
     let mut start: usize = 0;
     let mut size = window;
-    // Games and EPD records have a size limit (`stretches::MAX_GAME_BYTES`,
+    // Games, EPD records and LIN boards have a size limit (`stretches::MAX_GAME_BYTES`,
     // `epd::check::MAX_RECORD_BYTES`); PBI is read in one window.
-    let limited = !lang.is_read_whole();
+    let limited = !lang.is_formatted_whole();
     loop {
         let mut end = line_end_at_or_after(text, start.saturating_add(size));
         if limited && end - start > size.saturating_mul(2) {
@@ -125,7 +126,8 @@ pub(super) fn format_windows<E>(
                 // This window's parse is of no use either way (the next one is larger): its
                 // memory goes before the look's.
                 engine.formatter.release();
-                if let Some((range, diagnostic)) = too_large_at(lang, text, start) {
+                let too_large = too_large_at(lang, text, start).or_else(|| engine.formatter.too_large_at(text, start));
+                if let Some((range, diagnostic)) = too_large {
                     engine.too_large(text, range, diagnostic, &selected, out)?;
                     start = usize::from(range.end());
                     size = window;
@@ -139,7 +141,7 @@ pub(super) fn format_windows<E>(
             continue;
         }
         let base = TextSize::from(start as u32);
-        let consumed = engine.units(slice, base, &units[..take], &errors, &selected, out)?;
+        let consumed = engine.units(text, slice, base, &units[..take], &errors, &selected, out)?;
         if last_window {
             let tail = TextRange::new(consumed, TextSize::from(slice.len() as u32));
             engine.gap(&slice[tail], selected(tail + base), out)?;
@@ -152,7 +154,8 @@ pub(super) fn format_windows<E>(
 }
 
 /// The unit at `start` of `text` when it is too large to read (a PGN or PBN game, an EPD line
-/// over 1 MiB): the range it takes, up to where the next unit most likely starts, and its diagnostic.
+/// over 1 MiB): the range it takes, up to where the next unit most likely starts, and its
+/// diagnostic. (A LIN board's formatter knows its own: [`UnitFormatter::too_large_at`].)
 fn too_large_at(lang: Lang, text: &str, start: usize) -> Option<(TextRange, Diagnostic)> {
     match lang {
         Lang::Pgn | Lang::Pbn => {
@@ -185,6 +188,7 @@ struct Engine {
     /// The first and the last unit met, in the file's offsets.
     first_unit: Option<TextRange>,
     last_unit: Option<TextRange>,
+    line_ends: LineEnds,
 }
 
 impl Engine {
@@ -215,10 +219,12 @@ impl Engine {
         Ok(())
     }
 
-    /// Formats `units` of the window `text` (which starts at `base` in the file), with the text
-    /// before each; returns where the last one ends.
+    /// Formats `units` of the window `text` (which starts at `base` in the file `file`), with
+    /// the text before each; returns where the last one ends.
+    #[allow(clippy::too_many_arguments)]
     fn units<E>(
         &mut self,
+        file: &str,
         text: &str,
         base: TextSize,
         units: &[TextRange],
@@ -271,6 +277,10 @@ impl Engine {
             } else {
                 match self.formatter.unit(unit, source) {
                     Ok(formatted) => {
+                        let formatted = match self.formatter.keeps_line_ends() {
+                            true => self.line_ends.written_as(file, unit + base, formatted),
+                            false => formatted,
+                        };
                         out(&formatted)?;
                         self.before = Before::Formatted;
                     }
@@ -311,6 +321,80 @@ impl Engine {
         } else {
             out(&self.formatter.stray(gap, self.before))
         }
+    }
+}
+
+/// The line ends of formatted units, for formats whose export format leaves them free (PGN,
+/// LIN: [`UnitFormatter::keeps_line_ends`]): a unit whose line breaks are all alike (CR LF, CR
+/// or LF; a unit of one line: the break after it) is written with them, so that a CR LF game in
+/// a file of LF games, or a file of old-Mac CR lines, keeps its line ends, and a game `fmt`
+/// leaves unchanged keeps every byte. A unit whose breaks are mixed is written as its formatter
+/// writes it.
+#[derive(Default)]
+struct LineEnds {
+    /// The last search for a line break after a unit: from where, and where it found one. Units
+    /// of one line that share it (games after games on one line) find the same break, found once.
+    after: Option<(usize, Option<usize>)>,
+}
+
+/// A line break: `\r\n`, `\r` or `\n`, by its bytes at `at` of `bytes` (a `\r` or `\n`).
+fn break_at(bytes: &[u8], at: usize) -> &'static str {
+    match (bytes[at], bytes.get(at + 1)) {
+        (b'\r', Some(b'\n')) => "\r\n",
+        (b'\r', _) => "\r",
+        _ => "\n",
+    }
+}
+
+impl LineEnds {
+    /// The line break of `unit` of `file`: the one all its breaks are, or the one after it for
+    /// a unit of one line; `None` for mixed breaks, or none at all.
+    fn of(&mut self, file: &str, unit: TextRange) -> Option<&'static str> {
+        let bytes = file.as_bytes();
+        let (start, end) = (usize::from(unit.start()), usize::from(unit.end()));
+        let mut found = None;
+        let mut at = start;
+        while let Some(i) = memchr::memchr2(b'\r', b'\n', &bytes[at..end]) {
+            let kind = break_at(bytes, at + i);
+            if found.is_some_and(|k| k != kind) {
+                return None;
+            }
+            found = Some(kind);
+            at += i + kind.len();
+            if at >= end {
+                break;
+            }
+        }
+        if found.is_some() {
+            return found;
+        }
+        let next = match self.after {
+            Some((from, next)) if from <= end && next.is_none_or(|n| end <= n) => next,
+            _ => memchr::memchr2(b'\r', b'\n', &bytes[end..]).map(|i| end + i),
+        };
+        self.after = Some((end, next));
+        next.map(|n| break_at(bytes, n))
+    }
+
+    /// `formatted`, the export text of `unit` of `file`, with the unit's line breaks.
+    fn written_as(&mut self, file: &str, unit: TextRange, formatted: String) -> String {
+        let Some(kind) = self.of(file, unit) else { return formatted };
+        let bytes = formatted.as_bytes();
+        if kind == "\n" && memchr::memchr(b'\r', bytes).is_none() {
+            return formatted;
+        }
+        let mut out = String::with_capacity(formatted.len() + formatted.len() / 16);
+        let mut from = 0;
+        for i in memchr::memchr2_iter(b'\r', b'\n', bytes) {
+            if i < from {
+                continue; // The `\n` of a `\r\n` already written.
+            }
+            out.push_str(&formatted[from..i]);
+            out.push_str(kind);
+            from = i + break_at(bytes, i).len();
+        }
+        out.push_str(&formatted[from..]);
+        out
     }
 }
 

@@ -1,14 +1,19 @@
 //! LIN as BBO writes it: a board a line, its pairs one after the other with nothing between
-//! them, names in lower case, each line ended by the file's first line terminator after any
-//! blank lines at its start. A vugraph file's header (the pairs before the first `qx`) is a line
-//! too. Values are kept as written.
+//! them, names in lower case, each line ended by the board's own line terminator (the file's
+//! first after any blank lines at its start, for a board that has none or mixes them). A vugraph file's header (the pairs before the first `qx`) is a line
+//! too. Values are kept as written. A board over 1 MiB (LIN004) is kept as written too.
 
 use super::model::boards;
+use crate::diagnostic::Diagnostic;
 use crate::format::unit::{Declined, FormatOptions, UnitFormatter};
 use crate::text::TextRange;
+use crate::Lang;
 
 pub(crate) struct Formatter {
     terminator: &'static str,
+    /// Whether the file numbers its boards with `qx`: the windows of it the engine gives
+    /// [`UnitFormatter::prepare`] are read as the file is, whether they hold a `qx` or not.
+    numbered: bool,
 }
 
 impl Formatter {
@@ -23,11 +28,26 @@ impl Formatter {
             Some(i) if body[i..].starts_with('\r') => "\r",
             _ => "\n",
         };
-        Formatter { terminator }
+        Formatter { terminator, numbered: super::lexer::is_numbered(text) }
     }
 }
 
 impl UnitFormatter for Formatter {
+    fn prepare(&mut self, _lang: Lang, text: &str) -> (Vec<TextRange>, Vec<Diagnostic>) {
+        let parse = super::parser::parse_numbered(text, self.numbered);
+        let units = boards(&parse.syntax(), text).into_iter().map(|b| b.range).collect();
+        (units, parse.errors().to_vec())
+    }
+
+    fn too_large_at(&self, text: &str, start: usize) -> Option<(TextRange, Diagnostic)> {
+        super::stretches::too_large_at(text, start, self.numbered)
+    }
+
+    /// A board keeps its own line end (the file's first is only for a board without one).
+    fn keeps_line_ends(&self) -> bool {
+        true
+    }
+
     fn unit(&mut self, _range: TextRange, unit: &str) -> Result<String, Declined> {
         // A unit parsed alone is one board (or a header): the start of a text never starts a
         // board inside another, and a unit free of syntax errors is all pairs.
@@ -69,7 +89,20 @@ mod tests {
         // A lone CR before a CR LF file: the CR goes, so CR LF is the file's terminator.
         let text = "\rApn|a|\r\n\r\nmd|3SA,,,|\nmb|p|\n";
         let once = format(text);
-        assert_eq!(once, "Apn|a|\r\n\r\nmd|3SA,,,|\r\nmb|p|\r\n", "the kept board keeps its blank line");
+        // The boards keep their own LF.
+        assert_eq!(once, "Apn|a|\r\n\r\nmd|3SA,,,|\nmb|p|\n", "the kept board keeps its blank line");
         assert_eq!(format(&once), once);
+        // A last board without a line end takes the file's first.
+        let once = format("\rApn|a|\r\n\r\nmd|3SA,,,|");
+        assert_eq!(once, "Apn|a|\r\n\r\nmd|3SA,,,|\r\n");
+        assert_eq!(format(&once), once);
+    }
+
+    /// Each board keeps its line end, CR LF, LF or an old Mac's CR.
+    #[test]
+    fn boards_keep_their_line_ends() {
+        let text = "PN|a|\r\nMB|p|\nSV|o|\rmb|p| mb|p|\r\n";
+        assert_eq!(format(text), "pn|a|\r\nmb|p|\nsv|o|\rmb|p|mb|p|\r\n");
+        assert_eq!(format("PN|a|\rMB|p|\r"), "pn|a|\rmb|p|\r");
     }
 }

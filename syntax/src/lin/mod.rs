@@ -7,7 +7,8 @@
 //! rules) → `pbn` (a board as a PBN game, mapped back to the LIN text) → `check` (the grammar's
 //! and the values' rules, and the bridge checks PBN runs, moved onto the LIN text) and
 //! `from_pbn` (a PBN game as a LIN board, and `handviewer` its BBO link); `format` writes a
-//! board a line.
+//! board a line. `stretches` finds the boards by a scan without a tree: a large text is checked
+//! and formatted a piece of whole boards at a time, and a board over 1 MiB is not read (LIN004).
 
 pub mod check;
 pub mod format;
@@ -19,6 +20,7 @@ pub mod parser;
 pub mod pbn;
 pub mod read;
 pub mod rules;
+pub mod stretches;
 pub mod syntax_kind;
 
 use crate::config::CheckOptions;
@@ -32,9 +34,10 @@ pub fn check(text: &str, _options: &CheckOptions) -> Vec<Diagnostic> {
     check::check(text)
 }
 
-/// The header and boards of `text`, each with its line end and the blank lines after it.
+/// The header and boards of `text` (a board a line, or from one `qx` to the next): the
+/// parser's, found by a scan that keeps no tree ([`stretches::board_ranges`]).
 pub fn units(text: &str) -> Vec<crate::text::TextRange> {
-    model::boards(&parse(text).syntax(), text).into_iter().map(|b| b.range).collect()
+    stretches::board_ranges(text, lexer::is_numbered(text))
 }
 
 /// A LIN text as PBN: a game per board, in PBN's tag order (`kibitzer convert --to pbn`

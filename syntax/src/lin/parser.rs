@@ -27,8 +27,13 @@ crate::diagnostic::declare_rules! {
 }
 
 pub fn parse(text: &str) -> Parse<LINLanguage> {
+    parse_numbered(text, super::lexer::is_numbered(text))
+}
+
+/// [`parse`] of a stretch of a larger text, which says whether it numbers its boards with `qx`
+/// (a stretch of boards of a numbered text need not hold a `qx`: the header alone).
+pub fn parse_numbered(text: &str, numbered: bool) -> Parse<LINLanguage> {
     let tokens = tokenize(text);
-    let numbered = tokens.iter().any(|t| t.kind == NAME && text[t.range].eq_ignore_ascii_case("qx"));
     let mut p = Parser::new(text, tokens, ROOT, SyntaxKind::is_trivia);
     p.skip_trivia();
     if numbered && !at_qx(&p) && !p.at_end() {

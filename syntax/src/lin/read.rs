@@ -206,7 +206,12 @@ pub fn read_board(pairs: &Pairs<'_>, header: Option<&Header>, out: &mut Vec<Diag
 /// The boards of a LIN text in the bridge model (a vugraph header's players and event given to
 /// its boards), and the diagnostics of the grammar and of reading the values.
 pub fn read_text(text: &str) -> (Vec<Board>, Vec<Diagnostic>) {
-    let parse = super::parser::parse(text);
+    read_text_numbered(text, super::lexer::is_numbered(text))
+}
+
+/// [`read_text`] of a stretch of a larger text, which says whether it numbers its boards.
+pub fn read_text_numbered(text: &str, numbered: bool) -> (Vec<Board>, Vec<Diagnostic>) {
+    let parse = super::parser::parse_numbered(text, numbered);
     let mut diagnostics = parse.errors().to_vec();
     let mut header = None;
     let mut boards = Vec::new();

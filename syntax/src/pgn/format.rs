@@ -64,6 +64,11 @@ impl UnitFormatter for Formatter {
         (self.text, self.events, self.games) = Default::default();
     }
 
+    /// PGN leaves line ends free: a game keeps its own (the formatter writes LF).
+    fn keeps_line_ends(&self) -> bool {
+        true
+    }
+
     fn unit(&mut self, range: TextRange, unit: &str) -> Result<String, Declined> {
         let formatted = match self.games.binary_search_by_key(&range.start(), |(r, _)| r.start()) {
             Ok(i) if self.games[i].0 == range => {
