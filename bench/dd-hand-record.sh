@@ -10,12 +10,13 @@
 #     file's solving ($/progress end), from the didOpen;
 #   - the cold check's peak resident memory.
 # Usage: bench/dd-hand-record.sh [RUNS] [BOARDS]   (defaults 3 and 120)
+#   KIBITZER_BIN   a kibitzer binary to measure instead of building the release one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
 boards="${2:-120}"
 source bench/lib.sh
-release_binary
+if [ -n "${KIBITZER_BIN:-}" ]; then bin=$KIBITZER_BIN; else release_binary; fi
 mkdir -p bench/out
 file=bench/out/dd-hand-record-$boards.pbn
 python3 bench/dd_hand_record.py "$bin" "$boards" "$file"
