@@ -221,9 +221,51 @@ fn rules() -> PyResult<Vec<RuleTuple>> {
 }
 
 /// The analysis of every deal of a PBN text as JSON (`kibitzer dd --format json`'s rows).
+///
+/// Solving a file takes seconds to minutes, and Python runs its signal handlers only between
+/// bytecodes: the work runs on a thread of its own while this one wakes every 50 ms to let
+/// Python see a signal (`check_signals`), so that Ctrl-C raises `KeyboardInterrupt` at once and
+/// the deals not solved yet are dropped from the solver's queue.
 #[pyfunction]
 fn dd(py: Python<'_>, text: String) -> PyResult<String> {
-    py.detach(move || guarded(|| serde_json::to_string(&api::double_dummy(&text)).map_err(|e| e.to_string())))
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::RecvTimeoutError;
+    use std::sync::Arc;
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let flag = cancelled.clone();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // The rows as JSON, None when cancelled; an error or a panic as kibitzer.Error's message.
+        let rows = guarded(|| match api::double_dummy_unless(&text, &flag) {
+            Some(rows) => serde_json::to_string(&rows).map(Some).map_err(|e| e.to_string()),
+            None => Ok(None),
+        })
+        .map_err(|e| e.to_string());
+        let _ = send.send(rows);
+    });
+    let mut receive = receive;
+    loop {
+        let (answer, back) = py.detach(move || (receive.recv_timeout(std::time::Duration::from_millis(50)), receive));
+        receive = back;
+        match answer {
+            Ok(Ok(Some(rows))) => return Ok(rows),
+            Ok(Ok(None)) => return Err(Error::new_err("cancelled")),
+            Ok(Err(message)) => return Err(Error::new_err(message)),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(interrupted) = py.check_signals() {
+                    cancelled.store(true, Ordering::Relaxed);
+                    return Err(interrupted);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err(Error::new_err("internal error: the solver stopped")),
+        }
+    }
+}
+
+/// Deals this process has solved with the solver, and read from the persistent cache.
+#[pyfunction]
+fn dd_counts() -> (u64, u64) {
+    api::double_dummy_counts()
 }
 
 // What `kibitzer.dask` needs to cut a file into tasks without holding it whole: a likely unit
@@ -432,6 +474,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
     m.add_function(wrap_pyfunction!(dd, m)?)?;
+    m.add_function(wrap_pyfunction!(dd_counts, m)?)?;
     m.add_function(wrap_pyfunction!(likely_unit_start, m)?)?;
     m.add_function(wrap_pyfunction!(survey, m)?)?;
     m.add_function(wrap_pyfunction!(proves_join, m)?)?;

@@ -190,6 +190,45 @@ def test_dd_equals_the_dd_command() -> None:
     assert all(len(r["double_dummy_tricks"]) == 20 for r in rows)
 
 
+
+def test_a_long_dd_raises_keyboard_interrupt_on_ctrl_c() -> None:
+    """Ctrl-C (SIGINT, sent here by a timer) during a long ``kibitzer.dd`` raises
+    KeyboardInterrupt while deals are still being solved, not once the whole text is: the
+    process's solver count after it is far below the text's deals. The deals are new each run,
+    so that no cache holds them."""
+    import os
+    import random
+    import signal
+    import threading
+
+    from kibitzer import _native
+
+    rng = random.Random(os.urandom(8))
+    ranks = "AKQJT98765432"
+
+    def deal() -> str:
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [cards[13 * h:13 * h + 13] for h in range(4)]
+        return "N:" + " ".join(
+            ".".join("".join(ranks[r] for r in sorted(c % 13 for c in hand if c // 13 == s)) for s in range(4))
+            for hand in hands
+        )
+
+    deals = 400
+    text = "".join(f'[Board "{n}"]\n[Deal "{deal()}"]\n\n' for n in range(1, deals + 1))
+    solved_before, _ = _native.dd_counts()
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            kibitzer.dd(text)
+    finally:
+        timer.cancel()
+    solved, _ = _native.dd_counts()
+    assert solved - solved_before < deals // 2, f"{solved - solved_before} of {deals} solved before the interrupt"
+
+
 MB = 1 << 20
 
 

@@ -140,6 +140,20 @@ pub fn double_dummy(text: &str) -> Vec<serde_json::Map<String, serde_json::Value
     crate::dd::json_rows(text)
 }
 
+/// [`double_dummy`], or `None` soon after `cancelled` is set (by a caller that saw Ctrl-C);
+/// the deals are solved on every core, and those not solved when it is cancelled are dropped.
+pub fn double_dummy_unless(
+    text: &str,
+    cancelled: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<serde_json::Map<String, serde_json::Value>>> {
+    crate::dd::json_rows_unless(text, cancelled)
+}
+
+/// Deals this process has solved with the solver, and read from the persistent cache.
+pub fn double_dummy_counts() -> (u64, u64) {
+    crate::dd::counts()
+}
+
 /// The lines of `text` as the CLI's placing counts them (line breaks of `lang`): what a piece of
 /// a file cut without holding it whole adds to the line numbers of the pieces after it.
 pub fn line_breaks(lang: Lang, text: &str) -> u32 {

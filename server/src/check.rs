@@ -59,6 +59,10 @@ pub struct CheckArgs {
     /// is read twice. Standard input, compressed and PGC files are checked on their own.
     #[arg(long)]
     pub across_files: bool,
+    /// Neither read nor keep the double-dummy solutions of hand records in the cache (solve
+    /// every deal again); `kibitzer clean` removes the cache.
+    #[arg(long)]
+    pub no_cache: bool,
     #[command(flatten)]
     pub walk: crate::walk::WalkOptions,
 }
@@ -82,6 +86,17 @@ impl From<ModeArg> for Mode {
 }
 
 pub fn run(args: CheckArgs) -> ExitCode {
+    if args.no_cache {
+        crate::dd::disable_cache();
+    }
+    let bar = crate::dd::solving_bar();
+    let status = check_targets(args);
+    drop(bar);
+    crate::dd::report_counts();
+    status
+}
+
+fn check_targets(args: CheckArgs) -> ExitCode {
     // A path that cannot be read is reported and the others checked: the exit status is then 2
     // (as ripgrep's), whatever was found.
     let (targets, unlisted) =
@@ -91,6 +106,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
     // The files listed that could not be read, each reported on standard error.
     let mut skipped = 0;
+    // The deals of the hand records among the files, queued for the solver while the first
+    // files are checked.
+    let pbn_files = targets.iter().filter_map(|t| match &t.origin {
+        Origin::File(path) if t.lang == Lang::Pbn && !crate::file_kind::is_pgc(path) => Some(path.clone()),
+        _ => None,
+    });
+    let _ahead = crate::dd::read_ahead(pbn_files.collect(), crate::dd::Deals::Checked);
     let mut settings = Settings::new(args.mode.map(Mode::from));
     // The text of a file as the check reads it: with `--fix`, as fixed (the files are rewritten
     // later, in the loop).

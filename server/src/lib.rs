@@ -6,6 +6,7 @@
 pub mod api;
 mod check;
 mod check_across;
+mod clean;
 mod cli;
 /// Public for the fuzz targets (`fuzz/`), which read hostile archives through it.
 pub mod compressed;
@@ -51,6 +52,8 @@ enum Command {
     Rules(rules::RulesArgs),
     /// Solve the deals of PBN files double dummy: trick table (DoubleDummyTricks form) and par.
     Dd(dd::DdArgs),
+    /// Remove kibitzer's cache of solved deals (see `dd`).
+    Clean,
 }
 
 /// Runs the command line `args` (the program name first, as `std::env::args_os` gives it) and
@@ -75,6 +78,7 @@ where
         Command::Convert(args) => convert::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Dd(args) => dd::run(args),
+        Command::Clean => clean::run(),
     }
 }
 

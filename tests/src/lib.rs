@@ -7,6 +7,7 @@
 //! other tools. Unit tests stay beside the code they test.
 
 pub mod club;
+pub mod deals;
 pub mod lsp_client;
 pub mod svg;
 
@@ -78,6 +79,14 @@ pub fn kibitzer() -> &'static Path {
     })
 }
 
+/// The cache folder the binaries the suites run use (`KIBITZER_CACHE_DIR`), one a test process:
+/// the solved deals of a test never reach the user's cache. The tests of the cache give each
+/// run a folder of its own.
+pub fn cache_dir() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary cache folder")).path()
+}
+
 /// Runs the kibitzer binary with `args` in `cwd`, `stdin` (or nothing) on its standard input,
 /// as a user's shell would; its exit status and both outputs.
 pub fn run_kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> std::process::Output {
@@ -86,6 +95,7 @@ pub fn run_kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> std::pro
     let mut child = Command::new(kibitzer())
         .args(args)
         .current_dir(cwd)
+        .env("KIBITZER_CACHE_DIR", cache_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -69,6 +69,7 @@ impl LspClient {
     pub fn start_with_env(env: &[(&str, &str)]) -> LspClient {
         let mut child = Command::new(crate::kibitzer())
             .arg("lsp")
+            .env("KIBITZER_CACHE_DIR", crate::cache_dir())
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

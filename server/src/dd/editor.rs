@@ -14,7 +14,7 @@ pub fn hover(text: &str, offset: TextSize, solved: &SolvedDeals) -> Option<(Text
     let boards = boards(text);
     let board = boards.iter().find(|b| b.game.tag("Deal").is_some_and(|t| t.range.contains_inclusive(offset)))?;
     let tag = board.game.tag("Deal")?;
-    let analysis = solved.solve(&[board.key]).pop()?;
+    let analysis = solved.solve_first(&board.key);
     let mut md = String::from("**Double dummy** (DDS): tricks for each declarer\n\n| | NT | ♠ | ♥ | ♦ | ♣ |\n|---|---:|---:|---:|---:|---:|\n");
     for seat in SEATS {
         md.push_str(&format!("| {} |", seat_letter(seat)));
@@ -44,7 +44,7 @@ const RESULT_TABLE_COLUMNS: &str = "Declarer;Denomination\\2R;Result\\2R";
 pub fn analysis_edits(text: &str, offset: TextSize, solved: &SolvedDeals) -> Option<(TextRange, Vec<TextEdit>)> {
     let boards = boards(text);
     let board = boards.iter().find(|b| b.game.range.contains_inclusive(offset))?;
-    let analysis = solved.solve(&[board.key]).pop()?;
+    let analysis = solved.solve_first(&board.key);
     let game = &board.game;
     let deal = game.tag("Deal")?;
     let eol = if text[game.range].contains("\r\n") { "\r\n" } else { "\n" };

@@ -1,13 +1,14 @@
-//! The solver: the deals of a PBN text with what their analysis depends on, solved with
-//! pons-dds in one batch (and, for the language server, kept in [`SolvedDeals`]), and the
+//! The solver's answers: the deals of a PBN text with what their analysis depends on, solved
+//! on the process's work queue ([`super::queue`]) and kept in [`SolvedDeals`], and the
 //! analysis written in PBN's notation (seats, strains, the `DoubleDummyTricks` string, a side's
 //! score), which the checks, the editor and `kibitzer dd` share.
 
+use super::queue::queue;
 use contract_bridge::deal::FullDeal;
 use contract_bridge::seat::Seat;
 use contract_bridge::Strain;
 use kibitzer_syntax::pbn::model::Game;
-use pons_dds::{calculate_par, solve_deals, NonEmptyStrainFlags, TrickCountTable, Vulnerability};
+use pons_dds::{calculate_par, TrickCountTable, Vulnerability};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
@@ -62,49 +63,42 @@ pub fn boards(text: &str) -> Vec<Board<'_>> {
     out
 }
 
-/// Solves the boards, all at once (DDS spreads them over the cores).
-pub fn analyse(boards: &[Board<'_>]) -> Vec<Analysis> {
-    solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>())
+/// Solves the boards, on the queue of every core ([`super::queue`]).
+pub fn analyse(boards: &[Board<'_>]) -> Vec<Arc<Analysis>> {
+    solved().solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>())
 }
 
-/// Solves the deals, all at once.
-fn solve(keys: &[DealKey]) -> Vec<Analysis> {
-    let deals: Vec<FullDeal> = keys.iter().map(|k| k.deal).collect();
-    let tables = solve_deals(&deals, NonEmptyStrainFlags::ALL);
-    tables
-        .into_iter()
-        .zip(keys)
-        .map(|(table, key)| {
-            let par = calculate_par(table, key.vulnerability, key.dealer);
-            let mut par_contracts: Vec<String> = par
-                .contracts
-                .iter()
-                .map(|p| {
-                    let side = if matches!(p.declarer, Seat::North | Seat::South) { "NS" } else { "EW" };
-                    let strain = strain_letter(p.contract.bid.strain);
-                    let penalty = match p.contract.penalty {
-                        contract_bridge::contract::Penalty::Undoubled => "",
-                        contract_bridge::contract::Penalty::Doubled => "x",
-                        contract_bridge::contract::Penalty::Redoubled => "xx",
-                    };
-                    let over = match p.overtricks {
-                        0 => String::new(),
-                        n => format!("{n:+}"),
-                    };
-                    format!("{side} {}{strain}{penalty}{over}", p.contract.bid.level.get())
-                })
-                .collect();
-            // The same contract by either partner is one par contract of the side.
-            let mut seen = HashSet::new();
-            par_contracts.retain(|c| seen.insert(c.clone()));
-            Analysis { table, par_score: par.score, par_contracts }
+/// The analysis of a deal from its trick table: par for its vulnerability and dealer.
+fn analysis(key: &DealKey, table: TrickCountTable) -> Analysis {
+    let par = calculate_par(table, key.vulnerability, key.dealer);
+    let mut par_contracts: Vec<String> = par
+        .contracts
+        .iter()
+        .map(|p| {
+            let side = if matches!(p.declarer, Seat::North | Seat::South) { "NS" } else { "EW" };
+            let strain = strain_letter(p.contract.bid.strain);
+            let penalty = match p.contract.penalty {
+                contract_bridge::contract::Penalty::Undoubled => "",
+                contract_bridge::contract::Penalty::Doubled => "x",
+                contract_bridge::contract::Penalty::Redoubled => "xx",
+            };
+            let over = match p.overtricks {
+                0 => String::new(),
+                n => format!("{n:+}"),
+            };
+            format!("{side} {}{strain}{penalty}{over}", p.contract.bid.level.get())
         })
-        .collect()
+        .collect();
+    // The same contract by either partner is one par contract of the side.
+    let mut seen = HashSet::new();
+    par_contracts.retain(|c| seen.insert(c.clone()));
+    Analysis { table, par_score: par.score, par_contracts }
 }
 
-/// Deals solved before, for the language server: a deal is solved once however often its game
-/// is checked again or hovered, while the keystrokes go elsewhere. Bounded: the oldest
-/// analyses are forgotten first (each is about a hundred bytes).
+/// Analyses of deals, for the language server and `kibitzer check`: the trick tables come
+/// from the process's [`queue`] (which keeps them, in memory and on disk); a deal's par,
+/// which depends on its vulnerability and dealer too, is worked out once here. Bounded: the
+/// oldest analyses are forgotten first (each is about a hundred bytes).
 pub struct SolvedDeals {
     solved: Mutex<Solved>,
 }
@@ -116,8 +110,7 @@ struct Solved {
 }
 
 impl SolvedDeals {
-    /// Enough for the largest hand-record files of the corpus many times over.
-    const CAPACITY: usize = 50_000;
+    const CAPACITY: usize = super::queue::MOST_KEPT;
 
     pub fn new() -> SolvedDeals {
         SolvedDeals { solved: Mutex::new(Solved::default()) }
@@ -128,31 +121,46 @@ impl SolvedDeals {
         self.solved.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The analysis of `key` if its deal is solved already (never waits).
     pub fn get(&self, key: &DealKey) -> Option<Arc<Analysis>> {
-        self.lock().analyses.get(key).cloned()
+        if let Some(known) = self.lock().analyses.get(key) {
+            return Some(known.clone());
+        }
+        queue().known(&key.deal).map(|table| self.keep(key, table))
     }
 
-    /// The analyses of `keys`, solving (in one batch, not under the lock) those not known.
-    pub fn solve(&self, keys: &[DealKey]) -> Vec<Arc<Analysis>> {
-        let mut seen = HashSet::new();
-        let missing: Vec<DealKey> =
-            keys.iter().filter(|k| self.get(k).is_none() && seen.insert(**k)).copied().collect();
-        let solved = solve(&missing);
-        let mut cache = self.lock();
-        for (key, analysis) in missing.into_iter().zip(solved) {
-            if cache.analyses.insert(key, Arc::new(analysis)).is_none() {
-                cache.order.push_back(key);
-            }
-            while cache.order.len() > Self::CAPACITY {
-                if let Some(old) = cache.order.pop_front() {
-                    cache.analyses.remove(&old);
-                }
+    fn keep(&self, key: &DealKey, table: TrickCountTable) -> Arc<Analysis> {
+        let analysis = Arc::new(analysis(key, table));
+        let mut kept = self.lock();
+        if kept.analyses.insert(*key, analysis.clone()).is_none() {
+            kept.order.push_back(*key);
+        }
+        while kept.order.len() > Self::CAPACITY {
+            if let Some(old) = kept.order.pop_front() {
+                kept.analyses.remove(&old);
             }
         }
-        // A key forgotten at once (more keys than the capacity) is solved again alone.
-        keys.iter()
-            .map(|k| cache.analyses.get(k).cloned().unwrap_or_else(|| Arc::new(solve(&[*k]).remove(0))))
-            .collect()
+        analysis
+    }
+
+    /// The analyses of `keys`, waiting for those not solved yet (all queued at once, so every
+    /// worker takes one).
+    pub fn solve(&self, keys: &[DealKey]) -> Vec<Arc<Analysis>> {
+        let missing: Vec<FullDeal> = keys.iter().filter(|k| self.get(k).is_none()).map(|k| k.deal).collect();
+        let _wanted = queue().want(&missing);
+        keys.iter().map(|k| self.get(k).unwrap_or_else(|| self.keep(k, queue().table(&k.deal, false)))).collect()
+    }
+
+    /// The analysis of `key` once solved in the order queued, or `None` soon after `cancelled`
+    /// is set.
+    pub fn solve_unless(&self, key: &DealKey, cancelled: &std::sync::atomic::AtomicBool) -> Option<Arc<Analysis>> {
+        self.get(key).or_else(|| queue().table_unless(&key.deal, cancelled).map(|t| self.keep(key, t)))
+    }
+
+    /// The analysis of one deal that someone waits for now (a hover, an action): solved
+    /// ahead of every deal queued.
+    pub fn solve_first(&self, key: &DealKey) -> Arc<Analysis> {
+        self.get(key).unwrap_or_else(|| self.keep(key, queue().table(&key.deal, true)))
     }
 }
 
@@ -208,4 +216,10 @@ pub(super) fn side_score(ns: i32) -> String {
     } else {
         format!("EW {}", -ns)
     }
+}
+
+/// Queues the deals of `keys` (those not solved yet) for the workers; dropping what is returned
+/// takes them off the queue unless someone else wants them.
+pub fn want(keys: &[DealKey]) -> super::queue::Wanted {
+    queue().want(&keys.iter().map(|k| k.deal).collect::<Vec<_>>())
 }

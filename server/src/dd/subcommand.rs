@@ -12,6 +12,9 @@ pub struct DdArgs {
     /// `text`: one line a deal; `json`: one JSON array.
     #[arg(long, value_enum, default_value_t = DdFormat::Text)]
     pub format: DdFormat,
+    /// Neither read nor keep solved deals in the cache (`kibitzer clean` removes it).
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -22,6 +25,12 @@ pub enum DdFormat {
 
 pub fn run(args: DdArgs) -> std::process::ExitCode {
     use std::io::Write;
+    if args.no_cache {
+        super::disable_cache();
+    }
+    // The deals of every file queued at once: all cores busy from the first file to the last.
+    let _ahead = super::read_ahead(args.paths.clone(), super::Deals::All);
+    let bar = super::solving_bar();
     let mut rows = Vec::new();
     let mut out = std::io::stdout().lock();
     for path in &args.paths {
@@ -56,15 +65,29 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
         let _ = serde_json::to_writer_pretty(&mut out, &rows);
         let _ = writeln!(out);
     }
+    drop(bar);
+    super::report_counts();
     std::process::ExitCode::SUCCESS
 }
 
 /// The analysis of every deal of `text` as `kibitzer dd --format json` prints it, less the
-/// file's path (the Python API's `kibitzer.dd` returns these).
+/// file's path.
 pub fn json_rows(text: &str) -> Vec<serde_json::Map<String, serde_json::Value>> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    json_rows_unless(text, &never).unwrap_or_default()
+}
+
+/// [`json_rows`], or `None` soon after `cancelled` is set (the Python API's `kibitzer.dd`,
+/// which Ctrl-C interrupts): the deals not solved yet then leave the queue.
+pub fn json_rows_unless(
+    text: &str,
+    cancelled: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<serde_json::Map<String, serde_json::Value>>> {
     let boards = boards(text);
-    let analyses = analyse(&boards);
-    boards
+    let keys: Vec<_> = boards.iter().map(|b| b.key).collect();
+    let _wanted = super::want(&keys);
+    let analyses = keys.iter().map(|k| super::solved().solve_unless(k, cancelled)).collect::<Option<Vec<_>>>()?;
+    let rows = boards
         .iter()
         .zip(&analyses)
         .map(|(board, analysis)| {
@@ -79,5 +102,6 @@ pub fn json_rows(text: &str) -> Vec<serde_json::Map<String, serde_json::Value>> 
             ];
             fields.into_iter().map(|(key, value): (&str, serde_json::Value)| (key.to_owned(), value)).collect()
         })
-        .collect()
+        .collect();
+    Some(rows)
 }

@@ -36,6 +36,13 @@ impl Backend {
     ) -> Result<<BoardViewRequest as Request>::Result> {
         handlers::answer::<BoardViewRequest>(&self.state, params).await
     }
+
+    /// `window/workDoneProgress/cancel`: the client stops the solving whose progress it shows.
+    pub async fn cancel_progress(&self, params: tower_lsp_server::ls_types::WorkDoneProgressCancelParams) {
+        if let tower_lsp_server::ls_types::NumberOrString::String(token) = params.token {
+            super::double_dummy::cancel(&token);
+        }
+    }
 }
 
 /// The requests about one document: `method: RequestType`, the method of `LanguageServer` that

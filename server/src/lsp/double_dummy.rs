@@ -3,11 +3,14 @@
 //! written are [`crate::dd`]'s, the code `kibitzer check` runs; this module decides when to
 //! solve.
 //!
-//! Solving a deal takes tens of milliseconds, a hand-record file hundreds of deals, so the
-//! diagnostics never wait for the solver: a check publishes the DDS diagnostics of the games
-//! whose deals are solved already and names the others' deals; those are solved on the blocking
-//! pool, and the document is checked again when they are (see `backend::schedule_diagnostics`).
-//! Each deal is solved once per server ([`solved`], shared with the hover), and each segment's
+//! Solving a deal takes about 0.2 s of one core (46.6 s of CPU for the corpus's 237 deals in
+//! `bench/dd.sh`, docs/performance.md),
+//! a hand-record file hundreds of deals, so the diagnostics never wait for the solver: a check
+//! publishes the DDS diagnostics of the games whose deals are solved already and names the
+//! others' deals; a [`Session`] queues those on the solver's workers, reports its progress
+//! (`$/progress`) and has the document checked again as they are solved (see
+//! `publish::solve_then`), while a hover or an action on a deal has it solved first. Each deal is
+//! solved once per server ([`solved`], shared with the hover, and kept on disk), and each segment's
 //! DDS diagnostics are kept with its other cached parts ([`UnitViews`]), so a keystroke in one
 //! game costs the solver nothing and the other games not even a parse.
 
@@ -22,19 +25,17 @@ use kibitzer_syntax::format::{format_range, FormatOptions};
 use kibitzer_syntax::{CheckOptions, Diagnostic, Lang, TextRange, TextSize};
 use ropey::Rope;
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::iter::Peekable;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tower_lsp_server::ls_types::Uri;
 
 /// The deals this server has solved: the diagnostics, the hover and the actions share them
 /// (and "Apply every safe kibitzer fix", through [`crate::fix::fix_all`]).
 pub fn solved() -> &'static SolvedDeals {
     dd::solved()
 }
-
-/// The deals being solved now: a check that finds one of them unsolved does not solve it again
-/// (the check after the solving publishes its diagnostics).
-static SOLVING: Mutex<Option<HashSet<DealKey>>> = Mutex::new(None);
 
 /// The DDS diagnostics of the segments (absolute ranges, in text order), from the deals solved
 /// so far, and the deals still to solve (none for another format).
@@ -93,28 +94,87 @@ pub fn merged(
     Merge { a: ordinary.peekable(), b: double_dummy.into_iter().peekable() }
 }
 
-/// Of `keys`, those no other check is solving already, now marked as being solved.
-pub fn claim(keys: Vec<DealKey>) -> Vec<DealKey> {
-    let mut solving = lock(&SOLVING);
-    let solving = solving.get_or_insert_with(HashSet::new);
-    keys.into_iter().filter(|k| solving.insert(*k)).collect()
+/// A document's deals being solved: wanted on the solver's queue while the document is open
+/// and its text still has them. A check of the document that finds an unsolved deal outside
+/// them (an edit made it) starts a new session, which ends this one and takes the deals it no
+/// longer has off the queue; closing the document, or the client cancelling the session's
+/// progress, ends it too.
+pub struct Session {
+    pub keys: Vec<DealKey>,
+    pub cancelled: Arc<AtomicBool>,
+    /// The `$/progress` token of the session.
+    pub token: String,
 }
 
-/// Solves claimed deals (blocking: one batch, on every core) and releases them.
-pub fn solve(keys: Vec<DealKey>) {
-    // Released even if the solver panics, so that a later check may try again.
-    struct Release(Vec<DealKey>);
-    impl Drop for Release {
-        fn drop(&mut self) {
-            if let Some(solving) = lock(&SOLVING).as_mut() {
-                for k in &self.0 {
-                    solving.remove(k);
-                }
-            }
-        }
+struct Running {
+    keys: HashSet<DealKey>,
+    cancelled: Arc<AtomicBool>,
+    token: String,
+    _wanted: dd::Wanted,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.cancelled.store(true, Ordering::Relaxed);
     }
-    let release = Release(keys);
-    solved().solve(&release.0);
+}
+
+/// The running session of each document, by URI.
+static SESSIONS: Mutex<Option<HashMap<String, Running>>> = Mutex::new(None);
+
+/// A session to solve `unsolved` (a check's unsolved deals of the document `uri`), all queued
+/// now; `None` when the running session has them all.
+pub fn start(uri: &Uri, unsolved: Vec<DealKey>) -> Option<Session> {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    if unsolved.is_empty() {
+        return None;
+    }
+    let mut sessions = lock(&SESSIONS);
+    let sessions = sessions.get_or_insert_with(HashMap::new);
+    if sessions.get(uri.as_str()).is_some_and(|r| unsolved.iter().all(|k| r.keys.contains(k))) {
+        return None;
+    }
+    let mut seen = HashSet::new();
+    let keys: Vec<DealKey> = unsolved.into_iter().filter(|k| seen.insert(*k)).collect();
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let token = format!("kibitzer/double-dummy/{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    // Wanted before the old session lets go: deals both want stay queued.
+    let running = Running { keys: seen, cancelled: cancelled.clone(), token: token.clone(), _wanted: dd::want(&keys) };
+    sessions.insert(uri.as_str().to_owned(), running);
+    Some(Session { keys, cancelled, token })
+}
+
+/// Ends the session of `uri`, if `session` is still the running one (or any: `None`).
+pub fn end(uri: &Uri, session: Option<&Session>) {
+    let ended = {
+        let mut sessions = lock(&SESSIONS);
+        let Some(sessions) = sessions.as_mut() else { return };
+        let mine =
+            sessions.get(uri.as_str()).is_some_and(|r| session.is_none_or(|s| Arc::ptr_eq(&s.cancelled, &r.cancelled)));
+        if mine {
+            sessions.remove(uri.as_str())
+        } else {
+            None
+        }
+    };
+    drop(ended);
+}
+
+/// `window/workDoneProgress/cancel`: ends the session whose progress has `token`.
+pub fn cancel(token: &str) {
+    let ended = {
+        let mut sessions = lock(&SESSIONS);
+        let Some(sessions) = sessions.as_mut() else { return };
+        let uri = sessions.iter().find(|(_, r)| r.token == token).map(|(uri, _)| uri.clone());
+        uri.and_then(|uri| sessions.remove(&uri))
+    };
+    drop(ended);
+}
+
+/// Waits for the deal of `key` (blocking): whether it is solved, `false` once the session
+/// is cancelled.
+pub fn solve(key: &DealKey, cancelled: &AtomicBool) -> bool {
+    solved().solve_unless(key, cancelled).is_some()
 }
 
 /// The game of the segment at `offset`, when it has a complete deal and its analysis is not

@@ -55,6 +55,8 @@ pub async fn initialize(state: &State, client: &Client, params: InitializeParams
         config.inlay_refresh = inlay_refresh;
         config.pull_configuration = pull;
         config.resolve_edits = resolve_edits;
+        config.work_done_progress =
+            params.capabilities.window.as_ref().and_then(|w| w.work_done_progress).unwrap_or(false);
         config.client_name = params.client_info.as_ref().map(|c| c.name.clone());
     }
     if let Some(options) = &params.initialization_options {

@@ -30,6 +30,7 @@ mod large_answers;
 mod large_texts;
 mod offsets;
 mod outbox;
+mod progress;
 mod publish;
 mod pull;
 mod settings;
@@ -73,6 +74,7 @@ pub fn run(_args: LspArgs) -> ExitCode {
         let server_outbox = outbox.clone();
         let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag, server_outbox))
             .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)
+            .custom_method("window/workDoneProgress/cancel", backend::Backend::cancel_progress)
             .finish();
         transport::serve_stdio(service, socket, outbox, reader).await;
     });

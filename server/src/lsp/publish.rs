@@ -5,6 +5,7 @@
 use super::document::Snapshot;
 use super::double_dummy;
 use super::guard;
+use super::progress;
 use super::pull;
 use super::state::State;
 use super::workspace_games;
@@ -96,33 +97,68 @@ impl Drop for Running {
     }
 }
 
-/// Solves the deals a check found unsolved, off the request
-/// path, then brings the client the DDS diagnostics: a client that pulls is asked to pull again,
-/// the others get the document checked and published again.
+/// Solves the deals a check found unsolved, off the request path, in a
+/// [`double_dummy::Session`]: all queued at once on the solver's workers, waited for in the
+/// document's order with `$/progress` (begin, a report a deal, end; the client may cancel it),
+/// and the DDS diagnostics brought to the client as they come (a client that pulls is asked to
+/// pull again, the others get the document checked and published again), at most about once a
+/// second and once at the end.
 pub fn solve_then(unsolved: pull::Unsolved, state: Arc<State>, client: Client, uri: Uri) {
-    let to_solve = double_dummy::claim(unsolved);
-    if to_solve.is_empty() {
-        return;
-    }
+    let Some(session) = double_dummy::start(&uri, unsolved) else { return };
     tokio::spawn(guard::notification("double dummy", async move {
-        if guard::blocking("double dummy", move || double_dummy::solve(to_solve)).await.is_err() {
-            return;
-        }
-        let (pull_client, refresh) = {
-            let c = state.config();
-            (c.pull_diagnostics, c.diagnostic_refresh)
+        let progress = state.config().work_done_progress;
+        let progress = match progress {
+            true => progress::Solving::begin(&client, &session).await,
+            false => None,
         };
-        if pull_client {
-            if refresh {
-                let _ = client.workspace_diagnostic_refresh().await;
+        let total = session.keys.len();
+        let mut brought = std::time::Instant::now();
+        let mut finished = true;
+        for (i, key) in session.keys.iter().enumerate() {
+            let (key, flag) = (*key, session.cancelled.clone());
+            let solved = guard::blocking("double dummy", move || double_dummy::solve(&key, &flag)).await;
+            if !matches!(solved, Ok(true)) {
+                finished = false;
+                break;
             }
-            return;
+            if let Some(progress) = &progress {
+                progress.report(i + 1, total).await;
+            }
+            if i + 1 < total && brought.elapsed() >= BRING_EVERY {
+                bring_diagnostics(&state, &client, &uri).await;
+                brought = std::time::Instant::now();
+            }
         }
-        let now = state.docs().get(&uri).map(|d| d.version);
-        if let Some(now) = now {
-            schedule_diagnostics(state, client, uri, now, false);
+        if let Some(progress) = progress {
+            progress.end(finished).await;
+        }
+        double_dummy::end(&uri, Some(&session));
+        if finished {
+            bring_diagnostics(&state, &client, &uri).await;
         }
     }));
+}
+
+/// How often a session brings the DDS diagnostics solved so far.
+const BRING_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Has the client see the document's diagnostics again: a pull client is asked to pull, the
+/// others get the document checked and published.
+async fn bring_diagnostics(state: &Arc<State>, client: &Client, uri: &Uri) {
+    let (pull_client, refresh) = {
+        let c = state.config();
+        (c.pull_diagnostics, c.diagnostic_refresh)
+    };
+    if pull_client {
+        if refresh {
+            let _ = client.workspace_diagnostic_refresh().await;
+        }
+        return;
+    }
+    let now = state.docs().get(uri).map(|d| d.version);
+    if let Some(now) = now {
+        schedule_diagnostics(state.clone(), client.clone(), uri.clone(), now, false);
+    }
 }
 
 /// The other files of the workspace `snapshot` is checked with ([`workspace_games`]), when the

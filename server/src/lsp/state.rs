@@ -53,6 +53,8 @@ pub struct Config {
     pub pull_configuration: bool,
     /// Whether the client fills in code action edits with `codeAction/resolve`.
     pub resolve_edits: bool,
+    /// Whether the client shows `$/progress` (`window.workDoneProgress`).
+    pub work_done_progress: bool,
     /// The client's `clientInfo.name`: whether hover draws pictures, unless the settings say.
     pub client_name: Option<String>,
 }

@@ -63,6 +63,8 @@ pub async fn did_save(state: &Arc<State>, client: &Client, params: DidSaveTextDo
 pub async fn did_close(state: &State, client: &Client, params: DidCloseTextDocumentParams) {
     let uri = params.text_document.uri;
     state.docs().remove(&uri);
+    // Its deals still queued are no longer wanted.
+    super::super::double_dummy::end(&uri, None);
     // Diagnostics of a closed file are cleared, as editors expect (a client that pulls forgets
     // them itself).
     let pull = state.config().pull_diagnostics;
