@@ -19,5 +19,5 @@ mod subcommand;
 
 pub use checks::{has_dd_tags, verify, verify_solved};
 pub use editor::{analysis_edits, hover};
-pub use solver::{boards, solved, DealKey, SolvedDeals};
-pub use subcommand::{json_rows, run, DdArgs};
+pub use solver::{boards, incomplete_deals, solved, DealKey, SolvedDeals};
+pub use subcommand::{json_rows, json_rows_with, run, DdArgs};

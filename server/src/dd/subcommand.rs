@@ -62,8 +62,25 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
 /// The analysis of every deal of `text` as `kibitzer dd --format json` prints it, less the
 /// file's path (the Python API's `kibitzer.dd` returns these).
 pub fn json_rows(text: &str) -> Vec<serde_json::Map<String, serde_json::Value>> {
+    json_rows_with(text, &mut |_| true)
+}
+
+/// [`json_rows`], solved a batch of deals at a time, `go_on` told how many are solved after
+/// each batch: it stops the analysis (with the rows solved so far) by returning false.
+pub fn json_rows_with(
+    text: &str,
+    go_on: &mut dyn FnMut(usize) -> bool,
+) -> Vec<serde_json::Map<String, serde_json::Value>> {
     let boards = boards(text);
-    let analyses = analyse(&boards);
+    // A batch keeps every core of the solver busy and lets a caller stop within one batch.
+    let batch = 4 * std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut analyses = Vec::with_capacity(boards.len());
+    for part in boards.chunks(batch) {
+        analyses.extend(analyse(part));
+        if !go_on(analyses.len()) {
+            break;
+        }
+    }
     boards
         .iter()
         .zip(&analyses)
