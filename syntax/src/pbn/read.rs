@@ -38,7 +38,7 @@ impl DealRecord {
 
 /// Every game of `text` (a PBN text) with at least one tag, in order.
 pub fn read_deals(text: &str) -> Vec<DealRecord> {
-    let parse = super::parse(text);
+    let parse = super::parser::parse(text);
     let root = parse.syntax();
     let index = LineIndex::with_breaks(text, crate::Lang::Pbn.line_breaks());
     let mut inheritance = Inheritance::default();
