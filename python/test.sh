@@ -2,7 +2,8 @@
 # The Python wheel's test (run by .ci/run): a fresh virtual environment, the wheel built there
 # with maturin (`maturin build --release`, as a user builds it) and installed, then the pytest
 # suite of python/tests against the installed package and its `kibitzer` command. Needs PyPI
-# (maturin, pytest, mypy, dask[distributed], pyarrow): without it, says so and skips.
+# (maturin, pytest, mypy, dask[distributed], pyarrow, and python-chess for the comparison of
+# `read_games` with it): without it, says so and skips.
 # Usage: python/test.sh [PYTEST ARGS…]
 #        python/test.sh --prepare   only make the environment, for the next run to use once (.ci/run
 #                                   makes it beside the first build: pip waits on the network)
@@ -22,8 +23,8 @@ prepare() {
   rm -rf "$venv"
   python3 -m venv "$venv"
   if ! timeout 900 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-      maturin pytest mypy "dask[dataframe,distributed]" pyarrow >"$venv/pip.log" 2>&1; then
-    echo "note: PyPI cannot be reached (maturin, pytest, mypy, dask, pyarrow): the Python wheel is not built and its tests are skipped"
+      maturin pytest mypy "dask[dataframe,distributed]" pyarrow chess >"$venv/pip.log" 2>&1; then
+    echo "note: PyPI cannot be reached (maturin, pytest, mypy, dask, pyarrow, chess): the Python wheel is not built and its tests are skipped"
     tail -3 "$venv/pip.log" | sed 's/^/    /'
     return 1
   fi
@@ -41,7 +42,10 @@ else
 fi
 "$venv/bin/maturin" build --profile "${KIBITZER_BUILD_PROFILE:-release}" --quiet --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" \
   --out "$venv/wheels"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$venv"/wheels/kibitzer-*.whl
+# As README.md installs it: the wheel with its `dask` extra (Dask and pyarrow, already in the
+# environment, so pip only checks them).
+wheel=$(echo "$venv"/wheels/kibitzer_chess_bridge-*.whl)
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[dask]"
 status=0
 (cd python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@") || status=$?
 if [ "$status" -eq 5 ]; then

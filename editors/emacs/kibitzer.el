@@ -53,7 +53,7 @@ nil: look for it where pip and cargo put it (see `kibitzer-find-server')."
 (defun kibitzer--missing-message (where)
   "What to do when the server is not found; WHERE says where it was looked for."
   (format "kibitzer: the language server was not found (%s). Install it with \
-`pip install kibitzer' (in the project's virtual environment or for your user) or \
+`pip install kibitzer-chess-bridge' (in the project's virtual environment or for your user) or \
 `cargo install --locked --path server' from a checkout of kibitzer's repository, \
 or set `kibitzer-server-program' to its path."
           where))

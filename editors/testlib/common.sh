@@ -120,7 +120,7 @@ find_layout() {
 # Returns 1 when a case failed.
 run_find_cases() {
     local launch=$1 setting=$2 missing=$3 bad=$4 scratch failed=0
-    local install='pip install kibitzer|cargo install --locked --path server'
+    local install='pip install kibitzer-chess-bridge|cargo install --locked --path server'
     scratch=$(mktemp -d "${TMPDIR:-/tmp}/kibitzer-find.XXXXXX")
     find_case() { # NAME EXPECT PLACE [TEXTS]
         find_layout "$scratch/$3" "$3"

@@ -6,16 +6,21 @@
 //! No panic crosses into Python: every entry point runs under [`guarded`], which turns a panic
 //! into `kibitzer.Error`. Work on texts runs with the GIL released.
 
+mod columns;
+
 use kibitzer::api::{self, Checked};
 use kibitzer_syntax::diagnostic::Applicability;
 use kibitzer_syntax::text::Encoding;
-use kibitzer_syntax::{CheckOptions, Lang, Mode};
+use kibitzer_syntax::{CheckOptions, Mode};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 use std::ffi::OsString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 pyo3::create_exception!(
     _native,
@@ -94,9 +99,69 @@ fn source_of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         .map_err(|_| Error::new_err("the source must be str or bytes (a file's content)"))
 }
 
-/// The diagnostics of `source` (str or bytes), as `kibitzer check --format json` gives them.
+/// How often a long call looks at Python while its work runs on a thread of its own: for
+/// Ctrl-C (`KeyboardInterrupt`) and to report progress.
+const POLL: Duration = Duration::from_millis(50);
+
+/// `work` run on a thread of its own while the calling thread, without the GIL but for a moment
+/// every [`POLL`], looks for signals (Python runs its handlers only when asked, and native code
+/// never asks: Ctrl-C would wait for the end of the call) and calls `on_progress(done, total)`
+/// when the count moved. On a signal or a callback's exception, the work is asked to stop at its
+/// next step ([`api::Progress::stop`]) and that exception is raised at once; the work's thread
+/// ends by itself, its result dropped.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    on_progress: Option<Bound<'_, PyAny>>,
+    work: impl FnOnce(&api::Progress) -> Result<T, String> + Send + 'static,
+) -> PyResult<T> {
+    let progress = Arc::new(api::Progress::default());
+    let shared = Arc::clone(&progress);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("kibitzer-call".to_owned())
+        .spawn(move || {
+            let _ = sender.send(guarded(|| work(&shared)));
+        })
+        .map_err(|e| Error::new_err(format!("cannot start a thread: {e}")))?;
+    let mut reported = None;
+    let mut report = |progress: &api::Progress| -> PyResult<()> {
+        let Some(callback) = &on_progress else { return Ok(()) };
+        let now = (progress.done.load(Ordering::Relaxed), progress.total.load(Ordering::Relaxed));
+        if reported != Some(now) {
+            reported = Some(now);
+            callback.call1(now)?;
+        }
+        Ok(())
+    };
+    let mut receiver = receiver;
+    loop {
+        // The receiver goes into the GIL-free wait and comes back (it may not be shared).
+        let (answer, back) = py.detach(move || (receiver.recv_timeout(POLL), receiver));
+        receiver = back;
+        match answer {
+            Ok(result) => {
+                let value = result?;
+                report(&progress)?;
+                return Ok(value);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(Error::new_err(
+                    "internal error (a bug in kibitzer, please report it): the call ended without an answer",
+                ));
+            }
+        }
+        if let Err(raised) = py.check_signals().and_then(|()| report(&progress)) {
+            progress.stop.store(true, Ordering::Relaxed);
+            return Err(raised);
+        }
+    }
+}
+
+/// The diagnostics of `source` (str or bytes), as `kibitzer check --format json` gives them;
+/// bytes are read as a file's (compressed or PGC when their first bytes or `path` say so).
 #[pyfunction]
-#[pyo3(signature = (source, lang=None, path=None, mode=None, config=None))]
+#[pyo3(signature = (source, lang=None, path=None, mode=None, config=None, progress=None))]
 fn check(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -104,70 +169,98 @@ fn check(
     path: Option<PathBuf>,
     mode: Option<&str>,
     config: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<DiagnosticTuple>> {
     let source = source_of(source)?;
     let lang = lang.map(str::to_owned);
-    py.detach(move || {
-        guarded(|| {
-            let lang = api::lang_of(lang.as_deref(), path.as_deref())?;
-            let options = options(path.as_ref(), mode, config.as_ref())?;
-            let name = path.as_ref().map_or_else(|| "<string>".to_owned(), |p| p.display().to_string());
-            let found = match &source {
-                Source::Text(text) => api::check_text(lang, text, &name, &options),
-                Source::Bytes(bytes) => api::check_bytes(lang, bytes, &name, &options),
-            };
-            Ok(found.into_iter().map(to_tuple).collect())
-        })
+    let mode = mode.map(str::to_owned);
+    interruptible(py, progress, move |progress| {
+        let options = options(path.as_ref(), mode.as_deref(), config.as_ref())?;
+        let name = path.as_ref().map_or_else(|| "<string>".to_owned(), |p| p.display().to_string());
+        let found = match &source {
+            Source::Text(text) => {
+                let lang = api::lang_of(lang.as_deref(), path.as_deref())?;
+                api::check_text(lang, text, &name, &options)
+            }
+            Source::Bytes(bytes) => {
+                let lang = lang.as_deref().map(|l| api::lang_of(Some(l), None)).transpose()?;
+                // Named by `path`, the bytes are read as the file would be; else by their first bytes.
+                let named = path.as_ref().map(|_| name.as_str());
+                api::check_named_bytes(named, bytes, lang, &options, progress)?
+            }
+        };
+        Ok(found.into_iter().map(to_tuple).collect())
     })
 }
 
 /// The diagnostics of the file at `path` (compressed and PGC files too), as `kibitzer check
 /// --format json PATH` gives them.
 #[pyfunction]
-#[pyo3(signature = (path, lang=None, mode=None, config=None))]
+#[pyo3(signature = (path, lang=None, mode=None, config=None, progress=None))]
 fn check_file(
     py: Python<'_>,
     path: PathBuf,
     lang: Option<&str>,
     mode: Option<&str>,
     config: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<DiagnosticTuple>> {
     let lang = lang.map(str::to_owned);
     let mode = mode.map(str::to_owned);
-    py.detach(move || {
-        guarded(|| {
-            let lang = lang.as_deref().map(|l| api::lang_of(Some(l), None)).transpose()?;
-            let options = options(Some(&path), mode.as_deref(), config.as_ref())?;
-            Ok(api::check_file(&path, lang, &options)?.into_iter().map(to_tuple).collect())
-        })
+    interruptible(py, progress, move |progress| {
+        let lang = lang.as_deref().map(|l| api::lang_of(Some(l), None)).transpose()?;
+        let options = options(Some(&path), mode.as_deref(), config.as_ref())?;
+        Ok(api::check_file_with(&path, lang, &options, progress)?.into_iter().map(to_tuple).collect())
     })
 }
 
 /// The diagnostics of every `(name, content)` pair, in input order, checked on up to `threads`
-/// threads (default: every core) with the GIL released; each item's format from its name.
+/// threads (default: every core) with the GIL released; each item read as `check_file` reads a
+/// file of that name and content.
 #[pyfunction]
-#[pyo3(signature = (items, threads=None, mode=None, config=None))]
+#[pyo3(signature = (items, threads=None, mode=None, config=None, progress=None))]
 fn check_many(
     py: Python<'_>,
     items: Vec<(String, Vec<u8>)>,
     threads: Option<usize>,
     mode: Option<&str>,
     config: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Vec<DiagnosticTuple>>> {
     let mode = mode.map(str::to_owned);
-    py.detach(move || {
-        guarded(|| {
-            let options = options(None, mode.as_deref(), config.as_ref())?;
-            let langs = items
-                .iter()
-                .map(|(name, _)| api::lang_of(None, Some(std::path::Path::new(name))))
-                .collect::<Result<Vec<Lang>, String>>()?;
-            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            Ok(kibitzer_syntax::map_on(threads, items.len(), |i| {
-                let (name, bytes) = &items[i];
-                api::check_bytes(langs[i], bytes, name, &options).into_iter().map(to_tuple).collect()
-            }))
-        })
+    interruptible(py, progress, move |progress| {
+        let options = options(None, mode.as_deref(), config.as_ref())?;
+        // Every name's format first: a batch with an unknown name fails before any work.
+        for (name, _) in &items {
+            api::lang_of(None, Some(Path::new(name)))?;
+        }
+        progress.total.store(items.len() as u64, Ordering::Relaxed);
+        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let found = kibitzer_syntax::map_on(threads, items.len(), |i| {
+            progress.go_on()?;
+            let (name, bytes) = &items[i];
+            let found = api::check_named_bytes(Some(name), bytes, None, &options, &api::Progress::default());
+            progress.step();
+            found.map(|found| found.into_iter().map(to_tuple).collect())
+        });
+        progress.go_on()?;
+        found.into_iter().collect()
+    })
+}
+
+/// The files found, each (path, format), and the walk's notes.
+type FilesTuple = (Vec<(String, &'static str)>, Vec<String>);
+
+/// The files `kibitzer check PATHS` checks, with their formats (`lang` narrows a walk to one),
+/// folders walked as it walks them, and the walk's notes (link loops).
+#[pyfunction]
+#[pyo3(signature = (paths, lang=None, hidden=false, no_ignore=false, follow=false))]
+fn files(paths: Vec<PathBuf>, lang: Option<&str>, hidden: bool, no_ignore: bool, follow: bool) -> PyResult<FilesTuple> {
+    guarded(|| {
+        let lang = lang.map(|l| api::lang_of(Some(l), None)).transpose()?;
+        let walk = api::WalkOptions { follow, no_ignore, hidden };
+        let walked = api::files(&paths, lang, &walk)?;
+        Ok((walked.files.into_iter().map(|(p, l)| (p.display().to_string(), l.id())).collect(), walked.notes))
     })
 }
 
@@ -220,45 +313,115 @@ fn rules() -> PyResult<Vec<RuleTuple>> {
     })
 }
 
-/// The analysis of every deal of a PBN text as JSON (`kibitzer dd --format json`'s rows).
-///
-/// Solving a file takes seconds to minutes, and Python runs its signal handlers only between
-/// bytecodes: the work runs on a thread of its own while this one wakes every 50 ms to let
-/// Python see a signal (`check_signals`), so that Ctrl-C raises `KeyboardInterrupt` at once and
-/// the deals not solved yet are dropped from the solver's queue.
+/// The analysis of every deal of a PBN text (str, or bytes decoded as a file's, or the file at
+/// `path`, decompressed when its name says so) as JSON
+/// (`kibitzer dd --format json`'s rows); an error when the text holds no deal or one that is
+/// not complete.
 #[pyfunction]
-fn dd(py: Python<'_>, text: String) -> PyResult<String> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::RecvTimeoutError;
-    use std::sync::Arc;
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let flag = cancelled.clone();
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        // The rows as JSON, None when cancelled; an error or a panic as kibitzer.Error's message.
-        let rows = guarded(|| match api::double_dummy_unless(&text, &flag) {
-            Some(rows) => serde_json::to_string(&rows).map(Some).map_err(|e| e.to_string()),
-            None => Ok(None),
-        })
-        .map_err(|e| e.to_string());
-        let _ = send.send(rows);
-    });
-    let mut receive = receive;
-    loop {
-        let (answer, back) = py.detach(move || (receive.recv_timeout(std::time::Duration::from_millis(50)), receive));
-        receive = back;
-        match answer {
-            Ok(Ok(Some(rows))) => return Ok(rows),
-            Ok(Ok(None)) => return Err(Error::new_err("cancelled")),
-            Ok(Err(message)) => return Err(Error::new_err(message)),
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(interrupted) = py.check_signals() {
-                    cancelled.store(true, Ordering::Relaxed);
-                    return Err(interrupted);
-                }
+#[pyo3(signature = (source=None, path=None, progress=None))]
+fn dd(
+    py: Python<'_>,
+    source: Option<&Bound<'_, PyAny>>,
+    path: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let source = source.map(source_of).transpose()?;
+    interruptible(py, progress, move |progress| {
+        let text = match (source, path) {
+            (Some(Source::Text(text)), _) => text,
+            (Some(Source::Bytes(bytes)), _) => kibitzer_syntax::text::decode_owned(bytes).text,
+            (None, Some(path)) => kibitzer_syntax::text::decode_owned(api::read_whole(&path)?).text,
+            (None, None) => return Err("give a PBN text or a path".to_owned()),
+        };
+        let rows = api::double_dummy_of_deals(&text, progress)?;
+        serde_json::to_string(&rows).map_err(|e| e.to_string())
+    })
+}
+
+/// The games of a PGN file at `path`, or of `source` (text, or bytes read as a file named
+/// `path` is), as the columns `kibitzer.read_games` makes a table of.
+#[pyfunction]
+#[pyo3(signature = (path=None, source=None, progress=None))]
+fn read_games<'py>(
+    py: Python<'py>,
+    path: Option<PathBuf>,
+    source: Option<&Bound<'py, PyAny>>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let source = source.map(source_of).transpose()?;
+    let games = interruptible(py, progress, move |progress| match (source, path) {
+        (Some(Source::Text(text)), _) => Ok(api::games_of_text(&text, 0)),
+        (Some(Source::Bytes(bytes)), path) => api::read_games(path.as_deref(), Some(&bytes), progress),
+        (None, Some(path)) => api::read_games(Some(&path), None, progress),
+        (None, None) => Err("give a path or a source".to_owned()),
+    })?;
+    columns::games(py, &games)
+}
+
+/// The games of a piece of a PGN text, its lines counted from `lines_before` (a task of
+/// `kibitzer.dask.read_games`), as the columns of [`read_games`].
+#[pyfunction]
+fn games_of_text<'py>(py: Python<'py>, text: String, lines_before: u32) -> PyResult<Bound<'py, PyDict>> {
+    let games = py.detach(move || guarded(|| Ok(api::games_of_text(&text, lines_before))))?;
+    columns::games(py, &games)
+}
+
+/// The deals of a PBN or LIN file at `path`, or of `source` (text in the format `lang` or of
+/// `path`'s name, or bytes read as a file named `path` is), as the columns `kibitzer.read_deals`
+/// makes a table of.
+#[pyfunction]
+#[pyo3(signature = (path=None, source=None, lang=None))]
+fn read_deals<'py>(
+    py: Python<'py>,
+    path: Option<PathBuf>,
+    source: Option<&Bound<'py, PyAny>>,
+    lang: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let source = source.map(source_of).transpose()?;
+    let lang = lang.map(str::to_owned);
+    let deals = interruptible(py, None, move |_| {
+        let lang = lang.as_deref().map(|l| api::lang_of(Some(l), None)).transpose()?;
+        match (source, path) {
+            (Some(Source::Text(text)), path) => {
+                let lang = match lang {
+                    Some(lang) => lang,
+                    None => api::lang_of(None, path.as_deref())
+                        .map_err(|_| "give lang (pbn or lin) for a text".to_owned())?,
+                };
+                api::read_deals(lang, &text)
             }
-            Err(RecvTimeoutError::Disconnected) => return Err(Error::new_err("internal error: the solver stopped")),
+            (Some(Source::Bytes(bytes)), path) => api::read_deals_of(path.as_deref(), Some(&bytes), lang),
+            (None, Some(path)) => api::read_deals_of(Some(&path), None, lang),
+            (None, None) => Err("give a path or a source".to_owned()),
         }
+    })?;
+    columns::deals(py, &deals)
+}
+
+/// Calls `each(name, lang, text, lines_before)` with the decompressed text of the compressed
+/// file `path`, a chunk of whole units of about `size` bytes at a time (each zip member's in
+/// turn): how `kibitzer.dask.read_games` spreads a compressed dump over tasks while one task
+/// decompresses it. The decompression runs without the GIL.
+#[pyfunction]
+fn for_each_text_chunk(py: Python<'_>, path: PathBuf, size: usize, each: Bound<'_, PyAny>) -> PyResult<()> {
+    let each = each.unbind();
+    let mut raised: Option<PyErr> = None;
+    let result = py.detach(|| {
+        guarded(|| {
+            api::for_each_text_chunk(&path, size, &mut |chunk| {
+                Python::attach(|py| {
+                    each.bind(py).call1((chunk.name, chunk.lang.id(), chunk.text, chunk.lines_before)).map(drop)
+                })
+                .map_err(|e| {
+                    raised = Some(e);
+                    "stopped by the callback".to_owned()
+                })
+            })
+        })
+    });
+    match (raised, result) {
+        (Some(e), _) => Err(e),
+        (None, result) => result,
     }
 }
 
@@ -471,6 +634,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_file, m)?)?;
     m.add_function(wrap_pyfunction!(check_many, m)?)?;
+    m.add_function(wrap_pyfunction!(files, m)?)?;
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(games_of_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(for_each_text_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
     m.add_function(wrap_pyfunction!(dd, m)?)?;

@@ -178,16 +178,43 @@ def test_bad_requests_raise_kibitzer_error(tmp_path: Path) -> None:
     assert issubclass(kibitzer.Error, Exception)
 
 
-def test_dd_equals_the_dd_command() -> None:
+def test_dd_equals_the_dd_command_as_typed_values() -> None:
     import json
 
     path = FIXTURES / "demo" / "board-4.pbn"
     done = run_cli("dd", "--format", "json", str(path))
     assert done.returncode == 0, done.stderr.decode()
-    expected = [{k: v for k, v in row.items() if k != "path"} for row in json.loads(done.stdout)]
-    rows = kibitzer.dd(path.read_text())
-    assert rows == expected and rows
-    assert all(len(r["double_dummy_tricks"]) == 20 for r in rows)
+    rows = json.loads(done.stdout)
+    found = kibitzer.dd(path.read_text())
+    assert len(found) == len(rows) and found
+    for deal, row in zip(found, rows):
+        assert (deal.board, deal.deal, deal.dealer) == (row["board"], row["deal"], row["dealer"])
+        assert deal.vulnerability is kibitzer.Vulnerability.of_tag(row["vulnerable"])
+        assert isinstance(deal.vulnerability, kibitzer.Vulnerability)
+        # The 20 hex digits, declarers N S E W each in NT S H D C, as numbers by declarer and strain.
+        digits = [int(c, 16) for c in row["double_dummy_tricks"]]
+        assert [deal.tricks[seat][strain] for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")] == digits
+        assert all(isinstance(n, int) and 0 <= n <= 13 for one in deal.tricks.values() for n in one.values())
+        assert (deal.par_score_ns, list(deal.par_contracts)) == (row["par_score_ns"], row["par_contracts"])
+    # Bytes, and a path given as a pathlib.Path, give the same.
+    assert kibitzer.dd(path.read_bytes()) == found
+    assert kibitzer.dd(path) == found
+
+
+def test_dd_raises_on_what_is_not_a_deal(tmp_path: Path) -> None:
+    path = FIXTURES / "demo" / "board-4.pbn"
+    with pytest.raises(kibitzer.Error, match="no deal to analyse"):
+        kibitzer.dd(str(path))  # a path as str is text, and holds no deal
+    with pytest.raises(kibitzer.Error, match="no deal to analyse"):
+        kibitzer.dd("1. e4 e5 *")
+    short = '[Board "7"]\n[Deal "N:AKQJ.AKQ.AKQ.AK T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+    with pytest.raises(kibitzer.Error, match=r"board 7: `N:AKQJ.AKQ.AKQ.AK .*` is not a complete deal"):
+        kibitzer.dd(short)
+    with pytest.raises(kibitzer.Error, match="missing.pbn"):
+        kibitzer.dd(tmp_path / "missing.pbn")
+    with pytest.raises(kibitzer.Error, match="unknown vulnerability"):
+        kibitzer.Vulnerability.of_tag("Sometimes")
+    assert kibitzer.Vulnerability.of_tag("Both") is kibitzer.Vulnerability.BOTH
 
 
 

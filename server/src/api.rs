@@ -4,14 +4,18 @@
 //! with the fix's edits placed the same way (its `fix`); formatting as `kibitzer fmt` formats; the settings
 //! of `kibitzer.toml`. No I/O here that the subcommands do not do, and nothing printed.
 
-use crate::check::{check_and_index, check_compressed_chunks, check_pgc_file};
+use crate::check::{check_and_index, check_compressed_bytes, check_compressed_chunks, check_pgc_file};
 use crate::report::{locate, place};
 pub use crate::report::{Located, LocatedEdit, LocatedFix, LocatedRelated};
+pub use crate::walk::WalkOptions;
 use kibitzer_syntax::format::{FormatOptions, Formatted};
+pub use kibitzer_syntax::pbn::read::DealRecord;
+pub use kibitzer_syntax::pgn::read::GameRecord;
 use kibitzer_syntax::rules::parse_config;
 use kibitzer_syntax::text::{decode, ColumnUnit, Encoding, LineEnding, LineIndex, SourceText};
 use kibitzer_syntax::{CheckOptions, DetachedFacts, Diagnostic, Lang, Mode};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A diagnostic as `kibitzer check --format json` reports it, its fix included.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,13 +79,59 @@ fn check_decoded(lang: Lang, text: &str, name: &str, options: &CheckOptions) -> 
     place_all(name, text, &index, &diagnostics, 0)
 }
 
+/// How far a long call is, and whether its caller wants it to stop (Ctrl-C in Python): the
+/// call counts what it has `done` of its `total` (files, chunks, deals, games) and stops at the
+/// next of them once `stop` is set.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+    pub stop: AtomicBool,
+}
+
+impl Progress {
+    /// An error once the caller asked to stop: the call returns it at once.
+    pub fn go_on(&self) -> Result<(), String> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(INTERRUPTED.to_owned());
+        }
+        Ok(())
+    }
+
+    /// One more thing done.
+    pub fn step(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// What a call stopped by its caller ([`Progress::stop`]) returns.
+pub const INTERRUPTED: &str = "interrupted";
+
 /// The diagnostics of the file at `path` as `kibitzer check PATH` finds them: compressed files
 /// (`.gz`, `.bz2`, `.zst`, each member of a `.zip`) streamed a chunk at a time, PGC decoded to
-/// PGN, anything else read whole; `lang` overrides the format the name gives.
+/// PGN, anything else read whole and told apart as [`check_named_bytes`] tells it; `lang`
+/// overrides the format the name gives. A folder is an error that says how it is walked.
 pub fn check_file(path: &Path, lang: Option<Lang>, options: &CheckOptions) -> Result<Vec<Checked>, String> {
+    check_file_with(path, lang, options, &Progress::default())
+}
+
+/// [`check_file`], counting the chunks of a compressed file in `progress` and stopping between
+/// two of them when asked.
+pub fn check_file_with(
+    path: &Path,
+    lang: Option<Lang>,
+    options: &CheckOptions,
+    progress: &Progress,
+) -> Result<Vec<Checked>, String> {
     let name = path.display().to_string();
-    let resolved = crate::file_kind::lang_of(path, lang).ok_or_else(|| unknown_file_type(path))?;
+    if path.is_dir() {
+        return Err(format!(
+            "{name}: a folder, not a file: `kibitzer.files(folder)` lists the files `kibitzer check` walks in it \
+             (`kibitzer.dask.check(folder)` checks them all)"
+        ));
+    }
     if crate::file_kind::is_pgc(path) {
+        crate::file_kind::lang_of(path, lang).ok_or_else(|| unknown_file_type(path))?;
         let (text, diagnostics) = check_pgc_file(path, options)?;
         let index = LineIndex::with_breaks(&text, Lang::Pgn.line_breaks());
         return Ok(place_all(&name, &text, &index, &diagnostics, 0));
@@ -92,12 +142,80 @@ pub fn check_file(path: &Path, lang: Option<Lang>, options: &CheckOptions) -> Re
         // was given.
         check_compressed_chunks(path, lang, options, &mut |chunk| {
             found.extend(place_all(chunk.name, chunk.text, chunk.index, chunk.diagnostics, chunk.lines_before));
-            Ok(())
+            progress.step();
+            progress.go_on()
         })?;
         return Ok(found);
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    Ok(check_bytes(resolved, &bytes, &name, options))
+    crate::file_kind::lang_of(path, lang).ok_or_else(|| unknown_file_type(path))?;
+    let bytes = crate::inputs::read_file(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    check_named_bytes(Some(&name), &bytes, lang, options, progress)
+}
+
+/// The diagnostics of `bytes` named `name`, read as `kibitzer check` reads a file of that name
+/// and content: compressed when the name says so (`.gz`, `.bz2`, `.zst`, `.zip`), PGC when it
+/// ends in `.pgc`, else text decoded as [`check_bytes`] decodes it. Bytes without a name
+/// (`<string>` in the diagnostics) are told by their first bytes instead: the magic numbers of
+/// gzip, bzip2, zstd and zip, or PGC's first record in PGN bytes. The format is `lang`, else the
+/// name's (inside the compression).
+pub fn check_named_bytes(
+    name: Option<&str>,
+    bytes: &[u8],
+    lang: Option<Lang>,
+    options: &CheckOptions,
+    progress: &Progress,
+) -> Result<Vec<Checked>, String> {
+    let (name, sniff) = match name {
+        Some(name) => (name, false),
+        None => ("<string>", true),
+    };
+    let path = Path::new(name);
+    let (compression, pgc) = kind_of(path, bytes, lang, sniff);
+    if pgc {
+        let plain = match compression {
+            Some(c) => crate::compressed::decompress_whole(path, c, std::io::Cursor::new(bytes))?,
+            None => bytes.to_vec(),
+        };
+        let checked = crate::pgc::check(&plain, options);
+        let index = LineIndex::with_breaks(&checked.text, Lang::Pgn.line_breaks());
+        return Ok(place_all(name, &checked.text, &index, &checked.diagnostics, 0));
+    }
+    if let Some(compression) = compression {
+        let mut found = Vec::new();
+        check_compressed_bytes(path, compression, bytes, lang, options, &mut |chunk| {
+            found.extend(place_all(chunk.name, chunk.text, chunk.index, chunk.diagnostics, chunk.lines_before));
+            progress.step();
+            progress.go_on()
+        })?;
+        return Ok(found);
+    }
+    // Without a name, only `lang` gives the format.
+    let resolved = lang_of(lang.map(Lang::id), (!sniff).then_some(path))?;
+    Ok(check_bytes(resolved, bytes, name, options))
+}
+
+/// The files `kibitzer check PATHS` checks, with their formats, in its order: files as given,
+/// folders walked as it walks them (`.gitignore` and hidden entries left out unless `walk` says
+/// otherwise; every extension it reads, compressed and PGC files included), each file once; and
+/// the notes the walk has for the user (link loops).
+pub fn files(paths: &[PathBuf], lang: Option<Lang>, walk: &WalkOptions) -> Result<Walked, String> {
+    let collected = crate::inputs::collect_targets(paths, lang, None, walk)?;
+    let files = collected
+        .targets
+        .into_iter()
+        .filter_map(|t| match t.origin {
+            crate::inputs::Origin::File(path) => Some((path, t.lang)),
+            crate::inputs::Origin::Stdin(_) => None,
+        })
+        .collect();
+    Ok(Walked { files, notes: collected.notes })
+}
+
+/// What [`files`] found: the files with their formats, and the walk's notes.
+#[derive(Debug, Default)]
+pub struct Walked {
+    pub files: Vec<(PathBuf, Lang)>,
+    pub notes: Vec<String>,
 }
 
 /// Every diagnostic of `text` placed, in order; `text` starts after `lines_before` lines of its
@@ -152,6 +270,38 @@ pub fn double_dummy_unless(
 /// Deals this process has solved with the solver, and read from the persistent cache.
 pub fn double_dummy_counts() -> (u64, u64) {
     crate::dd::counts()
+}
+
+/// [`double_dummy`] for a caller that wants to know when the text holds no deal: an error when
+/// a `Deal` is not a complete deal (naming its board) or there is none, the deals solved counted
+/// in `progress` (its `total` the deals found), stopping between two batches when asked.
+pub fn double_dummy_of_deals(
+    text: &str,
+    progress: &Progress,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, String> {
+    let incomplete = crate::dd::incomplete_deals(text);
+    if !incomplete.is_empty() {
+        return Err(format!("not a deal: {}", incomplete.join("; ")));
+    }
+    let total = crate::dd::boards(text).len();
+    if total == 0 {
+        return Err("no deal to analyse: the text has no PBN game with a `Deal` tag (give the text of a PBN \
+                    file, or its path as a pathlib.Path)"
+            .to_owned());
+    }
+    progress.total.store(total as u64, Ordering::Relaxed);
+    let rows = crate::dd::json_rows_with(text, &mut |done| {
+        progress.done.store(done as u64, Ordering::Relaxed);
+        progress.go_on().is_ok()
+    });
+    progress.go_on()?;
+    Ok(rows)
+}
+
+/// The bytes of the file at `path`, decompressed when its name says it is compressed (a zip
+/// archive holding one file), as `kibitzer dd` reads a file.
+pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
+    crate::compressed::read_whole(path)
 }
 
 /// The lines of `text` as the CLI's placing counts them (line breaks of `lang`): what a piece of
@@ -262,4 +412,209 @@ pub fn unit_lines(lang: Lang, text: &str) -> Vec<u32> {
 /// (not compressed, not PGC) file of a format whose units are independent (PGN, EPD).
 pub fn can_cut(path: &Path, lang: Lang) -> bool {
     lang.has_independent_units() && crate::file_kind::compression_of(path).is_none() && !crate::file_kind::is_pgc(path)
+}
+
+/// What [`for_each_text_chunk`] hands over: a stream's name (`archive.zip/member.pgn` for a
+/// member), its format, a chunk of whole units decoded, and the lines of the stream before it.
+pub struct TextChunk<'a> {
+    pub name: &'a str,
+    pub lang: Lang,
+    pub text: &'a str,
+    pub lines_before: u32,
+}
+
+/// The decompressed text of the compressed file `path` (each member of a zip archive), a chunk
+/// of whole units of about `size` bytes at a time, as `kibitzer check` reads it
+/// ([`crate::compressed::Chunks`]): memory holds a chunk, never the file. A unit over the size
+/// limit of a game is left out (the check reports it). `each` may stop the reading with an error.
+pub fn for_each_text_chunk(
+    path: &Path,
+    size: usize,
+    each: &mut dyn FnMut(TextChunk<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    crate::compressed::for_each_member(path, None, Default::default(), &mut |member| chunks_of(member, size, each))
+}
+
+/// The chunks of one decompressed stream, handed to `each`.
+fn chunks_of(
+    member: crate::compressed::Member<'_>,
+    size: usize,
+    each: &mut dyn FnMut(TextChunk<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    use crate::compressed::{Chunks, Piece};
+    let mut chunks = Chunks::with_size(member.reader, member.lang, size);
+    while let Some(piece) = chunks.next_chunk().map_err(|e| format!("{}: {e}", member.name))? {
+        if let Piece::Text(chunk) = piece {
+            let text = TextChunk {
+                name: &member.name,
+                lang: member.lang,
+                text: &chunk.source.text,
+                lines_before: chunk.lines_before,
+            };
+            each(text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The games of a PGN text ([`kibitzer_syntax::pgn::read::read_games`]), their lines counted
+/// from `lines_before` lines into its file.
+pub fn games_of_text(text: &str, lines_before: u32) -> Vec<GameRecord> {
+    let mut games = kibitzer_syntax::pgn::read::read_games(text);
+    for game in &mut games {
+        game.line += lines_before;
+    }
+    games
+}
+
+/// The games of the PGN file `name`, or of `bytes` (named `name`, or without a name told by
+/// their first bytes), read as [`check_named_bytes`] reads them: compressed files a chunk at a
+/// time, PGC decoded to PGN. `progress` counts the chunks (a file not compressed is one).
+pub fn read_games(name: Option<&Path>, bytes: Option<&[u8]>, progress: &Progress) -> Result<Vec<GameRecord>, String> {
+    let sniff = name.is_none();
+    let name = name.unwrap_or(Path::new("<bytes>"));
+    let text = match whole_text_or_chunks(name, bytes, Lang::Pgn, sniff)? {
+        Whole::Text(text) => text,
+        Whole::Compressed(compression) => {
+            let mut games = Vec::new();
+            let mut take = |chunk: TextChunk<'_>| {
+                if chunk.lang != Lang::Pgn {
+                    return Err(format!("{}: not PGN ({} text)", chunk.name, chunk.lang.id()));
+                }
+                games.extend(games_of_text(chunk.text, chunk.lines_before));
+                progress.step();
+                progress.go_on()
+            };
+            match bytes {
+                None => for_each_text_chunk(name, crate::compressed::chunk_size(), &mut take)?,
+                Some(bytes) => chunks_of_bytes(name, compression, bytes, &mut take)?,
+            }
+            return Ok(games);
+        }
+    };
+    progress.step();
+    Ok(games_of_text(&text, 0))
+}
+
+/// The deals of a PBN or LIN file, or of bytes named `name` (when `bytes` is given; compressed
+/// or not), or of `text` in the format `lang`: each game with its deal, auction and play
+/// ([`kibitzer_syntax::pbn::read::read_deals`]); a LIN text is read through its PBN
+/// (`kibitzer convert --to pbn`), each board on the line it starts on.
+pub fn read_deals(lang: Lang, text: &str) -> Result<Vec<DealRecord>, String> {
+    match lang {
+        Lang::Pbn => Ok(kibitzer_syntax::pbn::read::read_deals(text)),
+        Lang::Lin => {
+            let mut deals = kibitzer_syntax::pbn::read::read_deals(&kibitzer_syntax::lin::to_pbn(text));
+            let index = LineIndex::with_breaks(text, Lang::Lin.line_breaks());
+            let starts = kibitzer_syntax::lin::units(text);
+            if starts.len() == deals.len() {
+                for (deal, start) in deals.iter_mut().zip(starts) {
+                    deal.line = index.line_col(text, start.start(), ColumnUnit::Char).line + 1;
+                }
+            }
+            Ok(deals)
+        }
+        other => Err(format!("deals are read from PBN and LIN, not {}", other.id())),
+    }
+}
+
+/// The deals of the file `name` or of `bytes` (named `name`, or told by their first bytes, PBN
+/// unless `lang` says LIN), decompressed whole when compressed (PBN's
+/// games inherit from the games before them, so the text is read in one piece, up to the
+/// limit of [`crate::compressed::MAX_WHOLE_BYTES`]); `lang` overrides the name's format.
+pub fn read_deals_of(name: Option<&Path>, bytes: Option<&[u8]>, lang: Option<Lang>) -> Result<Vec<DealRecord>, String> {
+    let sniff = name.is_none();
+    let lang = match (lang, name) {
+        (Some(lang), _) => lang,
+        (None, Some(name)) => lang_of(None, Some(name))?,
+        (None, None) => Lang::Pbn,
+    };
+    let name = name.unwrap_or(Path::new("<bytes>"));
+    let text = match whole_text_or_chunks(name, bytes, lang, sniff)? {
+        Whole::Text(text) => text,
+        Whole::Compressed(compression) => {
+            let plain = match bytes {
+                None => crate::compressed::read_whole(name)?,
+                Some(bytes) => crate::compressed::decompress_whole(name, compression, std::io::Cursor::new(bytes))?,
+            };
+            decode(&plain).text
+        }
+    };
+    read_deals(lang, &text)
+}
+
+/// A file's (or named bytes') content as reading it for its games or deals takes it.
+enum Whole {
+    /// The text: a plain file decoded, or PGC decoded to PGN.
+    Text(String),
+    /// Compressed: to be read a chunk at a time (or whole).
+    Compressed(crate::file_kind::Compression),
+}
+
+/// What `bytes` named `path` hold: their compression, and whether they are PGC; by the name
+/// (as `kibitzer check` tells a file), or with `sniff` (bytes without a name) by the first bytes.
+fn kind_of(
+    path: &Path,
+    bytes: &[u8],
+    lang: Option<Lang>,
+    sniff: bool,
+) -> (Option<crate::file_kind::Compression>, bool) {
+    use crate::file_kind::{compression_in, compression_of, is_pgc, looks_like_pgc};
+    if !sniff {
+        return (compression_of(path), is_pgc(path));
+    }
+    let compression = compression_in(bytes);
+    let pgc = compression.is_none() && looks_like_pgc(bytes) && lang.is_none_or(|l| l == Lang::Pgn);
+    (compression, pgc)
+}
+
+/// `name`'s content, or `bytes` (named by `name` unless `sniff`: then told by their first
+/// bytes, [`kind_of`]), as reading it for its games or deals takes it.
+fn whole_text_or_chunks(name: &Path, bytes: Option<&[u8]>, lang: Lang, sniff: bool) -> Result<Whole, String> {
+    use crate::file_kind::{compression_of, is_pgc};
+    let shown = name.display();
+    if bytes.is_none() && name.is_dir() {
+        return Err(format!("{shown}: a folder, not a file: `kibitzer.files(folder)` lists the files in it"));
+    }
+    let owned;
+    let bytes = match bytes {
+        Some(bytes) => Some(bytes),
+        None if compression_of(name).is_some() && !is_pgc(name) => None,
+        None => {
+            owned = crate::inputs::read_file(name).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+            Some(owned.as_slice())
+        }
+    };
+    let Some(bytes) = bytes else {
+        return Ok(Whole::Compressed(compression_of(name).expect("compressed by its name")));
+    };
+    let (compression, pgc) = kind_of(name, bytes, Some(lang), sniff);
+    if pgc {
+        let plain = match compression {
+            Some(c) => crate::compressed::decompress_whole(name, c, std::io::Cursor::new(bytes))?,
+            None => bytes.to_vec(),
+        };
+        let (text, error) = crate::pgc::pgc_to_pgn(&plain);
+        return match error {
+            Some(error) if text.trim().is_empty() => Err(format!("{shown}: {error}")),
+            _ => Ok(Whole::Text(text)),
+        };
+    }
+    match compression {
+        Some(c) => Ok(Whole::Compressed(c)),
+        None => Ok(Whole::Text(decode(bytes).text)),
+    }
+}
+
+/// [`for_each_text_chunk`] of compressed bytes in memory.
+fn chunks_of_bytes(
+    name: &Path,
+    compression: crate::file_kind::Compression,
+    bytes: &[u8],
+    each: &mut dyn FnMut(TextChunk<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    let source = std::io::Cursor::new(bytes);
+    crate::compressed::for_each_member_of(name, compression, source, Some(Lang::Pgn), &mut |member| {
+        chunks_of(member, crate::compressed::chunk_size(), each)
+    })
 }

@@ -512,6 +512,22 @@ pub fn check_compressed_chunks(
     result
 }
 
+/// [`check_compressed_chunks`] of compressed bytes handed over by a program (the library API's
+/// `check` of bytes): `name` names them, `compression` is what their first bytes or name say.
+pub fn check_compressed_bytes(
+    name: &std::path::Path,
+    compression: crate::file_kind::Compression,
+    bytes: &[u8],
+    lang: Option<Lang>,
+    options: &kibitzer_syntax::config::CheckOptions,
+    each: &mut dyn FnMut(CheckedText<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    let source = std::io::Cursor::new(bytes);
+    crate::compressed::for_each_member_of(name, compression, source, lang, &mut |member| {
+        check_stream(&member.name, member.reader, true, member.lang, options, false, each)
+    })
+}
+
 /// What `--fix` writes: the safe fixes (the double-dummy checks' too, [`crate::fix::fix_all`]),
 /// then with `--add-eco` the opening tags games lack (from the fixed moves); `None` when nothing
 /// changes.

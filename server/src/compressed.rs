@@ -55,7 +55,20 @@ pub fn for_each_member_in(
     lang: Option<Lang>,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
-    members(path, source, lang, 0, each)
+    let compression = compression_of(path).ok_or_else(|| format!("{}: not a compressed file", crate::terminal::path(path)))?;
+    members(path, compression, source, lang, 0, each)
+}
+
+/// [`for_each_member_in`] of bytes compressed with `compression`, which their name need not
+/// say (bytes handed over by a program: their first bytes told it, [`crate::file_kind::compression_in`]).
+pub fn for_each_member_of(
+    path: &Path,
+    compression: Compression,
+    source: impl Read + Seek,
+    lang: Option<Lang>,
+    each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
+) -> Result<(), String> {
+    members(path, compression, source, lang, 0, each)
 }
 
 /// How deep zip archives inside zip archives are read: one inside the file given, no deeper (a
@@ -65,13 +78,13 @@ const MAX_ZIP_DEPTH: usize = 1;
 /// [`for_each_member_in`] of an archive `depth` zip archives deep.
 fn members(
     path: &Path,
+    compression: Compression,
     source: impl Read + Seek,
     lang: Option<Lang>,
     depth: usize,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
     let name = crate::terminal::path(path);
-    let compression = compression_of(path).ok_or_else(|| format!("{name}: not a compressed file"))?;
     let buffered = std::io::BufReader::with_capacity(1 << 16, source);
     match compression {
         Compression::Zip => {
@@ -99,7 +112,14 @@ fn members(
                             eprintln!("kibitzer: note: {full}: a zip archive of more than 64 MiB inside a zip archive: not read");
                             continue;
                         }
-                        members(Path::new(&full), std::io::Cursor::new(bytes), lang, depth + 1, each)?;
+                        members(
+                            Path::new(&full),
+                            Compression::Zip,
+                            std::io::Cursor::new(bytes),
+                            lang,
+                            depth + 1,
+                            each,
+                        )?;
                     }
                     Some(Compression::Zip) => {
                         eprintln!(
@@ -149,12 +169,18 @@ fn decoder<'a>(
 /// hold one file), at most [`MAX_WHOLE_BYTES`] of them decompressed. For inputs that are
 /// decoded whole, like ACBLscore game files and PGC.
 pub fn read_whole(path: &Path) -> Result<Vec<u8>, String> {
-    if compression_of(path).is_none() {
+    let Some(compression) = compression_of(path) else {
         return std::fs::read(path).map_err(|e| format!("{}: {e}", crate::terminal::path(path)));
-    }
+    };
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", crate::terminal::path(path)))?;
+    decompress_whole(path, compression, file)
+}
+
+/// [`read_whole`] of `source`, compressed with `compression` and named `path`.
+pub fn decompress_whole(path: &Path, compression: Compression, source: impl Read + Seek) -> Result<Vec<u8>, String> {
     let mut found: Option<Vec<u8>> = None;
     // Any member's name will do: the format is the caller's to know.
-    for_each_member(path, Some(Lang::Pgn), Arc::default(), &mut |mut member| {
+    for_each_member_of(path, compression, source, Some(Lang::Pgn), &mut |mut member| {
         if found.is_some() {
             return Err(format!("{}: the archive holds more than one file", crate::terminal::path(path)));
         }

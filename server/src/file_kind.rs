@@ -44,3 +44,44 @@ pub fn is_pgc(path: &Path) -> bool {
     };
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("pgc"))
 }
+
+/// The compression of `bytes` by their first bytes (the magic numbers of gzip, bzip2, zstd and
+/// zip): what a name without a compression extension (`check(bytes)`, `check_many` from
+/// Python) leaves to the content.
+pub fn compression_in(bytes: &[u8]) -> Option<Compression> {
+    match bytes {
+        [0x1f, 0x8b, ..] => Some(Compression::Gzip),
+        [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => Some(Compression::Zip),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` start as PGC data does: a reduced game (`0x01`) or a general game (`0x05`)
+/// record. No text starts with those control bytes, so a PGN name with them holds PGC.
+pub fn looks_like_pgc(bytes: &[u8]) -> bool {
+    matches!(bytes.first(), Some(0x01 | 0x05))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compression_is_told_by_the_magic_numbers() {
+        let gzip = {
+            use std::io::Write;
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(b"1. e4 *").unwrap();
+            e.finish().unwrap()
+        };
+        assert_eq!(compression_in(&gzip), Some(Compression::Gzip));
+        assert_eq!(compression_in(&zstd::bulk::compress(b"1. e4 *", 1).unwrap()), Some(Compression::Zstd));
+        assert_eq!(compression_in(b"BZh91AY&SY"), Some(Compression::Bzip2));
+        assert_eq!(compression_in(b"PK\x03\x04rest"), Some(Compression::Zip));
+        assert_eq!(compression_in(b"[Event \"BZh9\"]"), None);
+        assert_eq!(compression_in(b""), None);
+        assert!(looks_like_pgc(&[0x01, 0, 0]) && !looks_like_pgc(b"[Event"));
+    }
+}

@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 
 /** How people get kibitzer: the Python wheel (its console command is `kibitzer`) or cargo. */
-export const PIP_INSTALL = 'pip install kibitzer';
+export const PIP_INSTALL = 'pip install kibitzer-chess-bridge';
 export const CARGO_INSTALL = 'cargo install --locked --path server';
 
 export type ServerSource = 'setting' | 'bundled' | 'virtualenv' | 'path' | 'cargo';

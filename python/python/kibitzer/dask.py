@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     import dask.dataframe
     import distributed
 
-__all__ = ["check", "plan"]
+__all__ = ["Walk", "check", "plan", "read_games"]
 
 COLUMNS = ["path", "game", "line", "column", "end_line", "end_column", "code", "severity", "message"]
 
@@ -69,37 +69,39 @@ class Task:
     units_before: int
 
 
-def _files(paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]) -> List[str]:
-    """The files named: paths as given, globs expanded (sorted), directories walked for the
-    known extensions in name order, as ``kibitzer check DIR`` walks them."""
+def _files(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+    walk: Optional["Walk"] = None,
+) -> List[str]:
+    """The files named: globs expanded (sorted), then paths and folders as ``kibitzer check``
+    takes them (the engine's walk: every extension it reads, compressed, PGC and LIN files
+    included, ``.gitignore`` and hidden entries as ``walk`` says), each file once."""
+    import kibitzer
+
     given = [paths_or_glob] if isinstance(paths_or_glob, (str, os.PathLike)) else list(paths_or_glob)
-    out: List[str] = []
+    expanded: List[str] = []
     for item in given:
         name = os.fspath(item)
         if glob.has_magic(name):
             matches = sorted(glob.glob(name, recursive=True))
             if not matches:
                 raise _native.Error(f"{name}: no file matches")
-            out.extend(m for m in matches if os.path.isfile(m))
-        elif os.path.isdir(name):
-            out.extend(_walk(name))
-        elif os.path.isfile(name):
-            out.append(name)
+            expanded.extend(matches)
         else:
-            raise _native.Error(f"{name}: no such file or directory")
-    return out
+            expanded.append(name)
+    walk = walk or Walk()
+    found = kibitzer.files(expanded, hidden=walk.hidden, no_ignore=walk.no_ignore, follow=walk.follow)
+    return [f.path for f in found]
 
 
-def _walk(folder: str) -> List[str]:
-    found: List[str] = []
-    for entry in sorted(os.scandir(folder), key=lambda e: e.path):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            found.extend(_walk(entry.path))
-        elif os.path.splitext(entry.name)[1].lower() in (".pgn", ".pbn", ".pbi", ".epd", ".fen"):
-            found.append(entry.path)
-    return found
+@dataclass(frozen=True)
+class Walk:
+    """How folders are walked, as ``kibitzer check``'s ``--hidden``, ``--no-ignore`` and
+    ``--follow`` say."""
+
+    hidden: bool = False
+    no_ignore: bool = False
+    follow: bool = False
 
 
 def _read(path: str, start: int, end: int) -> bytes:
@@ -154,6 +156,7 @@ def plan(
     *,
     blocksize: Union[int, str] = DEFAULT_BLOCKSIZE,
     client: Optional["distributed.Client"] = None,
+    walk: Optional[Walk] = None,
 ) -> List[Task]:
     """The tasks :func:`check` runs: each large PGN or EPD file cut at proved unit starts (the
     first pass runs on the cluster), every other file whole."""
@@ -165,7 +168,7 @@ def plan(
         raise _native.Error(f"blocksize must be positive, not {blocksize!r}")
     tasks: List[Task] = []
     cut_files: List[Tuple[str, str, List[Tuple[int, int]]]] = []
-    for path in _files(paths_or_glob):
+    for path in _files(paths_or_glob, walk):
         lang, can_cut = _native.file_kind(path)
         size = os.path.getsize(path)
         if not can_cut or size <= size_limit:
@@ -323,10 +326,16 @@ def check(
     client: Optional["distributed.Client"] = None,
     mode: Optional[str] = None,
     config: Optional[Union[str, "os.PathLike[str]"]] = None,
+    hidden: bool = False,
+    no_ignore: bool = False,
+    follow: bool = False,
 ) -> "dask.dataframe.DataFrame":
     """The diagnostics of the files (paths, a glob such as ``"games/*.pgn"``, or folders) as a
     Dask DataFrame, one partition per task: the same rows, on the same lines, as ``kibitzer
-    check --format json`` on the same files.
+    check --format json`` on the same files. Folders are walked as ``kibitzer check`` walks
+    them (:func:`kibitzer.files`: every extension it reads, compressed, PGC and LIN files
+    included; ``hidden``, ``no_ignore`` and ``follow`` are its ``--hidden``, ``--no-ignore`` and
+    ``--follow``).
 
     ``blocksize`` (bytes, or a string such as ``"128 MiB"``) is the size of the tasks a large
     PGN or EPD file is cut into. ``client`` is the Dask client to run the first pass on (the
@@ -338,7 +347,7 @@ def check(
     import dask.dataframe as dd
     import pandas as pd
 
-    tasks = plan(paths_or_glob, blocksize=blocksize, client=client)
+    tasks = plan(paths_or_glob, blocksize=blocksize, client=client, walk=Walk(hidden, no_ignore, follow))
     config_path = None if config is None else os.fspath(config)
     meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _dtypes().items()})
     if not tasks:
@@ -369,3 +378,157 @@ def _partitions(tasks: List[Task], config: Optional[str], mode: Optional[str]) -
         out.extend(dask.delayed(_with_across, pure=False)(p, across, k, t) for k, (p, t) in enumerate(zip(pieces, tasks[i:j])))
         i = j
     return out
+
+
+# Games as data on a cluster: `read_games`.
+
+
+def _games_frame(columns: Any, path: str) -> "Any":
+    """A partition of :func:`read_games`: the table of `columns` (``_native.read_games``'s) as a
+    pandas DataFrame backed by Arrow (lists stay lists), with the file's path first."""
+    import pandas as pd
+
+    from kibitzer import _tables
+
+    frame = _tables.games(columns).to_pandas(types_mapper=pd.ArrowDtype)
+    frame.insert(0, "path", pd.Series([path] * len(frame), dtype=pd.ArrowDtype(_string_type())))
+    return frame
+
+
+def _string_type() -> "Any":
+    import pyarrow as pa
+
+    return pa.string()
+
+
+def _games_of_file(path: str) -> "Any":
+    """A task: the games of a whole file (small, PGC, or compressed without a cluster to split it on)."""
+    return _games_frame(_native.read_games(path, None, None), path)
+
+
+def _games_of_piece(task: Task) -> "Any":
+    """A task: the games of a piece of a plain PGN file cut at proved game starts."""
+    assert task.end is not None
+    piece = _read(task.path, task.start, task.end)
+    if task.encoding == "latin-1":
+        text = piece.decode("latin-1")
+    else:
+        text = piece.decode("utf-8")
+        if task.start == 0 and text.startswith("\ufeff"):
+            text = text[1:]
+    return _games_frame(_native.games_of_text(text, task.lines_before), task.path)
+
+
+def _games_of_text(path: str, text: str, lines_before: int) -> "Any":
+    """A task: the games of a chunk of a decompressed file."""
+    return _games_frame(_native.games_of_text(text, lines_before), path)
+
+
+def _split_on_worker(path: str, blocksize: int, queue_name: str) -> int:
+    """The reading task of a compressed file: decompresses it (the engine's streaming reader,
+    the GIL released), and as each chunk of whole games of about ``blocksize`` bytes comes,
+    scatters it to the cluster and submits the task that reads its games, which runs while the
+    decompression goes on. Each task's future goes into the queue ``queue_name`` (which holds it
+    for the driver: a future a task merely returned would be released with the task's client),
+    then None; returns the number of chunks."""
+    from distributed import Queue, worker_client
+
+    count = 0
+    with worker_client() as client:
+        queue = Queue(queue_name, client=client)
+
+        def each(name: str, lang: str, text: str, lines_before: int) -> None:
+            nonlocal count
+            if lang != "pgn":
+                raise _native.Error(f"{name}: not PGN ({lang} text)")
+            [data] = client.scatter([text], hash=False)
+            queue.put(client.submit(_games_of_text, path, data, lines_before, pure=False))
+            count += 1
+
+        try:
+            _native.for_each_text_chunk(path, blocksize, each)
+        finally:
+            queue.put(None)
+    return count
+
+
+def _compressed_partitions(path: str, blocksize: int, client: Optional["distributed.Client"]) -> List[Any]:
+    """The partitions of a compressed file: with a Dask cluster, one reading task on a worker
+    feeds a task per chunk (:func:`_split_on_worker`), their futures handed back through a
+    queue as they are submitted; without one, the chunks are read here and each becomes a task."""
+    import uuid
+
+    import dask
+
+    if client is None:
+        try:
+            from distributed import get_client
+
+            client = get_client()
+        except (ImportError, ValueError):
+            client = None
+    if client is not None:
+        from distributed import Queue
+
+        queue = Queue(f"kibitzer-read-games-{uuid.uuid4()}", client=client)
+        reading = client.submit(_split_on_worker, path, blocksize, queue.name, pure=False)
+        futures: List[Any] = []
+        while (future := queue.get()) is not None:
+            futures.append(future)
+        reading.result()  # its error, if the reading failed
+        return futures
+    parts: List[Any] = []
+    _native.for_each_text_chunk(
+        path,
+        blocksize,
+        lambda name, lang, text, lines: parts.append(dask.delayed(_games_of_text, pure=False)(path, text, lines)),
+    )
+    return parts
+
+
+def read_games(
+    paths_or_glob: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+    *,
+    blocksize: Union[int, str] = DEFAULT_BLOCKSIZE,
+    client: Optional["distributed.Client"] = None,
+    hidden: bool = False,
+    no_ignore: bool = False,
+    follow: bool = False,
+) -> "dask.dataframe.DataFrame":
+    """The games of the PGN files (paths, a glob, or folders walked as :func:`check` walks
+    them; other formats left out) as a Dask DataFrame of a row a game: ``path`` and the columns
+    of :func:`kibitzer.read_games`, Arrow-backed (``moves`` a list per row), in file order.
+
+    A plain PGN file larger than ``blocksize`` is cut at proved game starts, as :func:`check`
+    cuts it. A compressed file (``.pgn.zst``, ``.pgn.gz`` …) cannot be cut without reading it:
+    on a ``distributed`` cluster (``client``, or the current one) one reading task decompresses
+    it and, a chunk of about ``blocksize`` bytes at a time, hands each chunk to a task of its own
+    on the cluster, which reads its games while the decompression goes on; this returns once
+    the file is read through. Without a cluster the chunks are read here, each a task."""
+    import dask.dataframe as dd
+    from dask.utils import parse_bytes
+
+    size = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
+    if size <= 0:
+        raise _native.Error(f"blocksize must be positive, not {blocksize!r}")
+    games_files = [p for p in _files(paths_or_glob, Walk(hidden, no_ignore, follow)) if _native.file_kind(p)[0] == "pgn"]
+    import dask
+
+    partitions: List[Any] = []
+    for task in plan(games_files, blocksize=size, client=client) if games_files else []:
+        if task.end is not None:
+            partitions.append(dask.delayed(_games_of_piece, pure=False)(task))
+        elif _compressed(task.path):
+            partitions.extend(_compressed_partitions(task.path, size, client))
+        else:
+            partitions.append(dask.delayed(_games_of_file, pure=False)(task.path))
+    meta = _games_frame(_native.games_of_text("", 0), "")
+    if not partitions:
+        return dd.from_pandas(meta, npartitions=1)
+    return dd.from_delayed(partitions, meta=meta, verify_meta=False)
+
+
+def _compressed(path: str) -> bool:
+    """Whether `path` is compressed and not PGC (PGC is decoded whole)."""
+    stem, extension = os.path.splitext(path.lower())
+    return extension in (".gz", ".gzip", ".bz2", ".zst", ".zstd", ".zip") and not stem.endswith(".pgc")

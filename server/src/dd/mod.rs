@@ -30,8 +30,8 @@ pub use store::{clean, disable as disable_cache};
 pub use checks::{has_dd_tags, verify, verify_solved};
 pub use editor::{analysis_edits, hover};
 pub use queue::Wanted;
-pub use solver::{boards, solved, want, DealKey, SolvedDeals};
-pub use subcommand::{json_rows, json_rows_unless, run, DdArgs};
+pub use solver::{boards, incomplete_deals, solved, want, DealKey, SolvedDeals};
+pub use subcommand::{json_rows, json_rows_unless, json_rows_with, run, DdArgs};
 
 /// Deals this process has solved with the solver, and read from the persistent cache.
 pub fn counts() -> (u64, u64) {

@@ -63,6 +63,27 @@ pub fn boards(text: &str) -> Vec<Board<'_>> {
     out
 }
 
+/// The games of a PBN text whose `Deal` is not a complete deal (52 cards, 13 a hand), each
+/// named by its `Board` (or its number in the text) with the deal as written: what the solver
+/// cannot take, which [`boards`] leaves out.
+pub fn incomplete_deals(text: &str) -> Vec<String> {
+    let parse = kibitzer_syntax::pbn::parse(text);
+    let root = parse.syntax();
+    let games = root.children().filter(|n| n.kind() == kibitzer_syntax::pbn::syntax_kind::SyntaxKind::GAME);
+    games
+        .enumerate()
+        .filter_map(|(i, node)| {
+            let game = Game::from_node(&node, text);
+            let deal = game.value("Deal")?;
+            if deal.parse::<FullDeal>().is_ok() {
+                return None;
+            }
+            let board = game.value("Board").map_or_else(|| format!("game {}", i + 1), |b| format!("board {b}"));
+            Some(format!("{board}: `{deal}` is not a complete deal (four hands of 13 cards)"))
+        })
+        .collect()
+}
+
 /// Solves the boards, on the queue of every core ([`super::queue`]).
 pub fn analyse(boards: &[Board<'_>]) -> Vec<Arc<Analysis>> {
     solved().solve(&boards.iter().map(|b| b.key).collect::<Vec<_>>())

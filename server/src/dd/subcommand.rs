@@ -1,6 +1,7 @@
 //! `kibitzer dd FILE.pbn`: the analysis of every deal, one line a deal or one JSON array (the
 //! rows also serve the Python API's `kibitzer.dd`).
 
+use std::sync::Arc;
 use super::solver::{analyse, boards, dd_tricks_string, side_score};
 
 /// `kibitzer dd`: the analysis of every deal, as text or JSON.
@@ -87,9 +88,41 @@ pub fn json_rows_unless(
     let keys: Vec<_> = boards.iter().map(|b| b.key).collect();
     let _wanted = super::want(&keys);
     let analyses = keys.iter().map(|k| super::solved().solve_unless(k, cancelled)).collect::<Option<Vec<_>>>()?;
-    let rows = boards
+    Some(rows_of(&boards, &analyses))
+}
+
+/// [`json_rows`], `go_on` told how many deals are solved after each: it stops the analysis
+/// (with the rows solved so far) by returning false. The deals are all queued at once, so every
+/// core solves them while they are awaited in order.
+pub fn json_rows_with(
+    text: &str,
+    go_on: &mut dyn FnMut(usize) -> bool,
+) -> Vec<serde_json::Map<String, serde_json::Value>> {
+    let boards = boards(text);
+    let keys: Vec<_> = boards.iter().map(|b| b.key).collect();
+    let _wanted = super::want(&keys);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut analyses = Vec::with_capacity(keys.len());
+    for key in &keys {
+        match super::solved().solve_unless(key, &never) {
+            Some(analysis) => analyses.push(analysis),
+            None => break,
+        }
+        if !go_on(analyses.len()) {
+            break;
+        }
+    }
+    rows_of(&boards[..analyses.len()], &analyses)
+}
+
+/// The rows of `kibitzer dd --format json` (less the path) of `boards` and their analyses.
+fn rows_of(
+    boards: &[super::solver::Board<'_>],
+    analyses: &[Arc<super::solver::Analysis>],
+) -> Vec<serde_json::Map<String, serde_json::Value>> {
+    boards
         .iter()
-        .zip(&analyses)
+        .zip(analyses)
         .map(|(board, analysis)| {
             let fields = [
                 ("board", board.game.value("Board").unwrap_or("").into()),
@@ -102,6 +135,5 @@ pub fn json_rows_unless(
             ];
             fields.into_iter().map(|(key, value): (&str, serde_json::Value)| (key.to_owned(), value)).collect()
         })
-        .collect();
-    Some(rows)
+        .collect()
 }

@@ -271,6 +271,17 @@ pub fn opening_tag_additions(text: &str) -> Vec<crate::diagnostic::TextEdit> {
     edits
 }
 
+/// The position `game`'s moves start from, as the check reads it from the FEN and Variant
+/// tags; `None` when the check does not replay them (a broken FEN, a variant kibitzer does not
+/// know).
+pub fn start_position(game: &Game<'_>) -> Option<cozy_chess::Board> {
+    let mut scratch = Vec::new();
+    match tags::check(game, Mode::Import, &mut scratch).start {
+        tags::Start::Position(board) => Some(*board),
+        tags::Start::Unknown => None,
+    }
+}
+
 /// Replays `game` as the check does (start position from the FEN and Variant tags, every
 /// variation from the position before the move it replaces) up to the token at `offset`, and
 /// says what is there: the editor's view of a move. `None` when the moves are not replayed

@@ -7,6 +7,7 @@ pub mod lexer;
 pub mod model;
 pub mod parser;
 mod plain;
+pub mod read;
 pub mod rules;
 pub mod stretches;
 pub mod syntax_kind;

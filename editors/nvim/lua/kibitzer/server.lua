@@ -74,7 +74,7 @@ function M.missing_message(searched, path)
     or ('it is not in ' .. table.concat(searched, ', '))
   return table.concat({
     'kibitzer: the language server was not found (' .. where .. ').',
-    'Install it with `pip install kibitzer` (in the project\'s virtual environment or for your user)',
+    'Install it with `pip install kibitzer-chess-bridge` (in the project\'s virtual environment or for your user)',
     'or `cargo install --locked --path server` from a checkout of kibitzer\'s repository,',
     'or set its path: vim.g.kibitzer_path = \'/path/to/kibitzer\' (or require(\'kibitzer\').setup({ path = ... })).',
   }, '\n')

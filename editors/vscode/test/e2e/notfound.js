@@ -4,7 +4,7 @@
 const path = require('path');
 const { env, step, launch, openFile } = require('./common');
 
-const NEEDLES = ['was not found', 'pip install kibitzer', 'cargo install --locked --path server', 'kibitzer.server.path'];
+const NEEDLES = ['was not found', 'pip install kibitzer-chess-bridge', 'cargo install --locked --path server', 'kibitzer.server.path'];
 const BUTTONS = ['Copy pip Command', 'Copy cargo Command', 'Open Settings'];
 
 async function main() {

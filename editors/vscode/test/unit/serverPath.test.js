@@ -105,14 +105,14 @@ test('last, cargo\'s bin folder: $CARGO_HOME/bin, else ~/.cargo/bin, for an edit
 test('nothing found: the error names pip, cargo and the setting', () => {
   const r = sp.resolveServer(path.join(tmp, 'ext'), { PATH: '', HOME: path.join(tmp, 'no-home') }, 'linux');
   assert.ok('error' in r);
-  assert.ok(r.error.includes('pip install kibitzer'), r.error);
+  assert.ok(r.error.includes('pip install kibitzer-chess-bridge'), r.error);
   assert.ok(r.error.includes('cargo install --locked --path server'), r.error);
   assert.ok(r.error.includes('kibitzer.server.path'), r.error);
 });
 
 test('the error message offers to copy either install command', async () => {
   for (const [choice, command] of [
-    [sp.COPY_PIP, 'pip install kibitzer'],
+    [sp.COPY_PIP, 'pip install kibitzer-chess-bridge'],
     [sp.COPY_CARGO, 'cargo install --locked --path server'],
   ]) {
     reset();
