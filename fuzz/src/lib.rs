@@ -26,6 +26,13 @@
 //!   a panic.
 //! - `acbl`: the ACBLscore decoder and both writers never panic and write output in proportion
 //!   to the input.
+//! - `lsp-framing`: the language server's reading of its client's bytes (the binary's
+//!   `lsp_framing`, what `kibitzer lsp` runs on stdin). The input, then a line break and two
+//!   well-framed requests: never a panic; the second request is always read (the server keeps
+//!   answering whatever came before); what is read does not depend on how the bytes were cut
+//!   into reads (the input fed whole and a few bytes at a time give the same messages and the
+//!   same errors); every error is a JSON-RPC parse error; the bytes held stay within the cap
+//!   and one header block; every message read passes the transport's check without a panic.
 //!
 //! An oracle that fails panics: the drivers catch it and keep the input.
 
@@ -64,6 +71,7 @@ pub const TARGETS: &[&str] = &[
     "compressed-pbn",
     "compressed-pbi",
     "acbl",
+    "lsp-framing",
 ];
 
 /// The format a target reads (`None` for `acbl`, whose input is binary).
@@ -73,6 +81,9 @@ pub fn lang_of(target: &str) -> Option<Lang> {
 
 /// One execution of `target` (one of [`TARGETS`]) on `input`; panics when an oracle fails.
 pub fn run(target: &str, input: &[u8]) {
+    if target == "lsp-framing" {
+        return lsp_framing(input);
+    }
     let Some(lang) = lang_of(target) else {
         return acbl(input);
     };
@@ -271,6 +282,107 @@ fn acbl(input: &[u8]) {
         let pbn = kibitzer_syntax::acbl::to_pbn(&decoded);
         let budget = 100 * input.len() + 100_000;
         assert!(json.len() < budget && pbn.len() < budget, "output out of proportion: {} / {}", json.len(), pbn.len());
+    }
+}
+
+/// The cap on a message in the `lsp-framing` target: small, so that small inputs cross it.
+const FRAMING_CAP: usize = 2048;
+
+/// The `lsp-framing` oracle (see the crate's documentation).
+fn lsp_framing(input: &[u8]) {
+    use kibitzer::lsp_framing::{check_message, Event, Framer, MAX_HEADER};
+    let request = |id: u32| {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/hover","params":{{}}}}"#);
+        (format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes(), body.into_bytes())
+    };
+    let ((first, _), (second, last_body)) = (request(424_242), request(424_243));
+    let bytes = [input, b"\n", &first, &second].concat();
+    // What is read, errors by their message (the id an error names is looked for in the bytes at
+    // hand, which depend on the reads).
+    let read = |chunk: usize| -> Vec<Result<Vec<u8>, String>> {
+        let mut framer = Framer::new(FRAMING_CAP);
+        let mut out = Vec::new();
+        for piece in bytes.chunks(chunk) {
+            framer.feed(piece);
+            let held = framer.buffered();
+            assert!(held <= FRAMING_CAP + MAX_HEADER + 2 * chunk, "{held} bytes held, reading {chunk} at a time");
+            while let Some(event) = framer.next_event() {
+                out.push(match event {
+                    Event::Message(body) => {
+                        let _ = check_message(&body);
+                        Ok(body)
+                    }
+                    Event::Unreadable(answer) => {
+                        let answer: serde_json::Value = serde_json::from_str(&answer).expect("an error answer is JSON");
+                        assert_eq!(answer["error"]["code"], -32700, "{answer}");
+                        Err(answer["error"]["message"].as_str().expect("a message").to_owned())
+                    }
+                });
+                assert!(out.len() <= bytes.len(), "more events than bytes");
+            }
+        }
+        out
+    };
+    let whole = read(bytes.len());
+    assert!(whole.last() == Some(&Ok(last_body)), "the request after the input is not read: {:?}", whole.last());
+    let chunk = 1 + input.first().map_or(0, |&b| usize::from(b) % 61);
+    assert!(read(chunk) == whole, "read {chunk} bytes at a time, the bytes give other messages");
+}
+
+/// The `lsp-framing` target's seeds: messages as clients frame them, and frames broken as the
+/// issue that asked for the target found them.
+fn framing_seeds() -> Vec<Vec<u8>> {
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let open = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.pgn","languageId":"pgn","version":1,"text":"[Event \"x\"]\n\n1. e4 *\n"}}}"#;
+    let hover = r#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a.pgn"},"position":{"line":0,"character":2}}}"#;
+    let texts = [
+        frame(open) + &frame(hover),
+        format!("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n{}", frame(hover)),
+        format!("Content-Length: 18446744073709551615\r\n\r\n{hover}"),
+        format!("Content-Length: -1\r\n\r\n{hover}{}", frame(hover)),
+        format!("Content-Length: 900\r\n\r\n{hover}{}", frame(hover)),
+        format!("Content-Length: {}\r\n{hover}{}", hover.len(), frame(hover)),
+        format!("{hover}\r\n{}", frame(open)),
+        format!("Content-Length: 2\n\n{{}}Content-Length:\n\n{}", frame(hover)),
+    ];
+    texts.into_iter().map(String::into_bytes).collect()
+}
+
+/// The seeds of `target`: [`load_seeds`] for the formats, made up for `lsp-framing`.
+pub fn target_seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
+    match target {
+        "lsp-framing" => framing_seeds(),
+        _ => load_seeds(root, lang_of(target)),
+    }
+}
+
+/// The dictionary of `target`: [`dictionary`] for the formats, the words of framing for
+/// `lsp-framing`.
+pub fn target_dictionary(target: &str) -> Vec<&'static [u8]> {
+    match target {
+        "lsp-framing" => vec![
+            b"Content-Length: ",
+            b"content-length:",
+            b"Content-Type: x\r\n",
+            b"\r\n",
+            b"\n",
+            b"\r\n\r\n",
+            b"0",
+            b"9",
+            b"65",
+            b"2048",
+            b"18446744073709551616",
+            b"-",
+            b" ",
+            b"{",
+            b"}",
+            b"\"id\":",
+            b"\"",
+            b"\\",
+            b":",
+            b"\0",
+        ],
+        _ => dictionary(lang_of(target)),
     }
 }
 
@@ -505,6 +617,15 @@ mod tests {
             }
             None => b"\0\0\0\0",
         }
+    }
+
+    #[test]
+    fn the_framing_target_reads_its_seeds_and_junk() {
+        for seed in framing_seeds() {
+            run("lsp-framing", &seed);
+        }
+        run("lsp-framing", b"Content-Length: 99999\r\nX: y");
+        run("lsp-framing", b"Content-Length: 100\r\n\r\n");
     }
 
     /// Every listed target is one that `run` knows, on its format's text and on junk.

@@ -26,7 +26,7 @@
 //! The language server's message handling and incremental edits are fuzzed by the soak test
 //! (`tests/tests/lsp_soak.rs`); `fuzz/run.sh lsp SECONDS` runs it.
 
-use kibitzer_fuzz::{dictionary, lang_of, load_seeds, run, TARGETS};
+use kibitzer_fuzz::{run, target_dictionary, target_seeds, TARGETS};
 use kibitzer_syntax::testing::Rng;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -57,8 +57,7 @@ fn main() {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64) | 1
     });
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let lang = lang_of(target);
-    let seeds = load_seeds(&root, lang);
+    let seeds = target_seeds(&root, target);
     if seeds.is_empty() {
         eprintln!("no seeds found for {target}");
         std::process::exit(2);
@@ -72,7 +71,7 @@ fn main() {
         }
     }));
     let mut rng = Rng::new(seed);
-    let dictionary = dictionary(lang);
+    let dictionary = target_dictionary(target);
     let budget = Duration::from_secs(seconds);
     let clock_budget = std::env::var("KIBITZER_FUZZ_CLOCK_SECONDS")
         .ok()
@@ -187,14 +186,13 @@ fn write_seeds(target: &str, dir: &Path) {
         std::process::exit(2);
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let lang = lang_of(target);
     std::fs::create_dir_all(dir).expect("a writable seed folder");
-    let seeds = load_seeds(&root, lang);
+    let seeds = target_seeds(&root, target);
     for seed in &seeds {
         std::fs::write(dir.join(format!("{:016x}", fnv(seed))), seed).expect("a writable seed folder");
     }
     let mut dict = String::new();
-    for token in dictionary(lang) {
+    for token in target_dictionary(target) {
         dict.push('"');
         for &b in token {
             match b {

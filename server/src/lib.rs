@@ -17,6 +17,8 @@ mod fix;
 mod fmt;
 mod inputs;
 mod lsp;
+/// Public for the fuzz target `lsp-framing` (`fuzz/`).
+pub use lsp::framing as lsp_framing;
 mod pgc;
 mod report;
 mod rules;

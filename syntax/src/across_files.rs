@@ -432,6 +432,36 @@ pub fn check_file_across<'o>(
     })
 }
 
+/// [`check_file_across`] of `files` for every one of them, from one pass over their facts (not
+/// a pass a file): what each file's findings are, kept with what they were found from, in the
+/// order of `files`. Linear in the games of all the files.
+pub fn check_files_across<'o>(
+    lang: Lang,
+    files: &[(&str, &Arc<FileFacts>)],
+    options_of: impl Fn(usize) -> &'o CheckOptions,
+) -> Vec<Arc<FileFindings>> {
+    let borrowed: Vec<(&str, &FileFacts)> = files.iter().map(|(name, facts)| (*name, &***facts)).collect();
+    let names: Vec<Box<str>> = files.iter().map(|(name, _)| Box::from(*name)).collect();
+    let facts: Vec<Arc<FileFacts>> = files.iter().map(|(_, facts)| Arc::clone(facts)).collect();
+    let mut found = check_across_files(lang, &borrowed, &options_of);
+    // Files past what one pass joins (4 GiB) have nothing.
+    found.resize_with(files.len(), Vec::new);
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(file, found)| {
+            Arc::new(FileFindings {
+                lang,
+                names: names.clone(),
+                facts: facts.clone(),
+                file,
+                options: options_of(file).clone(),
+                found,
+            })
+        })
+        .collect()
+}
+
 /// The name values of several PBN files joined, for the spelling check ([`Tokens`]), borrowed
 /// from their facts. A name value is its token: the tokens are the values of `names`, found by
 /// their start, indexed only when a finding asks for one (the language server joins every name

@@ -67,8 +67,14 @@ impl LspClient {
     }
 
     pub fn start_with_env(env: &[(&str, &str)]) -> LspClient {
+        LspClient::start_with(&[], env)
+    }
+
+    /// Starts `kibitzer lsp ARGS…` with the environment variables `env`.
+    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> LspClient {
         let mut child = Command::new(crate::kibitzer())
             .arg("lsp")
+            .args(args)
             .env("KIBITZER_CACHE_DIR", crate::cache_dir())
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
@@ -115,6 +121,23 @@ impl LspClient {
         write!(stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
         stdin.write_all(body).unwrap();
         stdin.flush().unwrap();
+    }
+
+    /// Writes `bytes` as they are, in one write: no framing added.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The server's resident memory now and at its peak, in KiB (`VmRSS`, `VmHWM` of
+    /// /proc/PID/status); `None` where /proc cannot be read.
+    pub fn memory_kib(&self) -> Option<(u64, u64)> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let field = |name: &str| -> Option<u64> {
+            status.lines().find(|l| l.starts_with(name))?.split_whitespace().nth(1)?.parse().ok()
+        };
+        Some((field("VmRSS:")?, field("VmHWM:")?))
     }
 
     pub fn send(&mut self, message: &Value) {
@@ -166,7 +189,13 @@ impl LspClient {
     }
 
     pub fn response(&mut self, id: i64) -> Value {
-        let deadline = Instant::now() + TIMEOUT;
+        self.response_within(id, TIMEOUT)
+    }
+
+    /// [`response`](Self::response), waiting up to `timeout` (a test that asks for much at
+    /// once, on a machine that may be busy).
+    pub fn response_within(&mut self, id: i64, timeout: Duration) -> Value {
+        let deadline = Instant::now() + timeout;
         loop {
             let msg = self.next(deadline);
             if msg.get("method").is_none() && msg["id"] == json!(id) {
@@ -180,10 +209,15 @@ impl LspClient {
 
     /// Waits for a message matching `pred` (also looking at the notifications already stashed).
     pub fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        self.wait_for_within(pred, TIMEOUT)
+    }
+
+    /// [`wait_for`](Self::wait_for), waiting up to `timeout`.
+    pub fn wait_for_within(&mut self, pred: impl Fn(&Value) -> bool, timeout: Duration) -> Value {
         if let Some(i) = self.notifications.iter().position(&pred) {
             return self.notifications.remove(i);
         }
-        let deadline = Instant::now() + TIMEOUT;
+        let deadline = Instant::now() + timeout;
         loop {
             let msg = self.next(deadline);
             if pred(&msg) {

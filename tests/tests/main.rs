@@ -53,6 +53,8 @@ mod lin_lsp;
 mod lsp_across_files;
 mod lsp_board_view;
 mod lsp_features;
+mod lsp_framing;
+mod lsp_heavy;
 mod lsp_names;
 mod lsp_protocol;
 mod lsp_soak;

@@ -902,6 +902,7 @@ mod tests {
             uri: "file:///random-edits".parse().expect("a valid URI"),
             lang,
             version: 0,
+            revision: 0,
             rope: rope.clone(),
             options: Arc::default(),
             segments,

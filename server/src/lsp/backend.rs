@@ -22,11 +22,14 @@ pub struct Backend {
     state: Arc<State>,
     /// Set by `shutdown`: `exit` without it ends the process with status 1, as the LSP says.
     shut_down: Arc<AtomicBool>,
+    /// Set by a successful `initialize`: the stdio reader then parks large texts for the
+    /// handlers of didOpen and didChange (`large_texts`), which from then on receive them.
+    serving: Arc<AtomicBool>,
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>, outbox: Outbox) -> Backend {
-        Backend { client, shut_down, state: Arc::new(State::new(outbox)) }
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>, serving: Arc<AtomicBool>, outbox: Outbox) -> Backend {
+        Backend { client, shut_down, serving, state: Arc::new(State::new(outbox)) }
     }
 
     /// `kibitzer/boardView`, kibitzer's own request (registered in [`super::run`]).
@@ -76,7 +79,9 @@ impl LanguageServer for Backend {
     }
 
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        guard::request("initialize", initialize::initialize(&self.state, &self.client, params)).await
+        let result = guard::request("initialize", initialize::initialize(&self.state, &self.client, params)).await;
+        self.serving.store(result.is_ok(), Ordering::SeqCst);
+        result
     }
 
     async fn shutdown(&self) -> Result<()> {

@@ -16,7 +16,13 @@ use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 pub struct Document {
     pub uri: Uri,
     pub lang: Lang,
+    /// The client's version of the text, as it sent it (published with the diagnostics).
     pub version: i32,
+    /// Which text this is, in the order the server received them ([`next_revision`]): what the
+    /// checks are ordered by. The client's versions may go backwards (a client's bug, or a
+    /// document reopened); the text received last is the newest whatever its version, as
+    /// rust-analyzer has it, and it is checked and published.
+    pub revision: u64,
     pub rope: Rope,
     pub path: Option<PathBuf>,
     pub options: Arc<CheckOptions>,
@@ -31,11 +37,11 @@ pub struct Document {
     /// version, and the next check moves them when an edit only moved text
     /// ([`FileFindings`]).
     across_found: Option<(CheckOrder, Arc<FileFindings>)>,
-    /// Edits since `refreshed`, with the version each produced: replayed onto a refresh that
+    /// Edits since `refreshed`, with the revision each produced: replayed onto a refresh that
     /// finishes after newer edits arrived, so its work is kept.
-    log: Vec<(i32, ByteEdit)>,
-    /// The version whose refreshed segments were last merged in.
-    refreshed: Option<i32>,
+    log: Vec<(u64, ByteEdit)>,
+    /// The revision whose refreshed segments were last merged in.
+    refreshed: Option<u64>,
     /// The latest check whose diagnostics were published.
     pub published: Option<CheckOrder>,
     /// How many checks were started ([`Document::snapshot_to_check`]).
@@ -72,15 +78,22 @@ pub struct AcrossFiles {
     pub findings: Arc<FileFindings>,
 }
 
-/// Which check of a document a result comes from: the version it checked, then the order in
-/// which the checks of that version were started (a version is checked again when the
+/// Which check of a document a result comes from: the revision it checked, then the order in
+/// which the checks of that revision were started (a revision is checked again when the
 /// workspace's files change, and the checks may finish in any order). A result is kept and
 /// published only when no later check's was: a check that started before the workspace's files
 /// were read must not take the place of one that started after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CheckOrder {
-    pub version: i32,
+    pub revision: u64,
     pub started: u64,
+}
+
+/// A revision not given before, in the order texts arrive (unique across documents, so that a
+/// document closed and opened again never meets a check of its former text).
+pub fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// An immutable view of a document for a handler: cloning a rope is O(1).
@@ -89,6 +102,8 @@ pub struct Snapshot {
     pub uri: Uri,
     pub lang: Lang,
     pub version: i32,
+    /// The document's [`Document::revision`] when the snapshot was taken.
+    pub revision: u64,
     pub rope: Rope,
     pub options: Arc<CheckOptions>,
     pub segments: Vec<Segment>,
@@ -107,7 +122,7 @@ pub struct Snapshot {
 impl Snapshot {
     /// Which check of the document its results are.
     pub fn order(&self) -> CheckOrder {
-        CheckOrder { version: self.version, started: self.started }
+        CheckOrder { revision: self.revision, started: self.started }
     }
 
     pub fn positions(&self) -> Positions<'_> {
@@ -136,6 +151,7 @@ impl Document {
             uri,
             lang,
             version,
+            revision: next_revision(),
             rope: Rope::from_str(text),
             path,
             options,
@@ -170,10 +186,10 @@ impl Document {
         }
     }
 
-    /// Ends the running check ([`Document::start_check`]); gives the version to check now
+    /// Ends the running check ([`Document::start_check`]); gives the revision to check now
     /// when another check was asked for while it ran.
-    pub fn end_check(&mut self) -> Option<i32> {
-        self.checking.take().filter(|again| again.0).map(|_| self.version)
+    pub fn end_check(&mut self) -> Option<u64> {
+        self.checking.take().filter(|again| again.0).map(|_| self.revision)
     }
 
     pub fn snapshot(&self, unit: ColumnUnit) -> Snapshot {
@@ -181,12 +197,17 @@ impl Document {
             uri: self.uri.clone(),
             lang: self.lang,
             version: self.version,
+            revision: self.revision,
             rope: self.rope.clone(),
             options: self.options.clone(),
             segments: self.segments.clone(),
             unit,
             semantic_answer: self.semantic_answer.clone(),
-            across_found: self.across_found.as_ref().filter(|(o, _)| o.version == self.version).map(|(_, f)| f.clone()),
+            across_found: self
+                .across_found
+                .as_ref()
+                .filter(|(o, _)| o.revision == self.revision)
+                .map(|(_, f)| f.clone()),
             across_before: None,
             started: 0,
         }
@@ -199,7 +220,7 @@ impl Document {
         let mut snapshot = self.snapshot(unit);
         self.checks_started += 1;
         snapshot.started = self.checks_started;
-        snapshot.across_before = match self.across_found.take_if(|(o, _)| o.version != self.version) {
+        snapshot.across_before = match self.across_found.take_if(|(o, _)| o.revision != self.revision) {
             Some((_, earlier)) => Some(earlier),
             None => self.across_found.as_ref().map(|(_, f)| f.clone()),
         };
@@ -217,6 +238,7 @@ impl Document {
         unit: ColumnUnit,
     ) -> bool {
         let now = Instant::now();
+        let revision = next_revision();
         let typing = self.last_change.is_some_and(|last| now.duration_since(last) < TYPING_GAP);
         self.last_change = Some(now);
         for change in changes {
@@ -236,9 +258,10 @@ impl Document {
                 }
             };
             apply_edit(&mut self.segments, edit, self.rope.len_bytes());
-            self.log.push((version, edit));
+            self.log.push((revision, edit));
         }
         self.version = version;
+        self.revision = revision;
         typing
     }
 
@@ -252,7 +275,7 @@ impl Document {
             return false;
         }
         self.across_found = Some((order, across.findings));
-        if self.version != order.version {
+        if self.revision != order.revision {
             return false;
         }
         let changed = across.facts.is_some() && self.across_facts != across.facts;
@@ -260,23 +283,28 @@ impl Document {
         changed
     }
 
+    /// What the last check of its games together found (of whichever revision).
+    pub fn kept_findings(&self) -> Option<Arc<FileFindings>> {
+        self.across_found.as_ref().map(|(_, f)| f.clone())
+    }
+
     /// Whether the diagnostics of the check `order` are to be published: the document is still
-    /// at its version and no later check's were published. Marks them published.
+    /// at its revision and no later check's were published. Marks them published.
     pub fn publish(&mut self, order: CheckOrder) -> bool {
-        let newest = self.version == order.version && self.published.is_none_or(|p| p <= order);
+        let newest = self.revision == order.revision && self.published.is_none_or(|p| p <= order);
         if newest {
             self.published = Some(order);
         }
         newest
     }
 
-    /// Takes in the segments a refresh computed for `version`, replaying the edits made since.
+    /// Takes in the segments a refresh computed for `revision`, replaying the edits made since.
     /// A refresh made with other settings than the current ones is dropped.
-    pub fn merge_refresh(&mut self, version: i32, options: &Arc<CheckOptions>, mut segments: Vec<Segment>) {
-        if self.refreshed.is_some_and(|r| r >= version) || !Arc::ptr_eq(options, &self.options) {
+    pub fn merge_refresh(&mut self, revision: u64, options: &Arc<CheckOptions>, mut segments: Vec<Segment>) {
+        if self.refreshed.is_some_and(|r| r >= revision) || !Arc::ptr_eq(options, &self.options) {
             return;
         }
-        self.log.retain(|(v, _)| *v > version);
+        self.log.retain(|(r, _)| *r > revision);
         // Replaying needs each edit's text length after it: recompute from the edits in order.
         let mut len = segments.last().map_or(0, |s| usize::from(s.range.end()));
         for (_, edit) in &self.log {
@@ -285,7 +313,7 @@ impl Document {
         }
         debug_assert_eq!(len, self.rope.len_bytes());
         self.segments = segments;
-        self.refreshed = Some(version);
+        self.refreshed = Some(revision);
     }
 
     pub fn set_options(&mut self, options: Arc<CheckOptions>) {
@@ -335,5 +363,23 @@ mod tests {
         assert!(doc.snapshot(ColumnUnit::Utf16).across_found.is_none(), "not for the code actions of version 2");
         let next = doc.snapshot_to_check(ColumnUnit::Utf16);
         assert!(next.across_before.is_some_and(|b| Arc::ptr_eq(&b, &late)));
+    }
+
+    /// A change whose version is below the last one (a client's bug, or versions counted
+    /// again): the text received last is the newest, checked and published over the earlier.
+    #[test]
+    fn the_text_received_last_is_the_newest_whatever_its_version() {
+        let uri: Uri = "file:///tmp/b.pgn".parse().unwrap();
+        let mut doc = Document::new(uri, Lang::Pgn, 10, "1. e4 *\n", Arc::default());
+        let first = doc.snapshot_to_check(ColumnUnit::Utf16);
+        assert!(doc.publish(first.order()));
+        let whole =
+            |text: &str| vec![TextDocumentContentChangeEvent { range: None, range_length: None, text: text.into() }];
+        doc.apply_changes(3, whole("1. d4 *\n"), ColumnUnit::Utf16);
+        let second = doc.snapshot_to_check(ColumnUnit::Utf16);
+        assert_eq!(second.version, 3);
+        assert!(second.order() > first.order(), "checked after the earlier text's check");
+        assert!(!doc.publish(first.order()), "the earlier text's diagnostics are outdated");
+        assert!(doc.publish(second.order()), "the newest text's diagnostics are published");
     }
 }

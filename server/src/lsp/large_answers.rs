@@ -7,9 +7,16 @@
 //! the file. So such a handler serialises its typed result itself ([`park`], through the
 //! `*_stand_in` helpers) and answers with a small stand-in that names the parked bytes; the
 //! stdio writer (`transport.rs`), which sees every frame, puts the bytes in place of the
-//! stand-in's result ([`splice`]). At most [`KEEP`] answers are parked: one whose request was
-//! cancelled after it was parked is dropped when newer ones come, and a stand-in whose bytes
-//! were dropped becomes an error response, never invalid JSON.
+//! stand-in's result ([`splice`]).
+//!
+//! A parked answer is kept until it is sent, however many are waiting: the job that parks it
+//! runs under [`parked_by`], whose [`Claim`] the request's future takes back when the job ends
+//! and keeps ([`Claim::keep`]) in the same step as it returns the stand-in, so the stand-in is
+//! on its way. A request cancelled meanwhile (its future dropped: tower-lsp-server answers it
+//! `-32800`) drops the claim with the job's result, and the parked bytes with it. What is
+//! parked is bounded in bytes ([`MAX_PARKED_BYTES`]), a backstop only: the oldest answers are
+//! dropped past it, and a stand-in whose bytes were dropped becomes an error response, never
+//! invalid JSON.
 //!
 //! A marker holds a random number drawn once per process, so no text of a document (a comment
 //! that happens to read like a marker, in a small formatting answer) can be taken for one.
@@ -38,8 +45,10 @@ static MARKER: LazyLock<String> = LazyLock::new(|| {
 /// The largest frame that can be a stand-in (the writer reads frames up to this size whole).
 pub const STAND_IN_MAX: usize = 1024;
 
-/// How many parked answers are kept at most.
-const KEEP: usize = 4;
+/// The most bytes of parked answers kept: a backstop, as every parked answer is claimed by its
+/// request ([`Claim`]) and taken when sent. Sixteen concurrent answers of the largest kind about
+/// a 480 KB document take about 30 MB.
+pub const MAX_PARKED_BYTES: usize = 512 << 20;
 
 /// Above this many semantic tokens the answer is parked: a few thousand tokens are cheap either
 /// way, and small answers keep the plain path.
@@ -53,7 +62,59 @@ const PARK_EDIT_BYTES: usize = 256 * 1024;
 const PARK_SYMBOLS: usize = 1_000;
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
-static PARKED: Mutex<VecDeque<(String, Vec<u8>)>> = Mutex::new(VecDeque::new());
+static PARKED: Mutex<Parked> = Mutex::new(Parked { answers: VecDeque::new(), bytes: 0 });
+
+/// The parked answers, oldest first, and their bytes in all.
+struct Parked {
+    answers: VecDeque<(String, Vec<u8>)>,
+    bytes: usize,
+}
+
+impl Parked {
+    fn remove(&mut self, marker: &str) -> Option<Vec<u8>> {
+        let at = self.answers.iter().position(|(m, _)| m == marker)?;
+        let (_, bytes) = self.answers.remove(at)?;
+        self.bytes -= bytes.len();
+        Some(bytes)
+    }
+}
+
+thread_local! {
+    /// The markers parked on this thread by the job [`parked_by`] runs.
+    static JUST_PARKED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The answers a request's job parked: dropped, it drops them (the request was cancelled, or the
+/// job's result was never sent); [`keep`](Claim::keep) leaves them for the writer.
+#[must_use]
+pub struct Claim(Vec<String>);
+
+impl Claim {
+    /// The stand-ins are being answered: the writer takes their bytes.
+    pub fn keep(mut self) {
+        self.0.clear();
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if self.0.is_empty() {
+            return;
+        }
+        let mut parked = super::guard::lock(&PARKED);
+        for marker in &self.0 {
+            parked.remove(marker);
+        }
+    }
+}
+
+/// Runs `work` (a request's job, on this thread) and claims what it parked.
+pub fn parked_by<T>(work: impl FnOnce() -> T) -> (T, Claim) {
+    // What a job that panicked on this thread left is no one's.
+    drop(Claim(JUST_PARKED.with(|p| std::mem::take(&mut *p.borrow_mut()))));
+    let value = work();
+    (value, Claim(JUST_PARKED.with(|p| std::mem::take(&mut *p.borrow_mut()))))
+}
 
 /// A marker not given before: this process's prefix ([`MARKER`]) and a count. Parked texts
 /// ([`super::large_texts`]) are named the same way.
@@ -72,10 +133,14 @@ pub fn park<T: Serialize>(result: &T) -> Option<String> {
     let bytes = serde_json::to_vec(result).ok()?;
     let marker = next_marker();
     let mut parked = super::guard::lock(&PARKED);
-    while parked.len() >= KEEP {
-        parked.pop_front();
+    while parked.bytes + bytes.len() > MAX_PARKED_BYTES {
+        let Some((_, oldest)) = parked.answers.pop_front() else { break };
+        parked.bytes -= oldest.len();
     }
-    parked.push_back((marker.clone(), bytes));
+    parked.bytes += bytes.len();
+    parked.answers.push_back((marker.clone(), bytes));
+    drop(parked);
+    JUST_PARKED.with(|p| p.borrow_mut().push(marker.clone()));
     Some(marker)
 }
 
@@ -161,15 +226,13 @@ fn large(edits: &[TextEdit]) -> bool {
 
 /// Takes the parked bytes of `marker`.
 fn take(marker: &str) -> Option<Vec<u8>> {
-    let mut parked = super::guard::lock(&PARKED);
-    let at = parked.iter().position(|(m, _)| m == marker)?;
-    parked.remove(at).map(|(_, bytes)| bytes)
+    super::guard::lock(&PARKED).remove(marker)
 }
 
-/// How many answers are parked (for tests).
+/// Whether the answer of `marker` is parked (for tests).
 #[cfg(test)]
-pub fn count() -> usize {
-    super::guard::lock(&PARKED).len()
+fn is_parked(marker: &str) -> bool {
+    super::guard::lock(&PARKED).answers.iter().any(|(m, _)| m == marker)
 }
 
 /// The marker a response's stand-in result holds, if it is one: a string field, starting with
@@ -286,10 +349,22 @@ mod tests {
         assert!(spliced(&lookalike).is_none());
         let note = json!({"jsonrpc": "2.0", "method": "window/logMessage", "params": {"message": *MARKER}});
         assert!(spliced(&note).is_none());
-        // Answers never taken (cancelled requests) are dropped as newer ones come.
-        for _ in 0..10 {
-            park(&json!([1])).unwrap();
+    }
+
+    /// Parked answers stay, however many, until taken; a claim dropped (its request cancelled)
+    /// drops what its job parked, a claim kept leaves it for the writer.
+    #[test]
+    fn parked_answers_stay_until_taken_or_their_request_is_cancelled() {
+        let (markers, claim) = parked_by(|| (0..40).map(|i| park(&json!([i])).unwrap()).collect::<Vec<_>>());
+        claim.keep();
+        assert!(markers.iter().all(|m| is_parked(m)), "forty answers parked at once are all kept");
+        for (i, marker) in markers.iter().enumerate() {
+            let stand_in = json!({"jsonrpc": "2.0", "id": i, "result": {"resultId": marker, "data": []}});
+            assert_eq!(spliced(&stand_in).unwrap()["result"], json!([i]));
         }
-        assert_eq!(count(), KEEP);
+        let (cancelled, claim) = parked_by(|| park(&json!("cancelled")).unwrap());
+        assert!(is_parked(&cancelled));
+        drop(claim);
+        assert!(!is_parked(&cancelled), "the answer of a cancelled request is dropped with its claim");
     }
 }

@@ -10,12 +10,17 @@
 //! drawn once per process ([`large_answers::next_marker`](super::large_answers::next_marker)),
 //! so no document's own text can be taken for one.
 //!
-//! Texts are parked only between `initialized` and `shutdown`, when the server hands every
-//! `didOpen` and `didChange` to its handler: a text is parked only to be taken.
+//! A text is parked only to be taken, so that none outlives its message: only while the server
+//! hands every `didOpen` and `didChange` to its handler (from a successful `initialize` to
+//! `shutdown`: before and after, tower-lsp-server drops them unread), and only from a message
+//! whose params the handler's types read (one with a field of the wrong type is dropped by
+//! tower-lsp-server before any handler sees it: its texts stay in it, and go with it).
 
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Mutex;
+use tower_lsp_server::ls_types::{DidChangeTextDocumentParams, DidOpenTextDocumentParams};
 
 /// Texts at least this long are parked.
 const PARK_FROM: usize = 64 * 1024;
@@ -23,28 +28,56 @@ const PARK_FROM: usize = 64 * 1024;
 static PARKED: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
 
 /// Parks the large texts of `message` (a `didOpen`'s document text, a `didChange`'s content
-/// changes), each replaced by its marker; gives whether any was.
+/// changes), each replaced by its marker, when its handler will read it; gives whether any was.
 pub fn park(message: &mut Value) -> bool {
-    let texts: Vec<&mut Value> = match message.get("method").and_then(Value::as_str) {
+    let markers = park_texts(message);
+    if markers.is_empty() {
+        return false;
+    }
+    let params = message.get("params").unwrap_or(&Value::Null);
+    let read = match message.get("method").and_then(Value::as_str) {
+        Some("textDocument/didOpen") => DidOpenTextDocumentParams::deserialize(params).is_ok(),
+        _ => DidChangeTextDocumentParams::deserialize(params).is_ok(),
+    };
+    if !read {
+        // No handler will take them: put back, they go with the message.
+        let mut parked = super::guard::lock(&PARKED);
+        let mut texts = texts_of(message);
+        for text in &mut texts {
+            if let Some(whole) = text.as_str().and_then(|m| parked.as_mut().and_then(|p| p.remove(m))) {
+                **text = Value::String(whole);
+            }
+        }
+    }
+    read
+}
+
+/// The texts of a `didOpen` or `didChange`.
+fn texts_of(message: &mut Value) -> Vec<&mut Value> {
+    match message.get("method").and_then(Value::as_str) {
         Some("textDocument/didOpen") => message.pointer_mut("/params/textDocument/text").into_iter().collect(),
         Some("textDocument/didChange") => match message.pointer_mut("/params/contentChanges") {
             Some(Value::Array(changes)) => changes.iter_mut().filter_map(|c| c.get_mut("text")).collect(),
             _ => Vec::new(),
         },
         _ => Vec::new(),
-    };
-    let mut parked = false;
-    for text in texts {
+    }
+}
+
+/// Parks the large texts of `message`; gives their markers.
+fn park_texts(message: &mut Value) -> Vec<String> {
+    let mut markers = Vec::new();
+    for text in texts_of(message) {
         if let Value::String(s) = text {
             if s.len() >= PARK_FROM {
                 let marker = super::large_answers::next_marker();
                 let whole = std::mem::replace(s, marker.clone());
-                super::guard::lock(&PARKED).get_or_insert_with(HashMap::new).insert(marker, whole);
-                parked = true;
+                super::guard::lock(&PARKED).get_or_insert_with(HashMap::new).insert(marker.clone(), whole);
+                markers.push(marker);
             }
         }
     }
-    parked
+    markers
 }
 
 /// `text`, or the text it is the marker of.
@@ -83,5 +116,20 @@ mod tests {
         assert_eq!(take(lookalike.clone()), lookalike);
         let mut hover = json!({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {"text": large}});
         assert!(!park(&mut hover));
+    }
+
+    /// A didOpen or didChange whose params the handler's types do not read (tower-lsp-server
+    /// drops it unread) keeps its text: nothing is parked that no one will take.
+    #[test]
+    fn the_text_of_a_message_no_handler_reads_stays_in_it() {
+        let large = "x".repeat(PARK_FROM);
+        let mut open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": "file:///a.pgn", "languageId": "pgn", "version": "one", "text": large}}});
+        assert!(!park(&mut open));
+        assert_eq!(open["params"]["textDocument"]["text"], large.as_str());
+        let mut change = json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": 5, "version": 2}, "contentChanges": [{"text": large}]}});
+        assert!(!park(&mut change));
+        assert_eq!(change["params"]["contentChanges"][0]["text"], large.as_str());
     }
 }

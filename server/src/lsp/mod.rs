@@ -12,8 +12,9 @@
 //! - [`pull`]: pull diagnostics' reports and result ids; [`workspace`]: the files of the
 //!   workspace folders; [`workspace_symbols`]: games across the workspace; [`workspace_names`]:
 //!   the players, events and sites of the workspace, for references and rename;
-//! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`transport`] (stdio framing
-//!   that survives malformed messages), [`large_answers`] (large answers written as JSON
+//! - [`formatting`], [`settings`] (kibitzer.toml + client settings), [`framing`] (the client's
+//!   messages found in its bytes, capped, resynchronised after what cannot be read),
+//!   [`transport`] (stdio, in front of tower-lsp-server), [`large_answers`] (large answers written as JSON
 //!   directly), [`allocator`] (memory returned to the system).
 
 mod allocator;
@@ -23,6 +24,8 @@ mod cache;
 mod document;
 mod double_dummy;
 mod formatting;
+/// Public for the fuzz target `lsp-framing` (`fuzz/`), which feeds it hostile bytes.
+pub mod framing;
 mod guard;
 mod handlers;
 mod initialize;
@@ -56,9 +59,13 @@ pub struct LspArgs {
     /// such as vscode-languageclient pass it).
     #[arg(long)]
     pub stdio: bool,
+    /// The largest message read from the client, in bytes (a larger one is answered with an
+    /// error and skipped).
+    #[arg(long, value_name = "BYTES", default_value_t = framing::DEFAULT_MAX_MESSAGE)]
+    pub max_message_bytes: usize,
 }
 
-pub fn run(_args: LspArgs) -> ExitCode {
+pub fn run(args: LspArgs) -> ExitCode {
     allocator::tune();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
@@ -69,14 +76,18 @@ pub fn run(_args: LspArgs) -> ExitCode {
     };
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
+    // Set by a successful `initialize`: documents then reach their handlers.
+    let serving = Arc::new(AtomicBool::new(false));
+    let initialized = serving.clone();
     runtime.block_on(async move {
         let (outbox, reader) = outbox::Outbox::new();
         let server_outbox = outbox.clone();
-        let (service, socket) = LspService::build(move |client| backend::Backend::new(client, flag, server_outbox))
-            .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)
-            .custom_method("window/workDoneProgress/cancel", backend::Backend::cancel_progress)
-            .finish();
-        transport::serve_stdio(service, socket, outbox, reader).await;
+        let (service, socket) =
+            LspService::build(move |client| backend::Backend::new(client, flag, initialized, server_outbox))
+                .custom_method(BoardViewRequest::METHOD, backend::Backend::board_view)
+                .custom_method("window/workDoneProgress/cancel", backend::Backend::cancel_progress)
+                .finish();
+        transport::serve_stdio(service, socket, outbox, reader, args.max_message_bytes, serving).await;
     });
     // Background checks may still run on the blocking pool: do not wait for them at exit.
     runtime.shutdown_background();

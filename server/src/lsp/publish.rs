@@ -2,6 +2,8 @@
 //! them: each edit schedules a check of its document in the background, the newest result is
 //! published, and the deals a check found unsolved are solved after it.
 
+use super::analysis;
+use super::document::AcrossFiles;
 use super::document::Snapshot;
 use super::double_dummy;
 use super::guard;
@@ -9,13 +11,14 @@ use super::progress;
 use super::pull;
 use super::state::State;
 use super::workspace_games;
+use kibitzer_syntax::across_files::FileFacts;
 use kibitzer_syntax::Lang;
 use std::sync::Arc;
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
 
-/// Re-checks the document in the background and publishes its diagnostics, unless a newer
-/// edit arrives first (then the newer edit's run publishes). One such check of a document runs
+/// Re-checks the document (at `revision`, [`Document::revision`](super::document::Document::revision))
+/// in the background and publishes its diagnostics, unless a newer edit arrives first (then the newer edit's run publishes). One such check of a document runs
 /// at a time: edits that come while it runs are checked together after it. `debounce` (set
 /// while edits keep arriving, see [`Document::apply_changes`](super::document::Document::apply_changes))
 /// waits the `debounceMs` setting first (none by default). A client that pulls diagnostics
@@ -25,7 +28,7 @@ use tower_lsp_server::Client;
 /// the games whose deals are solved; the deals of the other games are solved after the publish
 /// (the ordinary diagnostics never wait for the solver), and the document is then checked
 /// again, at its version of that moment.
-pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version: i32, debounce: bool) {
+pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, revision: u64, debounce: bool) {
     let (pull_client, delay) = {
         let c = state.config();
         (c.pull_diagnostics, if debounce { c.settings.debounce } else { std::time::Duration::ZERO })
@@ -41,21 +44,53 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
             let c = state.config();
             (c.unit, c.settings.max_diagnostics)
         };
-        let snapshot = {
+        let (snapshot, kept_facts) = {
             let mut docs = state.docs();
             match docs.get_mut(&uri) {
-                Some(d) if d.version == version => match d.start_check(unit) {
-                    Some(snapshot) => snapshot,
+                Some(d) if d.revision == revision => match d.start_check(unit) {
+                    Some(snapshot) => (snapshot, d.across_facts.clone()),
                     None => return, // a check is running: it has the document checked again
                 },
                 _ => return, // closed, or edited again: that edit's run publishes
             }
         };
         let _running = Running { state: state.clone(), client: client.clone(), uri: uri.clone() };
+        let Ok(permit) = state.checks.acquire().await else { return };
         let workspace = workspace_of(&state, &client, &snapshot);
-        let work = move || pull::diagnose(snapshot, max, workspace);
-        let Ok((snapshot, diagnostics, unsolved, across)) = guard::blocking("diagnostics", work).await else { return };
-        let lang = snapshot.lang;
+        let work = move || {
+            let mut snapshot = snapshot;
+            // A document whose facts for the checks across files changed (just opened, or an
+            // edit that changed a game) is published by the one pass over every open document
+            // that its change starts: no pass of its own, which opening many documents at once
+            // would run for each.
+            if workspace.is_some() {
+                analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
+                let own = Arc::new(FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.data.across.clone())));
+                if kept_facts.as_ref() != Some(&own) {
+                    return Err(Box::new((snapshot, own)));
+                }
+            }
+            Ok(pull::diagnose(snapshot, max, workspace))
+        };
+        let checked = match guard::blocking("diagnostics", work).await {
+            Ok(Ok(checked)) => checked,
+            Ok(Err(deferred)) => {
+                let (snapshot, own) = *deferred;
+                {
+                    let mut docs = state.docs();
+                    let Some(doc) = docs.get_mut(&uri) else { return };
+                    if doc.revision == snapshot.revision {
+                        doc.across_facts = Some(own);
+                    }
+                    doc.merge_refresh(snapshot.revision, &snapshot.options, snapshot.segments);
+                }
+                drop(permit);
+                recheck_across(state.clone(), client.clone());
+                return;
+            }
+            Err(_) => return,
+        };
+        let (snapshot, diagnostics, unsolved, across) = checked;
         let facts_changed;
         {
             let _publishing = state.publishing.lock().await;
@@ -64,16 +99,17 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, version
                 let Some(doc) = docs.get_mut(&uri) else { return };
                 facts_changed = doc.keep_across(snapshot.order(), across);
                 let newest = doc.publish(snapshot.order());
-                doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+                doc.merge_refresh(snapshot.revision, &snapshot.options, snapshot.segments);
                 newest
             };
             if publish {
                 state.publish_diagnostics(&client, uri.clone(), diagnostics, Some(snapshot.version)).await;
             }
         }
+        drop(permit);
         if facts_changed {
             // The other open documents of its format are checked with it.
-            recheck_open(&state, &client, Some((&uri, lang)));
+            recheck_across(state.clone(), client.clone());
         }
         solve_then(unsolved, state, client, uri);
     }));
@@ -91,8 +127,8 @@ struct Running {
 impl Drop for Running {
     fn drop(&mut self) {
         let again = self.state.docs().get_mut(&self.uri).and_then(|d| d.end_check());
-        if let Some(version) = again {
-            schedule_diagnostics(self.state.clone(), self.client.clone(), self.uri.clone(), version, false);
+        if let Some(revision) = again {
+            schedule_diagnostics(self.state.clone(), self.client.clone(), self.uri.clone(), revision, false);
         }
     }
 }
@@ -155,7 +191,7 @@ async fn bring_diagnostics(state: &Arc<State>, client: &Client, uri: &Uri) {
         }
         return;
     }
-    let now = state.docs().get(uri).map(|d| d.version);
+    let now = state.docs().get(uri).map(|d| d.revision);
     if let Some(now) = now {
         schedule_diagnostics(state.clone(), client.clone(), uri.clone(), now, false);
     }
@@ -218,7 +254,7 @@ pub fn refresh_workspace(state: Arc<State>, client: Client) {
         let changed = !workspace_games::same_files(compared.as_deref().map_or(&[][..], |f| &f[..]), &files);
         state.games.set_files(files);
         if changed {
-            recheck_open(&state, &client, None);
+            recheck_across(state.clone(), client.clone());
         }
     }));
 }
@@ -239,13 +275,140 @@ pub fn recheck_open(state: &Arc<State>, client: &Client, except: Option<(&Uri, L
         }
         return;
     }
-    let open: Vec<(Uri, i32)> = state
+    let open: Vec<(Uri, u64)> = state
         .docs()
         .iter()
         .filter(|(uri, d)| except.is_none_or(|(u, lang)| u != *uri && d.lang == lang))
-        .map(|(uri, d)| (uri.clone(), d.version))
+        .map(|(uri, d)| (uri.clone(), d.revision))
         .collect();
-    for (uri, version) in open {
-        schedule_diagnostics(state.clone(), client.clone(), uri, version, true);
+    for (uri, revision) in open {
+        schedule_diagnostics(state.clone(), client.clone(), uri, revision, true);
+    }
+}
+
+/// Brings the findings across files of every open PGN and PBN document up to date after the
+/// facts of one of them, or the files on disk, changed: one pass a format over all of them
+/// ([`workspace_games::changed_findings`]), and each document whose findings changed published
+/// again with the diagnostics of its last check (nothing is checked again). One pass at a time:
+/// asked for while one runs, another runs after it, for every change made meanwhile. A client
+/// that pulls is asked to pull again instead.
+pub fn recheck_across(state: Arc<State>, client: Client) {
+    let (pull, refresh, on) = {
+        let c = state.config();
+        (c.pull_diagnostics, c.diagnostic_refresh, c.settings.across_files)
+    };
+    if pull {
+        if refresh {
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
+        return;
+    }
+    if !on {
+        return;
+    }
+    {
+        let mut pass = guard::lock(&state.across_pass);
+        if let Some(again) = pass.as_mut() {
+            *again = true;
+            return;
+        }
+        *pass = Some(false);
+    }
+    tokio::spawn(guard::notification("across files", async move {
+        // Ends the pass even when one panics.
+        struct Ending(Arc<State>);
+        impl Drop for Ending {
+            fn drop(&mut self) {
+                *guard::lock(&self.0.across_pass) = None;
+            }
+        }
+        let _ending = Ending(state.clone());
+        loop {
+            for lang in [Lang::Pgn, Lang::Pbn] {
+                across_pass(&state, &client, lang).await;
+            }
+            let mut pass = guard::lock(&state.across_pass);
+            if *pass != Some(true) {
+                *pass = None;
+                break;
+            }
+            *pass = Some(false);
+        }
+    }));
+}
+
+/// One pass of [`recheck_across`] over the open documents of `lang`.
+async fn across_pass(state: &Arc<State>, client: &Client, lang: Lang) {
+    let (roots, unit, max) = {
+        let c = state.config();
+        (c.roots.clone(), c.unit, c.settings.max_diagnostics)
+    };
+    // The documents checked so far, at the revision of their facts.
+    let mut revisions = std::collections::HashMap::new();
+    let open: Vec<workspace_games::OpenDoc> = state
+        .docs()
+        .iter()
+        .filter(|(_, d)| d.lang == lang)
+        .filter_map(|(uri, d)| {
+            let facts = d.across_facts.clone()?;
+            revisions.insert(uri.clone(), d.revision);
+            Some(workspace_games::OpenDoc {
+                uri: uri.clone(),
+                name: workspace_games::name_of(uri, d.path.as_deref(), &roots),
+                facts,
+                rope: d.rope.clone(),
+                options: d.options.clone(),
+                kept: d.kept_findings(),
+            })
+        })
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let disk = state.games.files();
+    let Ok(permit) = state.checks.acquire().await else { return };
+    let work = move || workspace_games::changed_findings(lang, open, disk.as_deref().map_or(&[][..], |f| &f[..]), unit);
+    let Ok(changed) = guard::blocking("across files", work).await else { return };
+    if changed.is_empty() {
+        return;
+    }
+    // Each changed document at the revision the pass saw, with the facts it used.
+    let snapshots: Vec<_> = {
+        let mut docs = state.docs();
+        changed
+            .into_iter()
+            .filter_map(|c| {
+                let doc = docs.get_mut(&c.uri)?;
+                let same = revisions.get(&c.uri) == Some(&doc.revision)
+                    && doc.across_facts.as_ref().is_some_and(|f| Arc::ptr_eq(f, &c.facts));
+                same.then(|| (doc.snapshot_to_check(unit), c))
+            })
+            .collect()
+    };
+    let work = move || {
+        snapshots
+            .into_iter()
+            .map(|(snapshot, c)| {
+                let kept = Some(AcrossFiles { facts: Some(c.facts), findings: c.findings });
+                pull::with_findings(snapshot, max, &c.places, kept)
+            })
+            .collect::<Vec<_>>()
+    };
+    let Ok(checked) = guard::blocking("across files", work).await else { return };
+    drop(permit);
+    let _publishing = state.publishing.lock().await;
+    for (snapshot, diagnostics, unsolved, across) in checked {
+        let publish = {
+            let mut docs = state.docs();
+            let Some(doc) = docs.get_mut(&snapshot.uri) else { continue };
+            doc.keep_across(snapshot.order(), across);
+            doc.publish(snapshot.order())
+        };
+        if publish {
+            state.publish_diagnostics(client, snapshot.uri.clone(), diagnostics, Some(snapshot.version)).await;
+        }
+        solve_then(unsolved, state.clone(), client.clone(), snapshot.uri.clone());
     }
 }

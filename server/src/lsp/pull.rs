@@ -50,7 +50,6 @@ pub fn diagnose(
 ) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<AcrossFiles>) {
     analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
     let before = snapshot.across_before.take();
-    let pos = PositionsInOrder::new(snapshot.positions());
     let (places, kept) = match workspace {
         Some(workspace) => {
             let own = Arc::new(FileFacts::of_pieces(snapshot.segments.iter().map(|s| s.data.across.clone())));
@@ -63,6 +62,21 @@ pub fn diagnose(
             (HashMap::new(), findings.map(|findings| AcrossFiles { facts: None, findings }))
         }
     };
+    with_findings(snapshot, max, &places, kept)
+}
+
+/// The diagnostics of a checked snapshot ([`diagnose`]) with the findings of the checks of
+/// games together `kept` (their related places in other files `places`): what the pass over
+/// every open document ([`super::publish::recheck_across`]) publishes, checking nothing.
+pub fn with_findings(
+    mut snapshot: Snapshot,
+    max: usize,
+    places: &HashMap<(usize, kibitzer_syntax::TextRange), Location>,
+    kept: Option<AcrossFiles>,
+) -> (Snapshot, Vec<Diagnostic>, Unsolved, Option<AcrossFiles>) {
+    // Nothing to do for segments already checked.
+    analysis::refresh(snapshot.lang, &snapshot.rope, &mut snapshot.segments, &snapshot.options);
+    let pos = PositionsInOrder::new(snapshot.positions());
     let across = kept.as_ref().map(|k| k.findings.found());
     let found = analysis::document_diagnostics(snapshot.lang, &snapshot.segments, &snapshot.options, across);
     let (found, unsolved) = {
@@ -71,7 +85,7 @@ pub fn diagnose(
         (super::double_dummy::merged(found, double_dummy), unsolved)
     };
     let diagnostics: Vec<Diagnostic> =
-        found.take(max).map(|d| to_lsp::diagnostic_across(&d, &snapshot.uri, &pos, &places)).collect();
+        found.take(max).map(|d| to_lsp::diagnostic_across(&d, &snapshot.uri, &pos, places)).collect();
     (snapshot, diagnostics, unsolved, kept)
 }
 

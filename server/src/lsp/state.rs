@@ -33,6 +33,13 @@ pub struct State {
     pub games: workspace_games::Index,
     /// Where notifications serialised by the server itself go ([`State::publish_diagnostics`]).
     outbox: Outbox,
+    /// The checks that publish, at most one a core at a time: two hundred documents opened at
+    /// once are checked a few at a time, not on two hundred threads each holding its work.
+    pub checks: tokio::sync::Semaphore,
+    /// The pass over every open document's findings across files
+    /// ([`super::publish::recheck_across`]): whether one runs, and whether another was asked
+    /// for meanwhile.
+    pub across_pass: Mutex<Option<bool>>,
 }
 
 #[derive(Default)]
@@ -81,6 +88,8 @@ impl State {
             symbols: workspace_symbols::Cache::default(),
             names: workspace_names::Cache::default(),
             games: workspace_games::Index::default(),
+            checks: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
+            across_pass: Mutex::new(None),
         }
     }
 

@@ -2,58 +2,77 @@
 //! skipped rather than ending the session.
 //!
 //! tower-lsp-server's reader stops for good at the first body it cannot decode (tokio-util's
-//! `FramedRead` ends after an error), which would make one bad message from a client fatal. So
-//! every frame from stdin is checked here first: valid JSON-RPC messages are passed on to the
-//! server through an in-memory pipe; anything else gets the JSON-RPC error response (-32700
-//! parse error, -32600 invalid request) written between the server's own frames. Notifications
-//! the server serialises itself ([`Outbox`]) are written between them the same way.
+//! `FramedRead` ends after an error), and its framing panics or aborts on a huge `Content-Length`,
+//! which would make one bad message from a client fatal. So stdin is read here: [`Framer`] finds
+//! the messages (capped in size, resynchronised on the next header after anything it cannot
+//! read) and [`check_message`] checks each; valid JSON-RPC messages are passed on to the server
+//! through an in-memory pipe; anything else gets the JSON-RPC error response (-32700 parse
+//! error, -32600 invalid request) written between the server's own frames. Notifications the
+//! server serialises itself ([`Outbox`]) are written between them the same way.
 
+use super::framing::{check_message, Event, Framer};
 use super::large_answers;
 use super::large_texts;
 use super::outbox::{Outbox, OutboxReader};
-use serde_json::{json, Value};
+use serde_json::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::{ClientSocket, LspService, Server};
 
 /// Serves `service` on stdin/stdout until `exit` or the end of input, with the frames of
-/// `outbox` (and `reader`, its reading end) between the server's own.
+/// `outbox` (and `reader`, its reading end) between the server's own. The client's messages are
+/// read by [`Framer`] (at most `max_message` bytes each), and checked by [`check_message`];
+/// `serving` says when the server hands documents to their handlers ([`large_texts`]).
 pub async fn serve_stdio<S: tower_lsp_server::LanguageServer>(
     service: LspService<S>,
     socket: ClientSocket,
     outbox: Outbox,
     reader: OutboxReader,
+    max_message: usize,
+    serving: Arc<AtomicBool>,
 ) {
     let (server_in, mut feed) = tokio::io::duplex(1 << 16);
     let (server_out, drain) = tokio::io::duplex(1 << 16);
 
     let input = tokio::spawn(async move {
-        let mut stdin = BufReader::new(tokio::io::stdin());
-        // Between `initialized` and `shutdown` the server hands every didOpen and didChange to
-        // its handler, which takes a parked text back ([`large_texts`]).
-        let mut handled = false;
-        while let Ok(Some(body)) = read_frame(&mut stdin).await {
-            match check_message(&body) {
-                Ok(mut message) => {
-                    match message.get("method").and_then(Value::as_str) {
-                        Some("initialized") => handled = true,
-                        Some("shutdown") => handled = false,
-                        _ => {}
+        let mut stdin = tokio::io::stdin();
+        let mut framer = Framer::new(max_message);
+        let mut chunk = vec![0; 1 << 16];
+        'read: while let Ok(n @ 1..) = stdin.read(&mut chunk).await {
+            framer.feed(&chunk[..n]);
+            while let Some(event) = framer.next_event() {
+                let body = match event {
+                    Event::Message(body) => body,
+                    Event::Unreadable(answer) => {
+                        eprintln!("kibitzer lsp: unreadable bytes answered with {answer}");
+                        outbox.send_frame(answer.into_bytes());
+                        continue;
                     }
-                    let body = match handled && large_texts::park(&mut message) {
-                        true => serde_json::to_vec(&message).unwrap_or(body),
-                        false => body,
-                    };
-                    drop(message);
-                    // Header and body written apart: a 10 MB didOpen is not copied into a frame.
-                    let header = format!("Content-Length: {}\r\n\r\n", body.len());
-                    if feed.write_all(header.as_bytes()).await.is_err() || feed.write_all(&body).await.is_err() {
-                        break;
+                };
+                match check_message(&body) {
+                    Ok(mut message) => {
+                        // From a successful `initialize` (`serving`, set by the server) to
+                        // `shutdown`, the server hands every didOpen and didChange to its
+                        // handler, which takes a parked text back ([`large_texts`]).
+                        if let Some("shutdown" | "exit") = message.get("method").and_then(Value::as_str) {
+                            serving.store(false, Ordering::SeqCst);
+                        }
+                        let body = match serving.load(Ordering::SeqCst) && large_texts::park(&mut message) {
+                            true => serde_json::to_vec(&message).unwrap_or(body),
+                            false => body,
+                        };
+                        drop(message);
+                        // Header and body written apart: a 10 MB didOpen is not copied into a frame.
+                        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+                        if feed.write_all(header.as_bytes()).await.is_err() || feed.write_all(&body).await.is_err() {
+                            break 'read;
+                        }
                     }
-                }
-                Err(answer) => {
-                    eprintln!("kibitzer lsp: malformed message answered with {answer}");
-                    outbox.send_frame(answer.into_bytes());
+                    Err(answer) => {
+                        eprintln!("kibitzer lsp: malformed message answered with {answer}");
+                        outbox.send_frame(answer.into_bytes());
+                    }
                 }
             }
         }
@@ -117,14 +136,6 @@ async fn write_output(drain: tokio::io::DuplexStream, mut outbox: OutboxReader) 
     }
 }
 
-/// Reads one `Content-Length` frame's body; `None` at the end of input.
-async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Option<Vec<u8>>> {
-    let Some(n) = read_header(reader, &mut Header::default()).await? else { return Ok(None) };
-    let mut body = vec![0; n];
-    reader.read_exact(&mut body).await?;
-    Ok(Some(body))
-}
-
 /// What has been read of a header block: the line being read and the length a complete line
 /// gave. Kept by the caller, so that a read of a header interrupted by another branch of a
 /// `select!` (the outbox's frames, in [`write_output`]) goes on where it stopped: a header
@@ -135,8 +146,8 @@ struct Header {
     length: Option<usize>,
 }
 
-/// Reads header blocks up to one with a `Content-Length`, and gives that length; `None` at the
-/// end of input. Header lines other than `Content-Length` are skipped, as is anything before a
+/// Reads the server's own header blocks (trusted: the client's go through [`Framer`]) up to one
+/// with a `Content-Length`, and gives that length; `None` at the end of input. Header lines other than `Content-Length` are skipped, as is anything before a
 /// header block, and a block without a length. Cancel safe: what is read stays in `header`
 /// (`read_until` appends to it as it reads).
 async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R, header: &mut Header) -> std::io::Result<Option<usize>> {
@@ -161,72 +172,9 @@ async fn read_header<R: AsyncBufRead + Unpin>(reader: &mut R, header: &mut Heade
     }
 }
 
-/// The message parsed, when the server can take it; else the error response to send.
-fn check_message(body: &[u8]) -> Result<Value, String> {
-    let mut value: Value = match serde_json::from_slice(body) {
-        Ok(v) => v,
-        Err(_) => return Err(error_response(Value::Null, -32700, "Parse error")),
-    };
-    let field = |k: &str| value.get(k);
-    let id_ok = field("id").is_none_or(|id| id.is_number() || id.is_string() || id.is_null());
-    let shaped = field("jsonrpc").and_then(Value::as_str) == Some("2.0")
-        && id_ok
-        && match field("method") {
-            Some(m) => m.is_string() && field("params").is_none_or(|p| p.is_object() || p.is_array() || p.is_null()),
-            None => field("id").is_some() && (field("result").is_some() != field("error").is_some()),
-        };
-    let id = value.get("id").filter(|id| id.is_number() || id.is_string()).cloned().unwrap_or(Value::Null);
-    if shaped {
-        // What the server's own decoder would refuse must not reach it either. `params` and
-        // `result` may be anything of their shape (checked above) and may be megabytes (a
-        // didOpen): an empty value of the same shape stands in for them while the decoder
-        // reads the message, so nothing is copied.
-        let mut taken = Vec::new();
-        if let Some(object) = value.as_object_mut() {
-            for key in ["params", "result"] {
-                if let Some(v) = object.get_mut(key) {
-                    let empty = match &*v {
-                        Value::Object(_) => Value::Object(serde_json::Map::new()),
-                        Value::Array(_) => Value::Array(Vec::new()),
-                        Value::String(_) => Value::String(String::new()),
-                        other => other.clone(),
-                    };
-                    taken.push((key, std::mem::replace(v, empty)));
-                }
-            }
-        }
-        let decoded = serde_json::from_value::<Request>(value.clone()).is_ok()
-            || serde_json::from_value::<Response>(value.clone()).is_ok();
-        if let Some(object) = value.as_object_mut() {
-            for (key, v) in taken {
-                object.insert(key.to_owned(), v);
-            }
-        }
-        if decoded {
-            return Ok(value);
-        }
-    }
-    Err(error_response(id, -32600, "Invalid request"))
-}
-
-fn error_response(id: Value, code: i64, message: &str) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn malformed_messages_get_their_json_rpc_error() {
-        assert!(check_message(br#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#).is_ok());
-        assert!(check_message(br#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#).is_ok());
-        assert!(check_message(br#"{"jsonrpc":"2.0","id":4,"result":null}"#).is_ok());
-        assert!(check_message(b"{nope").unwrap_err().contains("-32700"));
-        let invalid = check_message(br#"{"jsonrpc":"2.0","id":7,"params":3}"#).unwrap_err();
-        assert!(invalid.contains("-32600") && invalid.contains("\"id\":7"), "{invalid}");
-        assert!(check_message(b"[1,2]").unwrap_err().contains("-32600"));
-    }
 
     /// A header that arrives in pieces, its read interrupted between them (as the outbox's
     /// frames interrupt it in `write_output`), is read whole once the rest comes.
@@ -247,14 +195,5 @@ mod tests {
         let mut body = vec![0; 2];
         reader.read_exact(&mut body).await.unwrap();
         assert_eq!(body, b"{}");
-    }
-
-    #[tokio::test]
-    async fn frames_are_read_whatever_the_headers() {
-        let input = b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: 2\r\n\r\n{}junk\r\n\r\nContent-Length: 1\r\n\r\nx";
-        let mut reader = BufReader::new(&input[..]);
-        assert_eq!(read_frame(&mut reader).await.unwrap(), Some(b"{}".to_vec()));
-        assert_eq!(read_frame(&mut reader).await.unwrap(), Some(b"x".to_vec()));
-        assert_eq!(read_frame(&mut reader).await.unwrap(), None);
     }
 }

@@ -395,6 +395,7 @@ mod tests {
             uri: "file:///views.pgn".parse().expect("a valid URI"),
             lang: Lang::Pgn,
             version: 1,
+            revision: 0,
             rope,
             options: Arc::default(),
             segments,

@@ -17,12 +17,20 @@
 //! - a document's diagnostics read the facts kept (nothing on disk is read for them, but the
 //!   few files a finding points into, to place the related place); an open document's own facts
 //!   are those of its last check; an edit adds only the edited document's;
-//! - after a refresh, and after an open document's facts change, the other open documents of
-//!   the same format are checked again and published (debounced as edits are).
+//! - after a refresh, and after an open document's facts change (it was opened, edited or
+//!   closed), one pass over the facts of every open document and file of the format finds what
+//!   each open document's findings are now ([`changed_findings`]); only the documents whose
+//!   findings changed are published again, from their last check (nothing is checked again).
+//!   So a change costs one pass, linear in the games of the workspace, not one a document: with
+//!   D open documents and G games in all, opening them one after the other costs O(D·G) for
+//!   their own passes and the passes for the others (coalesced: one at a time, the next one
+//!   taking every change made while it ran), where a pass per other document cost O(D²·G).
 
 use super::offsets::Positions;
 use super::workspace::{self, Stamp};
-use kibitzer_syntax::across_files::{check_across_files, check_file_across, FileFacts, FileFindings};
+use kibitzer_syntax::across_files::{
+    check_across_files, check_file_across, check_files_across, FileFacts, FileFindings,
+};
 use kibitzer_syntax::{Diagnostic, Lang, TextRange};
 use ropey::Rope;
 use std::collections::HashMap;
@@ -117,6 +125,75 @@ pub fn diagnostics(
     let mine = check_file_across(lang, &named, me, |_| options, before);
     let places = places_of(mine.found(), |k| files.get(k).and_then(|f| f.2), unit);
     (mine, places)
+}
+
+/// An open document as the pass over every open document of its format sees it
+/// ([`changed_findings`]).
+pub struct OpenDoc {
+    pub uri: Uri,
+    pub name: String,
+    pub facts: Arc<FileFacts>,
+    pub rope: Rope,
+    pub options: Arc<kibitzer_syntax::CheckOptions>,
+    /// What its last check of games together found: the pass tells whether it changes them.
+    pub kept: Option<Arc<FileFindings>>,
+}
+
+/// The findings of an open document that a pass changed, with the places of their related
+/// information in other files.
+pub struct Changed {
+    pub uri: Uri,
+    pub facts: Arc<FileFacts>,
+    pub findings: Arc<FileFindings>,
+    pub places: HashMap<(usize, TextRange), Location>,
+}
+
+/// One pass of the checks of games together over the open documents `open` (all of format
+/// `lang`) and the files of `disk` that are not open, as each document's check runs it
+/// ([`diagnostics`]); gives the documents whose findings differ from those they kept. Linear
+/// in the games of all the files; the related places are read only for the documents changed.
+pub fn changed_findings(
+    lang: Lang,
+    open: Vec<OpenDoc>,
+    disk: &[DiskFile],
+    unit: kibitzer_syntax::text::ColumnUnit,
+) -> Vec<Changed> {
+    // (name, facts, its text's source, its options): the open documents, then the files on disk.
+    let default_options = Arc::new(kibitzer_syntax::CheckOptions::default());
+    let mut files: Vec<(String, Other, Arc<kibitzer_syntax::CheckOptions>, Option<usize>)> = Vec::new();
+    for (k, o) in open.iter().enumerate() {
+        let other = Other {
+            name: o.name.clone(),
+            uri: o.uri.clone(),
+            facts: o.facts.clone(),
+            text: Source::Open(o.rope.clone()),
+        };
+        files.push((o.name.clone(), other, o.options.clone(), Some(k)));
+    }
+    for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
+        let other = Other {
+            name: f.name.clone(),
+            uri: f.uri.clone(),
+            facts: f.facts.clone(),
+            text: Source::Disk(f.path.clone()),
+        };
+        files.push((f.name.clone(), other, default_options.clone(), None));
+    }
+    files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let named: Vec<(&str, &Arc<FileFacts>)> = files.iter().map(|(n, o, _, _)| (n.as_str(), &o.facts)).collect();
+    let found = check_files_across(lang, &named, |k| &*files[k].2);
+    let mut changed = Vec::new();
+    for (findings, (_, other, _, doc)) in found.into_iter().zip(&files) {
+        let Some(doc) = doc.map(|k| &open[k]) else { continue };
+        // The messages name the other file and line of each finding: the same findings are
+        // the same diagnostics.
+        if doc.kept.as_ref().is_some_and(|kept| kept.found() == findings.found()) {
+            continue;
+        }
+        let places = places_of(findings.found(), |k| files.get(k).map(|f| &f.1), unit);
+        changed.push(Changed { uri: doc.uri.clone(), facts: other.facts.clone(), findings, places });
+    }
+    changed
 }
 
 /// What the checks across files found for one closed file of the workspace, for

@@ -38,8 +38,12 @@ pub async fn resolve(state: &State, action: CodeAction) -> jsonrpc::Result<CodeA
     let Some(uri) = deferred_uri(&action) else { return Ok(action) };
     guard::request(METHOD, async {
         let Some(snapshot) = state.snapshot(&uri) else { return Ok(action) };
-        guard::blocking(METHOD, move || large_answers::code_action_stand_in(resolve_code_action(&snapshot, action)))
-            .await
+        let work = move || {
+            large_answers::parked_by(|| large_answers::code_action_stand_in(resolve_code_action(&snapshot, action)))
+        };
+        let (action, claim) = guard::blocking(METHOD, work).await?;
+        claim.keep();
+        Ok(action)
     })
     .await
 }

@@ -55,13 +55,13 @@ pub async fn reload_settings(state: &Arc<State>, client: &Client) {
         if let Some(e) = error {
             client.log_message(MessageType::WARNING, e).await;
         }
-        let version = {
+        let revision = {
             let mut docs = state.docs();
             let Some(doc) = docs.get_mut(&uri) else { continue };
             doc.set_options(options);
-            doc.version
+            doc.revision
         };
-        schedule_diagnostics(state.clone(), client.clone(), uri, version, false);
+        schedule_diagnostics(state.clone(), client.clone(), uri, revision, false);
     }
 }
 

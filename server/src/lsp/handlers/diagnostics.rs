@@ -115,7 +115,7 @@ async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option
     let facts_changed = match state.docs().get_mut(uri) {
         Some(doc) => {
             let changed = doc.keep_across(snapshot.order(), across);
-            doc.merge_refresh(snapshot.version, &snapshot.options, snapshot.segments);
+            doc.merge_refresh(snapshot.revision, &snapshot.options, snapshot.segments);
             changed
         }
         None => false,

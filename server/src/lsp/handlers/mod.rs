@@ -32,6 +32,7 @@ pub mod workspace_symbol;
 use super::analysis;
 use super::document::Snapshot;
 use super::guard;
+use super::large_answers;
 use super::state::{RequestSettings, State};
 use kibitzer_syntax::{TextRange, TextSize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,13 +60,20 @@ pub async fn answer<R: DocumentRequest>(state: &State, params: R::Params) -> jso
         // tells the job, if it has not started yet, not to start.
         let cancelled = CancelOnDrop(Arc::new(AtomicBool::new(false)));
         let flag = cancelled.0.clone();
-        guard::blocking(R::METHOD, move || {
+        // What the job parks ([`large_answers`]) is claimed by this future: dropped with it
+        // when the request is cancelled, kept in the step that returns the stand-in.
+        let (result, claim) = guard::blocking(R::METHOD, move || {
             if flag.load(Ordering::Relaxed) {
-                return R::Result::default();
+                return (R::Result::default(), None);
             }
-            R::answer(&snapshot, params, settings)
+            let (result, claim) = large_answers::parked_by(|| R::answer(&snapshot, params, settings));
+            (result, Some(claim))
         })
-        .await
+        .await?;
+        if let Some(claim) = claim {
+            claim.keep();
+        }
+        Ok(result)
     })
     .await
 }

@@ -3,7 +3,7 @@
 
 use super::super::document::Document;
 use super::super::large_texts;
-use super::super::publish::schedule_diagnostics;
+use super::super::publish::{recheck_across, schedule_diagnostics};
 use super::super::state::State;
 use super::configuration::{reload_settings, settings_changed};
 use kibitzer_syntax::Lang;
@@ -29,8 +29,10 @@ pub async fn did_open(state: &Arc<State>, client: &Client, params: DidOpenTextDo
         client.show_message(MessageType::WARNING, e).await;
     }
     let document = Document::new(doc.uri.clone(), lang, doc.version, &doc.text, options);
+    let revision = document.revision;
+    drop(doc.text);
     state.docs().insert(doc.uri.clone(), document);
-    schedule_diagnostics(state.clone(), client.clone(), doc.uri, doc.version, false);
+    schedule_diagnostics(state.clone(), client.clone(), doc.uri, revision, false);
 }
 
 /// The edit is applied before the first `.await`: notifications start in the order they
@@ -42,12 +44,13 @@ pub async fn did_change(state: &Arc<State>, client: &Client, mut params: DidChan
     let unit = state.unit();
     let uri = params.text_document.uri;
     let version = params.text_document.version;
-    let typing = {
+    let (revision, typing) = {
         let mut docs = state.docs();
         let Some(doc) = docs.get_mut(&uri) else { return };
-        doc.apply_changes(version, params.content_changes, unit)
+        let typing = doc.apply_changes(version, params.content_changes, unit);
+        (doc.revision, typing)
     };
-    schedule_diagnostics(state.clone(), client.clone(), uri, version, typing);
+    schedule_diagnostics(state.clone(), client.clone(), uri, revision, typing);
 }
 
 /// Saving kibitzer.toml, or any document, is the moment settings files may have changed.
@@ -60,11 +63,15 @@ pub async fn did_save(state: &Arc<State>, client: &Client, params: DidSaveTextDo
     }
 }
 
-pub async fn did_close(state: &State, client: &Client, params: DidCloseTextDocumentParams) {
+pub async fn did_close(state: &Arc<State>, client: &Client, params: DidCloseTextDocumentParams) {
     let uri = params.text_document.uri;
-    state.docs().remove(&uri);
+    let closed = state.docs().remove(&uri);
     // Its deals still queued are no longer wanted.
     super::super::double_dummy::end(&uri, None);
+    // The others' findings across files no longer count it (and let its facts go).
+    if closed.is_some_and(|d| d.across_facts.is_some()) {
+        recheck_across(state.clone(), client.clone());
+    }
     // Diagnostics of a closed file are cleared, as editors expect (a client that pulls forgets
     // them itself).
     let pull = state.config().pull_diagnostics;
