@@ -208,7 +208,9 @@ pub fn files(paths: &[PathBuf], lang: Option<Lang>, walk: &WalkOptions) -> Resul
             crate::inputs::Origin::Stdin(_) => None,
         })
         .collect();
-    Ok(Walked { files, notes: collected.notes })
+    // The walk's warnings (link loops) and the entries it could not read, as the command says them.
+    let notes = collected.warnings.into_iter().map(|w| format!("warning: {w}")).chain(collected.errors).collect();
+    Ok(Walked { files, notes })
 }
 
 /// What [`files`] found: the files with their formats, and the walk's notes.

@@ -55,7 +55,8 @@ pub fn for_each_member_in(
     lang: Option<Lang>,
     each: &mut dyn FnMut(Member<'_>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let compression = compression_of(path).ok_or_else(|| format!("{}: not a compressed file", crate::terminal::path(path)))?;
+    let compression =
+        compression_of(path).ok_or_else(|| format!("{}: not a compressed file", crate::terminal::path(path)))?;
     members(path, compression, source, lang, 0, each)
 }
 

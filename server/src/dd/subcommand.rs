@@ -1,8 +1,8 @@
 //! `kibitzer dd FILE.pbn`: the analysis of every deal, one line a deal or one JSON array (the
 //! rows also serve the Python API's `kibitzer.dd`).
 
-use std::sync::Arc;
 use super::solver::{analyse, boards, dd_tricks_string, side_score};
+use std::sync::Arc;
 
 /// `kibitzer dd`: the analysis of every deal, as text or JSON.
 #[derive(clap::Args)]
