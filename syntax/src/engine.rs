@@ -23,6 +23,7 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
         Lang::Pbi => pbi::check(text, options),
         Lang::Lin => lin::check(text, options),
     };
+    crate::layout::check(lang, text, options, &mut diagnostics);
     finish(&mut diagnostics, options);
     diagnostics
 }
@@ -89,6 +90,7 @@ pub fn check_alone(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagn
         return (check(lang, text, options), UnitFacts::default());
     }
     let (mut diagnostics, summaries) = pgn::check::check_with_summaries(text, options);
+    crate::layout::check(lang, text, options, &mut diagnostics);
     finish(&mut diagnostics, options);
     (diagnostics, UnitFacts(summaries))
 }
@@ -169,7 +171,10 @@ pub fn check_pieces(lang: Lang, text: &str, options: &CheckOptions) -> Option<Ve
                 checked.diagnostics = vec![d];
                 checked.facts = UnitFacts::default();
             }
-            None => finish(&mut checked.diagnostics, options),
+            None => {
+                crate::layout::check(lang, &text[checked.piece.range], options, &mut checked.diagnostics);
+                finish(&mut checked.diagnostics, options);
+            }
         }
     }
     Some(out)
