@@ -29,22 +29,6 @@ pub use store::{clean, disable as disable_cache};
 
 pub use checks::{has_dd_tags, verify, verify_solved};
 pub use editor::{analysis_edits, hover};
-pub use queue::Wanted;
+pub use queue::{counts, report_counts, Wanted};
 pub use solver::{boards, incomplete_deals, solved, want, DealKey, SolvedDeals};
 pub use subcommand::{json_rows, json_rows_unless, json_rows_with, run, DdArgs};
-
-/// Deals this process has solved with the solver, and read from the persistent cache.
-pub fn counts() -> (u64, u64) {
-    queue::queue().counts()
-}
-
-/// With `KIBITZER_DD_STATS` set, says on standard error how many deals this process solved
-/// and how many it read from the persistent cache (what the tests of the cache count).
-pub fn report_counts() {
-    if std::env::var_os("KIBITZER_DD_STATS").is_none() {
-        return;
-    }
-    let (solved, from_cache) = counts();
-    let plural = if solved == 1 { "" } else { "s" };
-    eprintln!("kibitzer: double dummy: solved {solved} deal{plural}, {from_cache} from cache");
-}

@@ -299,3 +299,19 @@ impl Queue {
         }
     }
 }
+
+/// Deals this process has solved with the solver, and read from the persistent cache.
+pub fn counts() -> (u64, u64) {
+    queue().counts()
+}
+
+/// With `KIBITZER_DD_STATS` set, says on standard error how many deals this process solved
+/// and how many it read from the persistent cache (what the tests of the cache count).
+pub fn report_counts() {
+    if std::env::var_os("KIBITZER_DD_STATS").is_none() {
+        return;
+    }
+    let (solved, from_cache) = counts();
+    let plural = if solved == 1 { "" } else { "s" };
+    eprintln!("kibitzer: double dummy: solved {solved} deal{plural}, {from_cache} from cache");
+}

@@ -27,11 +27,11 @@ pub enum DdFormat {
 pub fn run(args: DdArgs) -> std::process::ExitCode {
     use std::io::Write;
     if args.no_cache {
-        super::disable_cache();
+        super::store::disable();
     }
     // The deals of every file queued at once: all cores busy from the first file to the last.
-    let _ahead = super::read_ahead(args.paths.clone(), super::Deals::All);
-    let bar = super::solving_bar();
+    let _ahead = super::ahead::read_ahead(args.paths.clone(), super::ahead::Deals::All);
+    let bar = super::progress::solving_bar();
     let mut rows = Vec::new();
     let mut out = std::io::stdout().lock();
     for path in &args.paths {
@@ -67,7 +67,7 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
         let _ = writeln!(out);
     }
     drop(bar);
-    super::report_counts();
+    super::queue::report_counts();
     std::process::ExitCode::SUCCESS
 }
 
@@ -86,8 +86,9 @@ pub fn json_rows_unless(
 ) -> Option<Vec<serde_json::Map<String, serde_json::Value>>> {
     let boards = boards(text);
     let keys: Vec<_> = boards.iter().map(|b| b.key).collect();
-    let _wanted = super::want(&keys);
-    let analyses = keys.iter().map(|k| super::solved().solve_unless(k, cancelled)).collect::<Option<Vec<_>>>()?;
+    let _wanted = super::solver::want(&keys);
+    let analyses =
+        keys.iter().map(|k| super::solver::solved().solve_unless(k, cancelled)).collect::<Option<Vec<_>>>()?;
     Some(rows_of(&boards, &analyses))
 }
 
@@ -100,11 +101,11 @@ pub fn json_rows_with(
 ) -> Vec<serde_json::Map<String, serde_json::Value>> {
     let boards = boards(text);
     let keys: Vec<_> = boards.iter().map(|b| b.key).collect();
-    let _wanted = super::want(&keys);
+    let _wanted = super::solver::want(&keys);
     let never = std::sync::atomic::AtomicBool::new(false);
     let mut analyses = Vec::with_capacity(keys.len());
     for key in &keys {
-        match super::solved().solve_unless(key, &never) {
+        match super::solver::solved().solve_unless(key, &never) {
             Some(analysis) => analyses.push(analysis),
             None => break,
         }
