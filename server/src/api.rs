@@ -200,6 +200,9 @@ pub fn check_named_bytes(
 /// the notes the walk has for the user (link loops).
 pub fn files(paths: &[PathBuf], lang: Option<Lang>, walk: &WalkOptions) -> Result<Walked, String> {
     let collected = crate::inputs::collect_targets(paths, lang, None, walk)?;
+    if !collected.errors.is_empty() {
+        return Err(collected.errors.join("\n"));
+    }
     let files = collected
         .targets
         .into_iter()
@@ -208,9 +211,9 @@ pub fn files(paths: &[PathBuf], lang: Option<Lang>, walk: &WalkOptions) -> Resul
             crate::inputs::Origin::Stdin(_) => None,
         })
         .collect();
-    // The walk's warnings (link loops) and the entries it could not read, as the command says them.
-    let notes = collected.warnings.into_iter().map(|w| format!("warning: {w}")).chain(collected.errors).collect();
-    Ok(Walked { files, notes })
+    // The walk's warnings (link loops) are notes; a path that cannot be read was an error above,
+    // as `kibitzer.check_file` raises one (the command reports it and checks the rest).
+    Ok(Walked { files, notes: collected.warnings })
 }
 
 /// What [`files`] found: the files with their formats, and the walk's notes.
