@@ -424,3 +424,22 @@ fn names_and_text_shown_on_a_terminal_have_their_control_characters_escaped() {
         Err(_) => eprintln!("pasting back not tried: no bash"),
     }
 }
+
+/// The perft-suite EPD layout (`;D1 20 ;D2 400`): one EPD017 a line, and `check --fix` writes each
+/// `;` after its operation, after which the file is clean.
+#[test]
+fn perft_layout_is_one_error_a_line_and_fix_rewrites_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n";
+    std::fs::write(dir.path().join("p.epd"), text).unwrap();
+    let out = kibitzer(&["check", "--format", "json", "p.epd"], dir.path(), None);
+    let found: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = found.as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["EPD017"]);
+    let out = kibitzer(&["check", "--fix", "p.epd"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("p.epd")).unwrap(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 D1 5; D2 25;\n"
+    );
+}
