@@ -15,6 +15,9 @@ pub struct LspClient {
     messages: Receiver<Value>,
     /// Notifications received while waiting for something else.
     pub notifications: Vec<Value>,
+    /// Responses received while waiting for another one (by id): a server may answer requests
+    /// in another order than they were sent (LSP allows it), and each is kept until asked for.
+    responses: std::collections::HashMap<i64, Value>,
     next_id: i64,
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
@@ -104,7 +107,15 @@ impl LspClient {
                 sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         });
-        LspClient { stdin: child.stdin.take(), child, messages: rx, notifications: Vec::new(), next_id: 1, stderr }
+        LspClient {
+            stdin: child.stdin.take(),
+            child,
+            messages: rx,
+            notifications: Vec::new(),
+            responses: Default::default(),
+            next_id: 1,
+            stderr,
+        }
     }
 
     /// The server's process id (its memory is read from `/proc/<id>/status`).
@@ -193,21 +204,36 @@ impl LspClient {
     }
 
     /// [`response`](Self::response), waiting up to `timeout` (a test that asks for much at
-    /// once, on a machine that may be busy).
+    /// once, on a machine that may be busy). A response that came earlier, while the client
+    /// waited for another, is taken from those kept.
     pub fn response_within(&mut self, id: i64, timeout: Duration) -> Value {
+        if let Some(msg) = self.responses.remove(&id) {
+            return msg;
+        }
         let deadline = Instant::now() + timeout;
         loop {
             let msg = self.next(deadline);
             if msg.get("method").is_none() && msg["id"] == json!(id) {
                 return msg;
             }
-            if msg.get("method").is_some() && msg.get("id").is_none() {
-                self.notifications.push(msg);
-            }
+            self.keep(msg);
         }
     }
 
-    /// Waits for a message matching `pred` (also looking at the notifications already stashed).
+    /// Keeps a message that is not the one waited for: a notification, or the response to
+    /// another request (server requests are answered in [`next`](Self::next)).
+    fn keep(&mut self, msg: Value) {
+        if msg.get("method").is_none() {
+            if let Some(id) = msg["id"].as_i64() {
+                self.responses.insert(id, msg);
+            }
+        } else if msg.get("id").is_none() {
+            self.notifications.push(msg);
+        }
+    }
+
+    /// Waits for a message matching `pred` (also looking at the notifications and responses
+    /// already kept).
     pub fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
         self.wait_for_within(pred, TIMEOUT)
     }
@@ -217,15 +243,16 @@ impl LspClient {
         if let Some(i) = self.notifications.iter().position(&pred) {
             return self.notifications.remove(i);
         }
+        if let Some(id) = self.responses.iter().find(|(_, m)| pred(m)).map(|(id, _)| *id) {
+            return self.responses.remove(&id).unwrap();
+        }
         let deadline = Instant::now() + timeout;
         loop {
             let msg = self.next(deadline);
             if pred(&msg) {
                 return msg;
             }
-            if msg.get("method").is_some() && msg.get("id").is_none() {
-                self.notifications.push(msg);
-            }
+            self.keep(msg);
         }
     }
 
