@@ -47,8 +47,10 @@ pub struct SegmentData {
     /// Diagnostics relative to `range.start()`; `None` while dirty.
     pub diagnostics: Option<Arc<Vec<Diagnostic>>>,
     /// Outline, folding and tokens of this text, computed when first asked for; kept with the
-    /// diagnostics when a re-check keeps the segment.
-    pub views: Arc<UnitViews>,
+    /// diagnostics when a re-check keeps the segment. Made on first use ([`SegmentData::views`]):
+    /// most segments of most documents are never shown, and an empty cache is a few hundred
+    /// bytes (two hundred documents of 600 games: 25 MB).
+    views: std::sync::OnceLock<Arc<UnitViews>>,
     /// For chained units: what the segment was checked from and what it left.
     pub chain: Option<Arc<Chain>>,
     /// What the checks across the workspace's files ([`super::workspace_games`]) need of this
@@ -56,6 +58,13 @@ pub struct SegmentData {
     /// tags, a PBN segment's names), the document alone included: made once when the segment is
     /// checked, so that a keystroke gathers the document's facts without reading its text.
     pub across: Arc<PieceFacts>,
+}
+
+impl SegmentData {
+    /// The segment's views, made empty on first use.
+    pub fn views(&self) -> &Arc<UnitViews> {
+        self.views.get_or_init(Arc::default)
+    }
 }
 
 /// How a segment of chained units (PBN games) was checked.
@@ -89,7 +98,7 @@ impl Segment {
     /// that the features reading one game of it and the views made a piece at a time
     /// ([`super::views`]) cut it once.
     pub fn block_pieces(&self, lang: Lang, rope: &Rope) -> &[(TextRange, Arc<UnitViews>)] {
-        self.data.views.pieces.get_or_init(|| {
+        self.data.views().pieces.get_or_init(|| {
             let text = segment_text(rope, self);
             kibitzer_syntax::pieces(lang, &text).into_iter().map(|p| (p.range, Arc::default())).collect()
         })

@@ -31,6 +31,8 @@ pub struct Document {
     /// The facts of its last check for the checks across the workspace's files
     /// ([`super::workspace_games`]); `None` before.
     pub across_facts: Option<Arc<kibitzer_syntax::across_files::FileFacts>>,
+    /// The revision `across_facts` are of ([`Document::set_across_facts`]).
+    facts_revision: u64,
     /// What the checks of its games together found at its last check (the duplicates and
     /// spellings of its games, over the workspace's files or in it alone), with the version it
     /// was made at: the code actions' quick fixes read them while the document is still at that
@@ -157,6 +159,7 @@ impl Document {
             options,
             segments: Vec::new(),
             across_facts: None,
+            facts_revision: 0,
             across_found: None,
             log: Vec::new(),
             refreshed: None,
@@ -279,8 +282,34 @@ impl Document {
             return false;
         }
         let changed = across.facts.is_some() && self.across_facts != across.facts;
-        self.across_facts = across.facts;
+        if let Some(facts) = across.facts {
+            self.set_across_facts(facts);
+        }
         changed
+    }
+
+    /// Keeps `facts`, the facts of the document's text as it is now, for the checks across files.
+    pub fn set_across_facts(&mut self, facts: Arc<kibitzer_syntax::across_files::FileFacts>) {
+        self.across_facts = Some(facts);
+        self.facts_revision = self.revision;
+    }
+
+    /// Its facts for the checks across files when they are those of its text as it is now (not
+    /// edited since they were made).
+    pub fn facts_of_text(&self) -> Option<&Arc<kibitzer_syntax::across_files::FileFacts>> {
+        self.across_facts.as_ref().filter(|_| self.facts_revision == self.revision)
+    }
+
+    /// Puts `findings` in place of the findings kept, when they are the same findings of the
+    /// same revision made again from the files as they are now (a pass over every open
+    /// document, [`super::workspace_games::Pass`]): those kept hold on to the facts of every
+    /// file as it was when they were found.
+    pub fn renew_findings(&mut self, findings: Arc<FileFindings>) {
+        if let Some((order, kept)) = &mut self.across_found {
+            if order.revision == self.revision && kept.found() == findings.found() {
+                *kept = findings;
+            }
+        }
     }
 
     /// What the last check of its games together found (of whichever revision).
@@ -319,7 +348,9 @@ impl Document {
     pub fn set_options(&mut self, options: Arc<CheckOptions>) {
         if *options != *self.options {
             self.options = options;
-            // Every diagnostic may change with the settings.
+            // Every diagnostic may change with the settings (and the facts are not handed to
+            // the file on disk when it closes before they are made again).
+            self.facts_revision = 0;
             self.segments.clear();
             self.log.clear();
             self.refreshed = None;

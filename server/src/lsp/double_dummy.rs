@@ -51,7 +51,7 @@ pub fn diagnostics(
         return (found, unsolved);
     }
     for segment in segments {
-        let views: &UnitViews = &segment.data.views;
+        let views: &UnitViews = segment.data.views();
         let own = match views.double_dummy.get() {
             Some(own) => own,
             None => {

@@ -80,9 +80,13 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, revisio
                     let mut docs = state.docs();
                     let Some(doc) = docs.get_mut(&uri) else { return };
                     if doc.revision == snapshot.revision {
-                        doc.across_facts = Some(own);
+                        doc.set_across_facts(own);
                     }
                     doc.merge_refresh(snapshot.revision, &snapshot.options, snapshot.segments);
+                }
+                if state.has_own_facts(&uri) {
+                    // They stand for its file on disk now.
+                    state.games.forget(&uri);
                 }
                 drop(permit);
                 recheck_across(state.clone(), client.clone());
@@ -108,6 +112,7 @@ pub fn schedule_diagnostics(state: Arc<State>, client: Client, uri: Uri, revisio
         }
         drop(permit);
         if facts_changed {
+            state.games.forget(&uri);
             // The other open documents of its format are checked with it.
             recheck_across(state.clone(), client.clone());
         }
@@ -228,9 +233,9 @@ pub fn workspace_of(state: &Arc<State>, client: &Client, snapshot: &Snapshot) ->
 }
 
 /// Walks the workspace folders and computes the facts of the files that changed, on the
-/// blocking pool ([`workspace_games::files_with_facts`]), then checks the open documents again.
-/// One refresh at a time: asked while one runs, the next diagnostics start another if files
-/// changed meanwhile.
+/// blocking pool ([`workspace_games::files_with_facts`]; not those of open documents, which
+/// have their own), then checks the open documents again. One refresh at a time: asked while
+/// one runs (the files marked stale meanwhile), another runs after it.
 pub fn refresh_workspace(state: Arc<State>, client: Client) {
     if !state.games.start_refresh() {
         return;
@@ -242,20 +247,32 @@ pub fn refresh_workspace(state: Arc<State>, client: Client) {
         };
         let before = state.games.files();
         let compared = before.clone();
+        let open = state.clone();
         let work = move || {
             let options_for = |path: &std::path::Path| settings.options_without_encoding(Some(path), root.as_deref()).0;
-            workspace_games::files_with_facts(before.as_deref().map(|f| &f[..]), &roots, &settings.walk, options_for)
+            let is_open = |uri: &Uri| open.docs().get(uri).is_some_and(|d| matches!(d.lang, Lang::Pgn | Lang::Pbn));
+            let before = before.as_deref().map(|f| &f[..]);
+            let handed = |uri: &Uri| open.games.take_handed(uri);
+            workspace_games::files_with_facts(before, &roots, &settings.walk, options_for, is_open, handed)
         };
         let done = guard::blocking("workspace games", work).await;
-        state.games.end_refresh();
-        let Ok(files) = done else { return };
+        let Ok(files) = done else {
+            state.games.end_refresh();
+            return;
+        };
         // Unchanged files (none at all, in a window without folders) change no document's
         // findings: publishing them again would only repeat what the editor has.
         let changed = !workspace_games::same_files(compared.as_deref().map_or(&[][..], |f| &f[..]), &files);
-        state.games.set_files(files);
+        state.games.set_files(files, |uri| state.has_own_facts(uri));
+        state.games.end_refresh();
         if changed {
             recheck_across(state.clone(), client.clone());
         }
+        if state.games.is_stale() {
+            // Files changed, or documents closed, while it ran.
+            refresh_workspace(state.clone(), client);
+        }
+        trim_after_closing(&state);
     }));
 }
 
@@ -336,7 +353,24 @@ pub fn recheck_across(state: Arc<State>, client: Client) {
             }
             *pass = Some(false);
         }
+        trim_after_closing(&state);
     }));
+}
+
+/// Gives the memory freed by closing documents back to the system, once the work their closing
+/// started is done: called when a document closes and when a pass across files or a refresh of
+/// the workspace's files ends, it trims when a document closed since the last trim and neither
+/// runs. Without it the heap keeps the pages of everything the documents held
+/// ([`super::allocator::trim`]).
+pub fn trim_after_closing(state: &State) {
+    use std::sync::atomic::Ordering;
+    if !state.closed.load(Ordering::SeqCst) || state.games.is_refreshing() || guard::lock(&state.across_pass).is_some()
+    {
+        return;
+    }
+    if state.closed.swap(false, Ordering::SeqCst) {
+        tokio::task::spawn_blocking(super::allocator::trim);
+    }
 }
 
 /// One pass of [`recheck_across`] over the open documents of `lang`.
@@ -370,7 +404,19 @@ async fn across_pass(state: &Arc<State>, client: &Client, lang: Lang) {
     let disk = state.games.files();
     let Ok(permit) = state.checks.acquire().await else { return };
     let work = move || workspace_games::changed_findings(lang, open, disk.as_deref().map_or(&[][..], |f| &f[..]), unit);
-    let Ok(changed) = guard::blocking("across files", work).await else { return };
+    let Ok(pass) = guard::blocking("across files", work).await else { return };
+    let changed = pass.changed;
+    if !pass.renewed.is_empty() {
+        let mut docs = state.docs();
+        for (uri, facts, findings) in pass.renewed {
+            let Some(doc) = docs.get_mut(&uri) else { continue };
+            if revisions.get(&uri) == Some(&doc.revision)
+                && doc.across_facts.as_ref().is_some_and(|f| Arc::ptr_eq(f, &facts))
+            {
+                doc.renew_findings(findings);
+            }
+        }
+    }
     if changed.is_empty() {
         return;
     }

@@ -40,6 +40,9 @@ pub struct State {
     /// ([`super::publish::recheck_across`]): whether one runs, and whether another was asked
     /// for meanwhile.
     pub across_pass: Mutex<Option<bool>>,
+    /// Whether a document closed since memory was last given back to the system
+    /// ([`super::publish::trim_after_closing`]).
+    pub closed: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Default)]
@@ -90,6 +93,7 @@ impl State {
             games: workspace_games::Index::default(),
             checks: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
             across_pass: Mutex::new(None),
+            closed: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -133,6 +137,12 @@ impl State {
     pub fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         let unit = self.unit();
         self.docs().get(uri).map(|d| d.snapshot(unit))
+    }
+
+    /// Whether `uri` is an open document with facts of its own for the checks across files
+    /// (its file's facts on disk are then not kept: [`workspace_games::DiskFile`]).
+    pub fn has_own_facts(&self, uri: &Uri) -> bool {
+        self.docs().get(uri).is_some_and(|d| d.across_facts.is_some())
     }
 
     /// The check options of the file at `path` (kibitzer.toml and the client's settings), and the

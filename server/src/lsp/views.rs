@@ -34,7 +34,7 @@ fn parts(s: &Snapshot) -> Vec<(TextRange, Arc<UnitViews>)> {
     let mut out = Vec::with_capacity(s.segments.len());
     for seg in &s.segments {
         if !seg.is_block() {
-            out.push((seg.range, seg.data.views.clone()));
+            out.push((seg.range, seg.data.views().clone()));
             continue;
         }
         let pieces = seg.block_pieces(s.lang, &s.rope);

@@ -11,7 +11,10 @@
 //! - the files on disk are walked and their facts computed (a check of each) off the request
 //!   path, by the refresh of [`super::publish`], at the first diagnostics and again when the client says files
 //!   changed (`didChangeWatchedFiles`) or a document is saved; each file's facts are kept while
-//!   its length and modification time are unchanged, so a refresh reads only what changed. At
+//!   its length and modification time are unchanged, so a refresh reads only what changed; a
+//!   file open in the editor has none kept (its document's facts stand for it, [`DiskFile`])
+//!   until it closes, when a refresh takes the document's if the file holds its text, or checks
+//!   the file. At
 //!   most [`MAX_BYTES`] of files are taken, in path order (16 MB a file at most, compressed
 //!   and PGC files left out, as workspace diagnostics); the rest are left out;
 //! - a document's diagnostics read the facts kept (nothing on disk is read for them, but the
@@ -50,27 +53,87 @@ pub struct Index {
     /// Set while a refresh runs; `stale` when files changed meanwhile.
     refreshing: AtomicBool,
     stale: AtomicBool,
+    /// Documents closed whose files have no facts yet, by uri: their facts stand for their
+    /// files' on disk when a file holds the document's text and is checked with the same options
+    /// ([`files_with_facts`]), so closing two hundred documents does not check them all again.
+    /// Kept until a refresh takes them or their files have facts ([`Index::set_files`]).
+    handed: Mutex<HashMap<Uri, Handed>>,
+}
+
+/// A closed document's text, facts and check options ([`Index::hand_over`]).
+pub struct Handed {
+    rope: Rope,
+    facts: Arc<FileFacts>,
+    options: Arc<kibitzer_syntax::CheckOptions>,
 }
 
 /// A file on disk with its facts.
+#[derive(Clone)]
 pub struct DiskFile {
     path: PathBuf,
     uri: Uri,
     lang: Lang,
     name: String,
     stamp: Stamp,
-    facts: Arc<FileFacts>,
+    /// `None` while the file is open in the editor: the document's own facts stand for it then
+    /// (every reader of the files on disk leaves out those open with facts), and a second copy
+    /// of the same games' facts is not kept — with two hundred open documents of 100 KB, about
+    /// 50 MB ([`Index::forget`]). The refresh that follows its closing takes them from the
+    /// document or computes them ([`Index::hand_over`]).
+    facts: Option<Arc<FileFacts>>,
 }
 
-/// Whether two readings of the workspace hold the same files with the same stamps, in order.
+/// Whether two readings of the workspace hold the same files with the same stamps, in order, and
+/// facts for the same of them.
 pub fn same_files(before: &[DiskFile], after: &[DiskFile]) -> bool {
-    before.len() == after.len() && before.iter().zip(after).all(|(a, b)| a.path == b.path && a.stamp == b.stamp)
+    before.len() == after.len()
+        && before
+            .iter()
+            .zip(after)
+            .all(|(a, b)| a.path == b.path && a.stamp == b.stamp && a.facts.is_some() == b.facts.is_some())
 }
 
 impl Index {
     /// Marks the files as changed: the next diagnostics start a refresh.
     pub fn mark_stale(&self) {
         self.stale.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the file of `uri`, an open document that closes, may be without facts on disk:
+    /// it has none, or a refresh runs that may have passed it over while it was open.
+    pub fn lacks_facts(&self, uri: &Uri) -> bool {
+        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = files.as_ref().is_some_and(|files| files.iter().any(|f| f.uri == *uri && f.facts.is_none()));
+        kept || self.refreshing.load(Ordering::SeqCst)
+    }
+
+    /// Hands over the text `rope`, facts and options of the document `uri`, which closes, for the
+    /// next refresh to take as its file's facts if the file holds that text.
+    pub fn hand_over(
+        &self,
+        uri: &Uri,
+        rope: &Rope,
+        facts: &Arc<FileFacts>,
+        options: &Arc<kibitzer_syntax::CheckOptions>,
+    ) {
+        let handed = Handed { rope: rope.clone(), facts: facts.clone(), options: options.clone() };
+        self.handed.lock().unwrap_or_else(|e| e.into_inner()).insert(uri.clone(), handed);
+    }
+
+    /// What the document `uri` handed over when it closed, taken.
+    pub fn take_handed(&self, uri: &Uri) -> Option<Handed> {
+        self.handed.lock().unwrap_or_else(|e| e.into_inner()).remove(uri)
+    }
+
+    /// Lets go of the facts kept for the file of `uri`, an open document that has facts of its
+    /// own now; when it closes, a refresh takes them from it or computes them again.
+    pub fn forget(&self, uri: &Uri) {
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(kept) = files.as_mut() else { return };
+        let Some(at) = kept.iter().position(|f| f.uri == *uri && f.facts.is_some()) else { return };
+        // Shared with passes that may be running: copied (a few hundred entries of a name and
+        // some `Arc`s), not changed in place.
+        Arc::make_mut(kept)[at].facts = None;
     }
 }
 
@@ -148,16 +211,29 @@ pub struct Changed {
     pub places: HashMap<(usize, TextRange), Location>,
 }
 
+/// What a pass over every open document found ([`changed_findings`]): the documents whose
+/// findings changed, and the findings of the others, the same as they kept but made from the
+/// facts of the files as they are now.
+pub struct Pass {
+    pub changed: Vec<Changed>,
+    /// (document, the facts of it the pass used, its findings): kept in place of the findings
+    /// the document had, which hold on to the facts of every file as they were when those were
+    /// found — those of documents closed or edited since, which would otherwise stay in memory
+    /// as long as it does.
+    pub renewed: Vec<(Uri, Arc<FileFacts>, Arc<FileFindings>)>,
+}
+
 /// One pass of the checks of games together over the open documents `open` (all of format
 /// `lang`) and the files of `disk` that are not open, as each document's check runs it
-/// ([`diagnostics`]); gives the documents whose findings differ from those they kept. Linear
-/// in the games of all the files; the related places are read only for the documents changed.
+/// ([`diagnostics`]); gives the documents whose findings differ from those they kept, and the
+/// others' findings renewed ([`Pass`]). Linear in the games of all the files; the related places
+/// are read only for the documents changed.
 pub fn changed_findings(
     lang: Lang,
     open: Vec<OpenDoc>,
     disk: &[DiskFile],
     unit: kibitzer_syntax::text::ColumnUnit,
-) -> Vec<Changed> {
+) -> Pass {
     // (name, facts, its text's source, its options): the open documents, then the files on disk.
     let default_options = Arc::new(kibitzer_syntax::CheckOptions::default());
     let mut files: Vec<(String, Other, Arc<kibitzer_syntax::CheckOptions>, Option<usize>)> = Vec::new();
@@ -171,10 +247,12 @@ pub fn changed_findings(
         files.push((o.name.clone(), other, o.options.clone(), Some(k)));
     }
     for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
+        // A file without facts is open (those come with its document) or was until lately.
+        let Some(facts) = &f.facts else { continue };
         let other = Other {
             name: f.name.clone(),
             uri: f.uri.clone(),
-            facts: f.facts.clone(),
+            facts: facts.clone(),
             text: Source::Disk(f.path.clone()),
         };
         files.push((f.name.clone(), other, default_options.clone(), None));
@@ -182,18 +260,19 @@ pub fn changed_findings(
     files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let named: Vec<(&str, &Arc<FileFacts>)> = files.iter().map(|(n, o, _, _)| (n.as_str(), &o.facts)).collect();
     let found = check_files_across(lang, &named, |k| &*files[k].2);
-    let mut changed = Vec::new();
+    let mut pass = Pass { changed: Vec::new(), renewed: Vec::new() };
     for (findings, (_, other, _, doc)) in found.into_iter().zip(&files) {
         let Some(doc) = doc.map(|k| &open[k]) else { continue };
         // The messages name the other file and line of each finding: the same findings are
         // the same diagnostics.
         if doc.kept.as_ref().is_some_and(|kept| kept.found() == findings.found()) {
+            pass.renewed.push((doc.uri.clone(), other.facts.clone(), findings));
             continue;
         }
         let places = places_of(findings.found(), |k| files.get(k).map(|f| &f.1), unit);
-        changed.push(Changed { uri: doc.uri.clone(), facts: other.facts.clone(), findings, places });
+        pass.changed.push(Changed { uri: doc.uri.clone(), facts: other.facts.clone(), findings, places });
     }
-    changed
+    pass
 }
 
 /// What the checks across files found for one closed file of the workspace, for
@@ -240,13 +319,14 @@ pub fn closed_findings(
             files.push((o.name.as_str(), &o.facts, other, o.options.clone()));
         }
         for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
+            let Some(facts) = &f.facts else { continue };
             let other = Other {
                 name: f.name.clone(),
                 uri: f.uri.clone(),
-                facts: f.facts.clone(),
+                facts: facts.clone(),
                 text: Source::Disk(f.path.clone()),
             };
-            files.push((f.name.as_str(), &f.facts, other, Arc::new(options_for(&f.path))));
+            files.push((f.name.as_str(), facts, other, Arc::new(options_for(&f.path))));
         }
         if files.is_empty() {
             continue;
@@ -311,12 +391,17 @@ fn fingerprint(found: &[Diagnostic], places: &HashMap<(usize, TextRange), Locati
 
 /// The workspace's PGN and PBN files under `roots` (walked as `walk` says) with their facts, in
 /// order of name, [`MAX_BYTES`] at most: those of `before` whose stamp is unchanged are kept,
-/// the others read and checked (`options_for` their check options). Blocking work.
+/// the others read and checked (`options_for` their check options), but for those `open` says
+/// are open documents, whose facts are their documents' ([`DiskFile::facts`]), and those of
+/// `handed` gives, closed documents whose text the file holds, whose facts are taken from them
+/// ([`Index::take_handed`]). Blocking work.
 pub fn files_with_facts(
     before: Option<&[DiskFile]>,
     roots: &[PathBuf],
     walk: &crate::walk::WalkOptions,
     options_for: impl Fn(&Path) -> kibitzer_syntax::CheckOptions,
+    open: impl Fn(&Uri) -> bool,
+    handed: impl Fn(&Uri) -> Option<Handed>,
 ) -> Vec<DiskFile> {
     let kept: HashMap<&Path, &DiskFile> = before.into_iter().flatten().map(|f| (f.path.as_path(), f)).collect();
     let mut found: Vec<_> = workspace::files(roots, walk)
@@ -332,13 +417,21 @@ pub fn files_with_facts(
         if bytes > MAX_BYTES {
             break;
         }
-        let facts = match kept.get(file.path.as_path()).filter(|k| k.stamp == file.stamp) {
-            Some(k) => k.facts.clone(),
+        let unchanged = kept.get(file.path.as_path()).filter(|k| k.stamp == file.stamp);
+        let facts = match unchanged.and_then(|k| k.facts.clone()) {
+            Some(facts) => Some(facts),
+            // Asked when its turn comes, not when the refresh starts: documents opened while
+            // it runs (an editor restoring its session) are not checked twice.
+            None if open(&file.uri) => None,
             None => {
                 let Some(source) = workspace::read(&file.path) else { continue };
                 let mut options = options_for(&file.path);
                 options.encoding = Some(source.encoding);
-                Arc::new(kibitzer_syntax::across_files::check_file(file.lang, &source.text, &options).1)
+                match handed(&file.uri) {
+                    // Its document's facts, made from this text with these options.
+                    Some(h) if *h.options == options && h.rope == source.text.as_str() => Some(h.facts),
+                    _ => Some(Arc::new(kibitzer_syntax::across_files::check_file(file.lang, &source.text, &options).1)),
+                }
             }
         };
         files.push(DiskFile { path: file.path, uri: file.uri, lang: file.lang, name, stamp: file.stamp, facts });
@@ -352,8 +445,16 @@ impl Index {
         self.files.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    /// Keeps the files a refresh found.
-    pub fn set_files(&self, files: Vec<DiskFile>) {
+    /// Keeps the files a refresh found, without the facts of those that are open documents with
+    /// facts of their own now (`has_own_facts`): opened while the refresh ran.
+    pub fn set_files(&self, mut files: Vec<DiskFile>, has_own_facts: impl Fn(&Uri) -> bool) {
+        for file in files.iter_mut().filter(|f| f.facts.is_some() && has_own_facts(&f.uri)) {
+            file.facts = None;
+        }
+        // What closed documents handed over is wanted only for files still without facts.
+        let lacking: std::collections::HashSet<&Uri> =
+            files.iter().filter(|f| f.facts.is_none()).map(|f| &f.uri).collect();
+        self.handed.lock().unwrap_or_else(|e| e.into_inner()).retain(|uri, _| lacking.contains(uri));
         *self.files.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(files));
     }
 
@@ -369,6 +470,11 @@ impl Index {
         }
         self.stale.store(false, Ordering::SeqCst);
         true
+    }
+
+    /// Whether a refresh runs.
+    pub fn is_refreshing(&self) -> bool {
+        self.refreshing.load(Ordering::SeqCst)
     }
 
     pub fn end_refresh(&self) {
@@ -393,8 +499,9 @@ impl Workspace {
             others.push(Other { name, uri, facts, text: Source::Open(rope) });
         }
         for file in disk.iter().filter(|f| f.lang == lang && !open_uris.contains(&f.uri)) {
+            let Some(facts) = file.facts.clone() else { continue };
             let text = Source::Disk(file.path.clone());
-            others.push(Other { name: file.name.clone(), uri: file.uri.clone(), facts: file.facts.clone(), text });
+            others.push(Other { name: file.name.clone(), uri: file.uri.clone(), facts, text });
         }
         Workspace { name, others }
     }

@@ -53,12 +53,22 @@ pub async fn workspace(
     // the files' facts are brought up to date here (those of unchanged files kept, as a refresh
     // does), so that findings and text agree.
     let across = settings.across_files.then(|| (state.games.files(), open_files(state, &roots)));
+    let games = state.clone();
     let (disk, refreshed) = guard::blocking("workspace/diagnostic", move || {
         let options_for = |path: &std::path::Path| settings.options_without_encoding(Some(path), root.as_deref()).0;
         let (found, refreshed) = match across {
             Some((before, open)) => {
                 let before: &[workspace_games::DiskFile] = before.as_deref().map_or(&[], |f| f);
-                let files = workspace_games::files_with_facts(Some(before), &roots, &settings.walk, options_for);
+                let is_open = |uri: &Uri| open.iter().any(|o| o.uri == *uri);
+                let handed = |uri: &Uri| games.games.take_handed(uri);
+                let files = workspace_games::files_with_facts(
+                    Some(before),
+                    &roots,
+                    &settings.walk,
+                    options_for,
+                    is_open,
+                    handed,
+                );
                 let found = workspace_games::closed_findings(&files, &open, options_for, unit);
                 let changed = !workspace_games::same_files(before, &files);
                 (found, changed.then_some(files))
@@ -80,7 +90,7 @@ pub async fn workspace(
     items.extend(disk);
     if let Some(files) = refreshed {
         // The open documents were answered with the files as they were: the client pulls again.
-        state.games.set_files(files);
+        state.games.set_files(files, |uri| state.has_own_facts(uri));
         recheck_open(state, client, None);
     }
     Ok(WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items }))
@@ -121,6 +131,7 @@ async fn pulled(state: &Arc<State>, client: &Client, uri: &Uri) -> Result<Option
         None => false,
     };
     if facts_changed {
+        state.games.forget(uri);
         recheck_open(state, client, Some((uri, snapshot.lang)));
     }
     solve_then(unsolved, state.clone(), client.clone(), uri.clone());

@@ -3,7 +3,7 @@
 
 use super::super::document::Document;
 use super::super::large_texts;
-use super::super::publish::{recheck_across, schedule_diagnostics};
+use super::super::publish::{recheck_across, refresh_workspace, schedule_diagnostics, trim_after_closing};
 use super::super::state::State;
 use super::configuration::{reload_settings, settings_changed};
 use kibitzer_syntax::Lang;
@@ -68,10 +68,23 @@ pub async fn did_close(state: &Arc<State>, client: &Client, params: DidCloseText
     let closed = state.docs().remove(&uri);
     // Its deals still queued are no longer wanted.
     super::super::double_dummy::end(&uri, None);
+    if let Some(doc) = closed.as_ref().filter(|_| state.games.lacks_facts(&uri)) {
+        // Its file's facts on disk, not kept while it was open, are computed again, or taken
+        // from it when the file holds its text.
+        if let Some(facts) = doc.facts_of_text() {
+            state.games.hand_over(&uri, &doc.rope, facts, &doc.options);
+        }
+        state.games.mark_stale();
+        refresh_workspace(state.clone(), client.clone());
+    }
     // The others' findings across files no longer count it (and let its facts go).
-    if closed.is_some_and(|d| d.across_facts.is_some()) {
+    if closed.as_ref().is_some_and(|d| d.across_facts.is_some()) {
         recheck_across(state.clone(), client.clone());
     }
+    // What it held goes back to the system once the work its closing started is done.
+    drop(closed);
+    state.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+    trim_after_closing(state);
     // Diagnostics of a closed file are cleared, as editors expect (a client that pulls forgets
     // them itself).
     let pull = state.config().pull_diagnostics;
