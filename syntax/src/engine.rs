@@ -23,6 +23,7 @@ pub fn check(lang: Lang, text: &str, options: &CheckOptions) -> Vec<Diagnostic> 
         Lang::Pbi => pbi::check(text, options),
         Lang::Lin => lin::check(text, options),
     };
+    crate::layout::check(lang, text, options, &mut diagnostics);
     finish(&mut diagnostics, options);
     diagnostics
 }
@@ -89,6 +90,7 @@ pub fn check_alone(lang: Lang, text: &str, options: &CheckOptions) -> (Vec<Diagn
         return (check(lang, text, options), UnitFacts::default());
     }
     let (mut diagnostics, summaries) = pgn::check::check_with_summaries(text, options);
+    crate::layout::check(lang, text, options, &mut diagnostics);
     finish(&mut diagnostics, options);
     (diagnostics, UnitFacts(summaries))
 }
@@ -169,7 +171,10 @@ pub fn check_pieces(lang: Lang, text: &str, options: &CheckOptions) -> Option<Ve
                 checked.diagnostics = vec![d];
                 checked.facts = UnitFacts::default();
             }
-            None => finish(&mut checked.diagnostics, options),
+            None => {
+                crate::layout::check(lang, &text[checked.piece.range], options, &mut checked.diagnostics);
+                finish(&mut checked.diagnostics, options);
+            }
         }
     }
     Some(out)
@@ -186,7 +191,7 @@ pub struct CheckedPiece {
 /// What checking a unit leaves for the units after it ([`check_unit`]): PBN's inherited tag
 /// values; nothing for independent units. Equal states make equal diagnostics of the same text.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct UnitState(pbn::check::Carry);
+pub struct UnitState(pbn::check::Carry, crate::format::Carry);
 
 impl UnitState {
     /// The Dealer, Vulnerable and Deal of the last game checked, which the next game takes when
@@ -224,10 +229,14 @@ pub fn check_unit(lang: Lang, text: &str, before: &UnitState, options: &CheckOpt
     }
     let pbn::check::UnitChecked { mut diagnostics, mut for_previous, after, names } =
         pbn::check::check_unit(text, &before.0, options);
+    // The export layout of the piece, formatted from what the pieces before it left the
+    // formatter (their inherited tags), as `check` of the whole text finds it.
+    let piece = TextRange::up_to(TextSize::of(text));
+    let formatted = crate::layout::check_piece(lang, text, piece, &before.1, options, &mut diagnostics);
     for list in [&mut diagnostics, &mut for_previous] {
         finish(list, options);
     }
-    UnitCheck { diagnostics, for_previous, after: UnitState(after), names }
+    UnitCheck { diagnostics, for_previous, after: UnitState(after, formatted), names }
 }
 
 /// A unit too large to read at the start of a stream (PGN008, PBN007, EPD016; PBI has no limit

@@ -22,6 +22,7 @@ pub mod format;
 pub mod grounds;
 pub mod ide;
 mod lang;
+mod layout;
 pub mod lin;
 pub mod moved;
 mod names;

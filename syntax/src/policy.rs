@@ -15,7 +15,10 @@
 //! - [`Category::Export`]: an export-format requirement of the standard (PGN 8.1.1 tag order,
 //!   8.2.2.2 move numbers, 8.2.3.8 suffixes as NAGs, PBN 3.11 …), checked in export mode only,
 //!   at the severity of its verb: an **error** for *must*, a **warning** for *should* (lines of
-//!   80 or more characters, *strongly discouraged* in PGN 4.3 and PBN 2.3).
+//!   80 or more characters, *strongly discouraged* in PGN 4.3 and PBN 2.3; but a PGN movetext
+//!   line of 80 or more is an error, PGN020, since 8.2.1 defines export movetext lines as
+//!   shorter). The export layout (`crate::layout`) is of this category too: each place where a
+//!   text differs from `kibitzer fmt`'s output, under the rule of its kind.
 //! - [`Category::ExportSpelling`]: a form import format tolerates but export format forbids
 //!   (`0-0`, `Nge2`, a missing `+`): a **warning** in import mode, raised to an **error** in
 //!   export mode.
@@ -78,7 +81,7 @@ Every rule keeps the sentence of the standard it enforces, a short verbatim quot
 - a producer's convention that is not in the standard, or kibitzer's own consistency check: a **warning**, **note** or **hint**, never an error;
 - kibitzer's own reading limits (a game of more than 1 MiB, variations nested more than 128 deep): said once, at the severity that tells what was left unchecked.
 
-Export format: a requirement of the export format is checked in export mode only (`--mode export`, or a PBN `% EXPORT` line), at the severity of its words: an **error** for *must* and definitions, a **warning** for lines of 80 or more characters, which PGN 4.3 and PBN 2.3 *strongly discourage*. A form import format tolerates but export format forbids (`0-0`, `Nge2`, a missing `+`) is a **warning** in import mode and an **error** in export mode.
+Export format: a requirement of the export format is checked in export mode only (`--mode export`, or a PBN `% EXPORT` line), at the severity of its words: an **error** for *must* and definitions, a **warning** for lines of 80 or more characters, which PGN 4.3 and PBN 2.3 *strongly discourage* (but an **error** for a PGN movetext line, which 8.2.1 defines as having fewer than 80). In export mode (`--mode export`) every place where the text differs from what `kibitzer fmt` writes is a diagnostic of the rule for its kind, with the formatter's edit as its fix: a kind the standard words (a single space, a tag pair on a line by itself) at its verb's severity, the rest a **warning** of the format's generic `export-layout` rule. A form import format tolerates but export format forbids (`0-0`, `Nge2`, a missing `+`) is a **warning** in import mode and an **error** in export mode.
 
 One fact, one severity: a value several formats share (a date, a time, a line's length, the character set, a result, a tag name, a board number …) has the same severity in PGN, EPD, PBN and PBI.
 
@@ -111,6 +114,8 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("EPD015", Standard, &[]),
     ("EPD016", Standard, &[]),
     ("EPD017", Standard, &[]),
+    ("EPD018", Export, &[]),
+    ("EPD019", Taste, &[]),
     ("FEN001", Standard, &[]),
     ("FEN002", Standard, &[]),
     ("FEN003", Standard, &[]),
@@ -168,6 +173,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBI013", Standard, &[]),
     ("PBI014", Standard, &[]),
     ("PBI015", Taste, &[]),
+    ("PBI016", Taste, &[]),
     ("PBI020", Law, &[]),
     ("PBI021", Law, &[]),
     ("PBI022", Law, &[]),
@@ -250,6 +256,7 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PBN805", Export, &[]),
     ("PBN806", Export, &[]),
     ("PBN807", Export, &[]),
+    ("PBN808", Taste, &[]),
     ("PBN900", Standard, &[]),
     ("PBN901", Standard, &[]),
     ("PBN902", Standard, &[]),
@@ -270,6 +277,15 @@ const TABLE: &[(&str, Category, &[&str])] = &[
     ("PGN013", Export, &[]),
     ("PGN014", Export, &[]),
     ("PGN015", Export, &[]),
+    // The export layout: where a text differs from `kibitzer fmt`'s output (crate::layout).
+    // A movetext line too long is an error of 8.2.1's definition, not PGN015's warning.
+    ("PGN016", Export, &[]),
+    ("PGN017", Export, &[]),
+    ("PGN018", Export, &[]),
+    ("PGN019", Export, &[]),
+    ("PGN020", Export, &["PGN015"]),
+    ("PGN021", Export, &[]),
+    ("PGN022", Export, &[]),
     ("PGN100", Standard, &[]),
     ("PGN101", Standard, &[]),
     ("PGN102", Taste, &[]),

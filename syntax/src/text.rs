@@ -620,6 +620,55 @@ pub fn quoted_value(s: &str) -> String {
     shortened(s, 40)
 }
 
+/// Blank text (spaces, tabs, line breaks) in words, as a message of the export layout names
+/// it: "two spaces", "a line break", "an empty line", "no space".
+pub fn blank_in_words(s: &str) -> String {
+    let breaks = s.matches('\n').count();
+    let spaces = s.chars().filter(|c| *c == ' ' || *c == '\t').count();
+    let count = |n: usize, one: &str, many: &str| match n {
+        1 => format!("a {one}"),
+        2 => format!("two {many}"),
+        3 => format!("three {many}"),
+        n => format!("{n} {many}"),
+    };
+    match (spaces, breaks) {
+        (0, 0) => "no space".to_owned(),
+        (n, 0) if s.contains('\t') => count(n, "tab or space", "tabs and spaces"),
+        (n, 0) => count(n, "space", "spaces"),
+        (0, 1) => "a line break".to_owned(),
+        (0, 2) => "an empty line".to_owned(),
+        (0, n) => format!("{} empty lines", n - 1),
+        (n, b) => {
+            let spaces = count(n, "space", "spaces");
+            if b == 1 {
+                format!("{spaces} and a line break")
+            } else {
+                format!("{spaces} and {b} line breaks")
+            }
+        }
+    }
+}
+
+/// A place where a text differs from its export layout, in words: what the text has there
+/// and what export format writes instead ([`text_in_words`] of each).
+pub fn difference_in_words(old: &str, new: &str) -> String {
+    match (old.is_empty(), new.is_empty()) {
+        (true, _) => format!("export format writes {} here", text_in_words(new)),
+        (_, true) => format!("{} here; export format has none", text_in_words(old)),
+        _ => format!("{} here; export format writes {}", text_in_words(old), text_in_words(new)),
+    }
+}
+
+/// Text of a file as a fix's title or a message quotes it, its blanks named
+/// ([`blank_in_words`]) and its words shortened ([`shortened`]) in backticks.
+pub fn text_in_words(s: &str) -> String {
+    if s.chars().all(char::is_whitespace) {
+        blank_in_words(s)
+    } else {
+        format!("`{}`", shortened(&s.replace("\r\n", "\n").replace('\n', " "), 40))
+    }
+}
+
 /// `s` with every byte but RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) and those
 /// of `keep` written `%XX`: a URI's query value (a handviewer link's LIN board) keeps none, a
 /// relative path (SARIF's artifact locations) keeps `/`.

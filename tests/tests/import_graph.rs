@@ -426,9 +426,11 @@ fn layer(m: &Module) -> Option<(u8, &'static str)> {
         "acbl" => (4, "parser and model"),
         "cuts" | "stretches" | "parallel" => (4, "parser and model"),
         "rules" | "policy" | "binary" => (5, "rules"),
-        "engine" | "units" | "across_files" => (6, "engine"),
-        // Applying fixes includes converting to the export format, so it sits on the formatter.
-        "format" | "fix" => (7, "format"),
+        "units" => (6, "engine"),
+        // Applying fixes includes converting to the export format, so it sits on the formatter;
+        // so does the engine, whose export mode reports where a text differs from the
+        // formatter's output (`layout`), and what checks files through it (`across_files`).
+        "format" | "fix" | "layout" | "engine" | "across_files" => (7, "format"),
         "ide" => (8, "ide"),
         _ => return None,
     })

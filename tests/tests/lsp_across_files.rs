@@ -302,3 +302,35 @@ fn a_workspace_pull_gives_the_closed_files_findings_across_files() {
     assert!(b["items"].as_array().unwrap().iter().all(|d| d["code"] != "PGN400"), "{b}");
     assert!(c.shutdown().success());
 }
+
+/// A game repeated within the one open document is PGN400 in the editor as in `kibitzer check`
+/// (issue 65 said the duplicate check ran only in workspace diagnostics): with and without a
+/// workspace folder, with `acrossFiles` on and off, pushed and pulled.
+#[test]
+fn a_game_repeated_in_the_open_document_is_a_duplicate_for_every_client() {
+    let text = [game("Carlsen, Magnus", QGD), game("Carlsen, Magnus", RUY), game("Carlsen, Magnus", RUY)].concat();
+    let expect = |found: &[Value], how: &str| {
+        let duplicates: Vec<&Value> = found.iter().filter(|d| d["code"] == "PGN400").collect();
+        assert_eq!(duplicates.len(), 1, "{how}: {found:?}");
+        // On the third game, the copy; the second is the one kept.
+        assert!(duplicates[0]["range"]["start"]["line"].as_u64() >= Some(20), "{how}: {found:?}");
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let uri = file_uri(&dir.path().join("alone.pgn"));
+    for across in [true, false] {
+        let mut c = start(dir.path(), json!({"debounceMs": 0, "acrossFiles": across}));
+        c.open(&uri, "pgn", 1, &text);
+        expect(&c.diagnostics(&uri, 1), &format!("workspace folder, acrossFiles {across}"));
+    }
+    let mut c = LspClient::start();
+    c.initialize(vscode_capabilities(), json!({"debounceMs": 0}));
+    let loose = "file:///tmp/kibitzer-no-folder/alone.pgn";
+    c.open(loose, "pgn", 1, &text);
+    expect(&c.diagnostics(loose, 1), "no workspace folder");
+    let mut pulling = vscode_capabilities();
+    pulling["textDocument"]["diagnostic"] = json!({"dynamicRegistration": false, "relatedDocumentSupport": false});
+    let mut c = start_with(dir.path(), json!({"debounceMs": 0}), pulling);
+    c.open(&uri, "pgn", 1, &text);
+    let report = c.call("textDocument/diagnostic", json!({"textDocument": {"uri": uri}}));
+    expect(report["items"].as_array().expect("a full report"), "pulled");
+}

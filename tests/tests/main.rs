@@ -35,6 +35,7 @@ mod epd_corpus;
 mod epd_fuzz;
 mod epd_mutation;
 mod epd_snapshots;
+mod export_layout;
 mod fmt_cli;
 mod fmt_pgn_extract;
 mod fmt_python_chess;

@@ -7,7 +7,8 @@
 use crate::diagnostic::Rule;
 
 /// Every file that declares EPD rules, by its list.
-static REGISTRY: &[&[&Rule]] = &[&[&crate::binary::EPD_NOT_TEXT], super::parser::RULES, super::check::RULES];
+static REGISTRY: &[&[&Rule]] =
+    &[&[&crate::binary::EPD_NOT_TEXT], super::parser::RULES, super::check::RULES, super::layout::RULES];
 
 /// Every EPD rule, in the order the registry names them.
 pub fn all() -> impl Iterator<Item = &'static Rule> {

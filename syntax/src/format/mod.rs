@@ -13,6 +13,7 @@
 //! module picks one by language and drives it, and the formats import only [`unit`], never this
 //! module.
 
+mod differences;
 mod pieces;
 pub mod unit;
 mod windows;
@@ -102,6 +103,20 @@ pub fn format_in_pieces<E>(
     pieces::format(lang, text, options, window, piece_bytes, out)
 }
 
+/// Formats `text`, a piece of a file ([`crate::units::pieces`]) whose pieces before it left
+/// `from`: the piece's part of the file's formatted text, and what the piece leaves for the
+/// pieces after it. The export layout of a text is found piece by piece this way
+/// (`crate::layout`), so that a text checked whole and checked in pieces agree.
+pub(crate) fn format_piece(lang: Lang, text: &str, options: &FormatOptions, from: &Carry) -> (String, Carry) {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let windows = format_windows(lang, text, None, options, WINDOW, from, &mut |part: &str| {
+        out.push_str(part);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(windows) = windows;
+    (out, windows.after)
+}
+
 /// [`format_into`] on one thread, window after window.
 fn format_whole<E>(
     lang: Lang,
@@ -120,6 +135,13 @@ fn format_whole<E>(
         }]);
     }
     Ok(format_windows(lang, text, range, options, window, &Carry::Nothing, out)?.skipped)
+}
+
+/// The edits that turn `old` into `new`, in byte offsets of `old`, in text order, none
+/// overlapping another, placed on words and blanks ([`differences`]); applied together they
+/// give `new` (tested below), grouped by the stretch of lines ([`minimal_edits`]) they are in.
+pub fn differences(old: &str, new: &str) -> Vec<Vec<TextEdit>> {
+    differences::within_stretches(old, minimal_edits(old, new))
 }
 
 /// Line-level edits that turn `old` into `new`, in byte offsets of `old`: what the language
@@ -382,6 +404,72 @@ mod tests {
                 "{text:?} → {once:?}: {:?}",
                 crate::check(Lang::Pgn, &text, &crate::CheckOptions::default())
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod differences_tests {
+    use super::*;
+    use crate::diagnostic::apply_edits;
+    use crate::diagnostic::TextEdit;
+
+    fn placed(old: &str, new: &str) -> Vec<(String, String)> {
+        let edits: Vec<TextEdit> = differences(old, new).concat();
+        assert_eq!(apply_edits(old, &edits).0, new, "{edits:?}");
+        edits.iter().map(|e| (old[e.range].to_owned(), e.replacement.clone())).collect()
+    }
+
+    #[test]
+    fn blanks_are_placed_on_their_gap_and_words_on_what_changes() {
+        let p = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+        assert_eq!(placed("[Event  \"x\"]\n", "[Event \"x\"]\n"), [p("  ", " ")]);
+        assert_eq!(placed("[A \"1\"] [B \"2\"]\n", "[A \"1\"]\n[B \"2\"]\n"), [p(" ", "\n")]);
+        assert_eq!(placed("1. e4  e5 *\n", "1. e4 e5 *\n"), [p("  ", " ")]);
+        assert_eq!(placed("1. e4 e5 \n2. Nf3 *\n", "1. e4 e5 2. Nf3 *\n"), [p(" \n", " ")]);
+        assert_eq!(placed("1. e4 ;note\ne5 *\n", "1. e4 {note} e5 *\n"), [p(";note\n", "{note} ")]);
+        assert_eq!(placed("1.e4 e5 *\n", "1. e4 e5 *\n"), [p("", " ")]);
+        assert_eq!(placed("1. 0-0 *\n", "1. O-O *\n"), [p("0-0", "O-O")]);
+        assert_eq!(placed("a\nb  c\nd\n", "a\nb c\nd\n"), [p("  ", " ")]);
+        assert!(placed("same\n", "same\n").is_empty());
+    }
+
+    /// Random respacings and word changes of random words: the edits give the new text, never
+    /// overlap, and a change of blanks alone is an edit of blanks alone (the words are told
+    /// apart by their place, as a game's are by their move numbers).
+    #[test]
+    fn edits_give_the_new_text() {
+        let mut rng = crate::testing::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let vocabulary = ["e4", "e5", "Nf3", "{c}", ";x", "1.", "[A", "\"v\"]", "é"];
+        let blanks = [" ", "  ", "\n", " \n", "\n\n"];
+        for _ in 0..500 {
+            let n = rng.below(30);
+            let old_words: Vec<String> =
+                (0..n).map(|i| format!("{}{i}", vocabulary[rng.below(vocabulary.len())])).collect();
+            let mut new_words = old_words.clone();
+            let respaced_only = rng.below(2) == 0;
+            if !respaced_only && n > 0 {
+                let at = rng.below(n);
+                new_words[at] = vocabulary[rng.below(vocabulary.len())].to_owned();
+            }
+            let mut join = |ws: &[String]| {
+                let mut s = String::new();
+                for w in ws {
+                    s.push_str(w);
+                    s.push_str(blanks[rng.below(blanks.len())]);
+                }
+                s
+            };
+            let (old, new) = (join(&old_words), join(&new_words));
+            let edits: Vec<TextEdit> = differences(&old, &new).concat();
+            assert_eq!(apply_edits(&old, &edits).0, new);
+            assert!(edits.windows(2).all(|w| w[0].range.end() <= w[1].range.start()), "{edits:?}");
+            if respaced_only {
+                for e in &edits {
+                    let blank = |s: &str| s.chars().all(char::is_whitespace);
+                    assert!(blank(&old[e.range]) && blank(&e.replacement), "{old:?} → {new:?}: {e:?}");
+                }
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::diagnostic::Rule;
 
 /// Every file that declares PBI rules, by its list.
-static REGISTRY: &[&[&Rule]] = &[&[&crate::binary::PBI_NOT_TEXT], super::check::RULES];
+static REGISTRY: &[&[&Rule]] = &[&[&crate::binary::PBI_NOT_TEXT], super::check::RULES, super::layout::RULES];
 
 /// Every PBI rule, in the order the registry names them.
 pub fn all() -> impl Iterator<Item = &'static Rule> {

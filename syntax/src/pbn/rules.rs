@@ -8,7 +8,8 @@
 //! solver, and every rule listed here is raised by a fixture.
 
 use super::check::{
-    annotations, auction, deal, export, instant_score_table, lines, notes, play, players, scores, tables, values,
+    annotations, auction, deal, export, instant_score_table, layout, lines, notes, play, players, scores, tables,
+    values,
 };
 use crate::diagnostic::Rule;
 
@@ -27,6 +28,7 @@ static REGISTRY: &[&[&Rule]] = &[
     annotations::RULES,
     super::check::RULES,
     export::RULES,
+    layout::RULES,
     tables::RULES,
     instant_score_table::RULES,
 ];

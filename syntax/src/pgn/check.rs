@@ -7,6 +7,7 @@
 pub mod comments;
 pub mod detached;
 pub mod duplicates;
+pub mod layout;
 pub mod lexical;
 pub mod moves;
 pub mod openings;

@@ -7,7 +7,7 @@
 //! retired: the FEN tag is checked by the FEN validator, whose FEN0xx rules
 //! ([`crate::chess::fen`]) place each problem inside the tag value.
 
-use super::check::{comments, duplicates, lexical, moves, openings, players, tags};
+use super::check::{comments, duplicates, layout, lexical, moves, openings, players, tags};
 use crate::diagnostic::Rule;
 
 /// Every file that declares PGN rules, by its list.
@@ -16,6 +16,7 @@ static REGISTRY: &[&[&Rule]] = &[
     super::parser::RULES,
     super::stretches::RULES,
     lexical::RULES,
+    layout::RULES,
     tags::RULES,
     moves::RULES,
     comments::RULES,

@@ -14,6 +14,7 @@ mod contract_reading;
 pub mod deal;
 pub mod export;
 pub mod instant_score_table;
+pub mod layout;
 pub mod lines;
 pub mod notes;
 pub(crate) mod pieces;

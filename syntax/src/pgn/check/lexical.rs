@@ -24,8 +24,8 @@ crate::diagnostic::declare_rules! {
         bad: "[Event \"Z\u{fc}rich \u{2654}\"]\n\n1. e4 *\n", good: "[Event \"Z\u{fc}rich\"]\n\n1. e4 *\n";
     LONG_LINE = "PGN015" "long-line" Warning Export "PGN 4.3, 8.2.1"
         "A line with 80 or more characters in export format"
-        "Lines of 80 or more printing characters are strongly discouraged (PGN 4.3), and export format fills movetext lines to under 80 (8.2.1); `kibitzer fmt` rewraps them. A long tag value, such as a FEN, may need more."
-        bad: "1. e4 {aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} *\n", good: "1. e4 {short} *\n";
+        "Lines of 80 or more printing characters are strongly discouraged (PGN 4.3), and export format fills movetext lines to under 80 (8.2.1): a movetext line that `kibitzer fmt` breaks is PGN020's error instead. A long tag value, such as a FEN, may need more, and stays this warning."
+        bad: "[Event \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]\n\n1. e4 *\n", good: "[Event \"short\"]\n\n1. e4 *\n";
 }
 
 pub(super) fn check(text: &str, mode: Mode, out: &mut Vec<Diagnostic>) {
