@@ -99,3 +99,27 @@ fn cancelling_the_progress_stops_the_solving() {
     assert!(reports < BOARDS, "{reports} deals reported after the cancel");
     assert!(c.shutdown().success());
 }
+
+/// Closing the document stops its solving as the client's cancel does: the progress ends as
+/// cancelled without reporting every deal, and the deals nobody else wants leave the queue.
+#[test]
+fn closing_the_document_stops_the_solving() {
+    let text = hand_record();
+    let uri = "file:///tmp/kibitzer-test/close.pbn";
+    let cache = tempfile::tempdir().unwrap();
+    let mut c = LspClient::start_with_env(&[("KIBITZER_CACHE_DIR", cache.path().to_str().unwrap())]);
+    c.initialize(with_progress(), json!({"debounceMs": 0}));
+    c.open(uri, "pbn", 1, &text);
+    let begin = c.wait_for(|m| is_progress(m) && m["params"]["value"]["kind"] == "begin");
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
+    let token = begin["params"]["token"].clone();
+    let end = c.wait_for(|m| is_progress(m) && m["params"]["token"] == token && m["params"]["value"]["kind"] == "end");
+    assert_eq!(end["params"]["value"]["message"], "cancelled", "{end}");
+    let reports = c
+        .notifications
+        .iter()
+        .filter(|m| is_progress(m) && m["params"]["token"] == token && m["params"]["value"]["kind"] == "report")
+        .count();
+    assert!(reports < BOARDS, "{reports} deals reported after the close");
+    assert!(c.shutdown().success());
+}

@@ -219,13 +219,19 @@ impl Queue {
         (solved + from_cache, self.queued_ever.load(Ordering::Relaxed))
     }
 
+    /// Starts the workers not started yet: one a core, and one more that solves only urgent
+    /// deals, so that a hover never waits for a worker to finish the deal it is on (a hard deal
+    /// of a hand record takes a second or more). While it solves, the cores are shared among
+    /// one thread more than there are: the hovered deal is solved at once, at a share of a
+    /// core, rather than after the deals being solved.
     fn start_workers(&self, state: &mut State) {
-        while state.workers < workers_wanted() {
+        while state.workers < workers_wanted() + 1 {
             let n = state.workers;
+            let urgent_only = n == workers_wanted();
             let spawned = std::thread::Builder::new()
-                .name(format!("kibitzer-dd-{n}"))
+                .name(if urgent_only { "kibitzer-dd-urgent".to_owned() } else { format!("kibitzer-dd-{n}") })
                 .stack_size(WORKER_STACK)
-                .spawn(|| queue().work_loop());
+                .spawn(move || queue().work_loop(urgent_only));
             if spawned.is_err() {
                 break;
             }
@@ -233,11 +239,14 @@ impl Queue {
         }
     }
 
-    /// The next deal someone still wants, marked as running.
-    fn next(&self) -> FullDeal {
+    /// The next deal someone still wants, marked as running; `urgent_only`: only from the
+    /// deals asked for urgently.
+    fn next(&self, urgent_only: bool) -> FullDeal {
         let mut state = self.lock();
         loop {
-            while let Some(deal) = state.urgent.pop_front().or_else(|| state.waiting.pop_front()) {
+            while let Some(deal) =
+                state.urgent.pop_front().or_else(|| if urgent_only { None } else { state.waiting.pop_front() })
+            {
                 if !state.queued.remove(&deal) {
                     continue; // taken from the other queue already
                 }
@@ -253,10 +262,10 @@ impl Queue {
         }
     }
 
-    fn work_loop(&self) {
+    fn work_loop(&self, urgent_only: bool) {
         let mut solver = Solver::new(Strain::Notrump);
         loop {
-            let deal = self.next();
+            let deal = self.next(urgent_only);
             let answer = match super::store::store().and_then(|s| s.get(&deal)) {
                 Some(table) => {
                     self.from_cache.fetch_add(1, Ordering::Relaxed);
