@@ -1,6 +1,6 @@
 //! The work queue of the solver: one queue of deals for the whole process, served by one
-//! worker a core, each with its own pons-dds [`Solver`] (its transposition table kept warm
-//! from deal to deal). `kibitzer check` and `kibitzer dd` put the deals of all their files on
+//! worker a core and one more for urgent deals only, each with its own pons-dds [`Solver`] (its
+//! transposition table kept warm from deal to deal). `kibitzer check` and `kibitzer dd` put the deals of all their files on
 //! it (a reader ahead of the check, [`super::prefetch`]), the language server a document's, the
 //! Python API a text's; a hover or an action asks for its one deal *urgently*, ahead of
 //! everything queued. A deal is solved once: asked for again while queued or being solved, the

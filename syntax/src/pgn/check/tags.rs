@@ -256,8 +256,12 @@ pub(super) fn check<'a>(game: &Game<'a>, mode: Mode, out: &mut Vec<Diagnostic>) 
         roster: [None; 7],
     };
     // (name, name range, value range) of every complete tag, in order.
-    // A game has a dozen tags or so: a linear search beats hashing every name.
+    // A game has a dozen tags or so: a linear search beats hashing every name. Past
+    // [`MANY_TAGS`] the names are indexed too (`by_name`, the first range of each), so that a
+    // game of thousands of tags (a text of tag sections with no movetext reads as one) is not
+    // quadratic.
     let mut seen: Vec<(&str, TextRange, TextRange)> = Vec::with_capacity(16);
+    let mut by_name: Option<rustc_hash::FxHashMap<&str, TextRange>> = None;
     // The tags the rules know that the game has had so far ([`Tag::bit`]).
     let mut known_seen = 0u32;
     // The FEN value as written between the quotes (its problems are placed inside it).
@@ -302,12 +306,15 @@ pub(super) fn check<'a>(game: &Game<'a>, mode: Mode, out: &mut Vec<Diagnostic>) 
                 known_seen |= bit;
                 None
             }
-            _ => seen.iter().find(|(seen_name, ..)| *seen_name == name),
+            _ => match &by_name {
+                Some(index) => index.get(name).copied(),
+                None => seen.iter().find(|(seen_name, ..)| *seen_name == name).map(|(_, range, _)| *range),
+            },
         };
-        if let Some((_, first, _)) = first {
+        if let Some(first) = first {
             out.push(
                 Diagnostic::new(&DUPLICATE_TAG, name_range, format!("tag `{name}` appears a second time"))
-                    .with_related(*first, "first appearance"),
+                    .with_related(first, "first appearance"),
             );
         }
         let before = out.len();
@@ -339,6 +346,19 @@ pub(super) fn check<'a>(game: &Game<'a>, mode: Mode, out: &mut Vec<Diagnostic>) 
             _ => {}
         }
         seen.push((name, name_range, vrange));
+        match &mut by_name {
+            Some(index) => {
+                index.entry(name).or_insert(name_range);
+            }
+            None if seen.len() > MANY_TAGS => {
+                let mut index = rustc_hash::FxHashMap::default();
+                for (seen_name, range, _) in &seen {
+                    index.entry(*seen_name).or_insert(*range);
+                }
+                by_name = Some(index);
+            }
+            None => {}
+        }
     }
     for (i, name, value, range) in dates {
         let time_tag = crate::dates::time_tag_of(name);
@@ -653,6 +673,9 @@ fn valid_eco(value: &str) -> bool {
         _ => false,
     }
 }
+
+/// Tags in a game past which their names are looked up in a hash map rather than in order.
+const MANY_TAGS: usize = 32;
 
 /// Export format: the Seven Tag Roster present and first, then the others in ASCII order, on
 /// consecutive lines.
