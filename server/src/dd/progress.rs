@@ -16,19 +16,24 @@ pub struct SolvingBar {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
-/// Starts watching the solver (nothing is drawn unless standard error is a terminal).
+/// Starts watching the solver (nothing is drawn unless standard error is a terminal): called
+/// before the run queues its deals.
 pub fn solving_bar() -> SolvingBar {
     let stop = Arc::new(AtomicBool::new(false));
     if !std::io::stderr().is_terminal() {
         return SolvingBar { stop, thread: None };
     }
+    // The counts before this run's deals, read here and not in the drawing thread: a thread
+    // started late (a loaded machine) would count the deals queued meanwhile as before the run,
+    // and never show a bar while they are solved.
+    let before = queue().progress();
     let flag = stop.clone();
-    let thread = std::thread::Builder::new().name("kibitzer-dd-bar".into()).spawn(move || draw(&flag)).ok();
+    let thread = std::thread::Builder::new().name("kibitzer-dd-bar".into()).spawn(move || draw(&flag, before)).ok();
     SolvingBar { stop, thread }
 }
 
-fn draw(stop: &AtomicBool) {
-    let (done_before, queued_before) = queue().progress();
+/// Draws the bar of the deals answered and queued since `(done_before, queued_before)`.
+fn draw(stop: &AtomicBool, (done_before, queued_before): (u64, u64)) {
     let mut solving_since: Option<Instant> = None;
     let mut bar: Option<ProgressBar> = None;
     loop {

@@ -29,9 +29,9 @@ pub fn run(args: DdArgs) -> std::process::ExitCode {
     if args.no_cache {
         super::store::disable();
     }
+    let bar = super::progress::solving_bar();
     // The deals of every file queued at once: all cores busy from the first file to the last.
     let _ahead = super::ahead::read_ahead(args.paths.clone(), super::ahead::Deals::All);
-    let bar = super::progress::solving_bar();
     let mut rows = Vec::new();
     let mut out = std::io::stdout().lock();
     for path in &args.paths {
