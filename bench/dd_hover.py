@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import queue
+import lsp_frames
 
 binary, path, cache = sys.argv[1], sys.argv[2], sys.argv[3]
 env = dict(os.environ, KIBITZER_CACHE_DIR=cache)
@@ -22,19 +23,8 @@ messages = queue.Queue()
 
 
 def read():
-    out = proc.stdout
-    while True:
-        length = None
-        while True:
-            line = out.readline()
-            if not line:
-                return
-            line = line.strip()
-            if not line:
-                break
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        messages.put((time.perf_counter(), json.loads(out.read(length))))
+    for body in lsp_frames.bodies(proc.stdout):
+        messages.put((time.perf_counter(), json.loads(body)))
 
 
 threading.Thread(target=read, daemon=True).start()

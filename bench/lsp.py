@@ -26,6 +26,7 @@ import threading
 import queue
 import re
 import time
+import lsp_frames
 
 
 class Client:
@@ -47,19 +48,7 @@ class Client:
         the formatting of 10 MB, where an editor's decoder takes a fraction), and done here it
         held the interpreter while later messages arrived: the last keystroke of a burst waited
         behind the decoding of the ones before (docs/performance.md, 2026-12-02)."""
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            body = out.read(length)
+        for body in lsp_frames.bodies(self.proc.stdout):
             self.messages.put((time.monotonic(), body))
 
     def send(self, msg):

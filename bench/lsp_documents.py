@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import lsp_frames
 
 
 def moves(n):
@@ -63,19 +64,7 @@ class Client:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            body = out.read(length)
+        for body in lsp_frames.bodies(self.proc.stdout):
             self.messages.put((time.monotonic(), json.loads(body)))
 
     def send(self, message):

@@ -18,7 +18,7 @@ use crate::config::{CheckOptions, Mode};
 use crate::diagnostic::{Applicability, Diagnostic, Fix, TextEdit};
 use crate::format::{differences, format_piece, Carry, FormatOptions};
 use crate::policy::Category;
-use crate::text::{text_in_words, TextRange, TextSize};
+use crate::text::{difference_in_words, text_in_words, TextRange, TextSize};
 use crate::{epd, pbi, pbn, pgn, Lang};
 use rustc_hash::FxHashMap;
 
@@ -61,11 +61,14 @@ pub(crate) fn check_piece(
     options: &CheckOptions,
     found: &mut Vec<Diagnostic>,
 ) -> Carry {
-    let rule_for = match lang {
+    let rule_for: fn(&str, &TextEdit) -> (&'static crate::Rule, String) = match lang {
         Lang::Pgn => pgn::check::layout::rule_for,
         Lang::Epd => epd::layout::rule_for,
-        Lang::Pbn => pbn::check::layout::rule_for,
-        Lang::Pbi => pbi::layout::rule_for,
+        // One rule for every place: the rule, and what the text has there against export's.
+        Lang::Pbn => {
+            |text, edit| (&pbn::check::layout::EXPORT_LAYOUT, difference_in_words(&text[edit.range], &edit.replacement))
+        }
+        Lang::Pbi => |text, edit| (&pbi::layout::PBI_LAYOUT, difference_in_words(&text[edit.range], &edit.replacement)),
         // LIN has no export format: BBO writes one layout, which its own rules check.
         Lang::Lin => return Carry::Nothing,
     };

@@ -112,13 +112,18 @@ pub fn run_kibitzer(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> std::pro
 /// its line, code, message and the lines of its related information.
 pub type JsonNote = (u64, String, String, Vec<u64>);
 
+/// The diagnostics of the JSON array `check --format json` printed to `stdout`, in order.
+pub fn json_diagnostics(stdout: &[u8]) -> Vec<serde_json::Value> {
+    match serde_json::from_slice(stdout) {
+        Ok(serde_json::Value::Array(found)) => found,
+        other => panic!("check --format json prints a JSON array, not {other:?}: {}", String::from_utf8_lossy(stdout)),
+    }
+}
+
 /// The diagnostics with one of `codes` in the JSON array `check --format json` printed to
 /// `stdout`, in order.
 pub fn json_notes(stdout: &[u8], codes: &[&str]) -> Vec<JsonNote> {
-    let found: serde_json::Value = serde_json::from_slice(stdout).expect("check --format json prints JSON");
-    found
-        .as_array()
-        .expect("a JSON array")
+    json_diagnostics(stdout)
         .iter()
         .filter(|d| codes.contains(&d["code"].as_str().unwrap_or_default()))
         .map(|d| {

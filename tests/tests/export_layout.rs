@@ -19,10 +19,7 @@ fn check(name: &str, text: &str, mode: &str) -> Vec<(u64, u64, String, String)> 
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join(name), text).unwrap();
     let out = kibitzer_tests::run_kibitzer(&["check", "--mode", mode, "--format", "json", name], dir.path(), None);
-    let found: serde_json::Value = serde_json::from_slice(&out.stdout).expect("check --format json prints JSON");
-    found
-        .as_array()
-        .unwrap()
+    kibitzer_tests::json_diagnostics(&out.stdout)
         .iter()
         .map(|d| {
             let text = |key: &str| d[key].as_str().unwrap_or_default().to_owned();

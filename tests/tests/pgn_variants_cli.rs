@@ -16,11 +16,7 @@ fn check(text: &str) -> Vec<(u64, String, String)> {
         dir.path(),
         Some(text.as_bytes()),
     );
-    let found: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-    found
-        .as_array()
-        .unwrap()
+    kibitzer_tests::json_diagnostics(&out.stdout)
         .iter()
         .map(|d| {
             let text = |key: &str| d[key].as_str().unwrap_or_default().to_owned();

@@ -146,6 +146,14 @@ pub struct Other {
     text: Source,
 }
 
+impl Other {
+    /// The file `f` on disk, with its `facts`, its text read from disk when a finding points
+    /// into it.
+    fn on_disk(f: &DiskFile, facts: &Arc<FileFacts>) -> Other {
+        Other { name: f.name.clone(), uri: f.uri.clone(), facts: facts.clone(), text: Source::Disk(f.path.clone()) }
+    }
+}
+
 enum Source {
     Open(Rope),
     Disk(PathBuf),
@@ -249,13 +257,7 @@ pub fn changed_findings(
     for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
         // A file without facts is open (those come with its document) or was until lately.
         let Some(facts) = &f.facts else { continue };
-        let other = Other {
-            name: f.name.clone(),
-            uri: f.uri.clone(),
-            facts: facts.clone(),
-            text: Source::Disk(f.path.clone()),
-        };
-        files.push((f.name.clone(), other, default_options.clone(), None));
+        files.push((f.name.clone(), Other::on_disk(f, facts), default_options.clone(), None));
     }
     files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let named: Vec<(&str, &Arc<FileFacts>)> = files.iter().map(|(n, o, _, _)| (n.as_str(), &o.facts)).collect();
@@ -320,13 +322,7 @@ pub fn closed_findings(
         }
         for f in disk.iter().filter(|f| f.lang == lang && !open.iter().any(|o| o.uri == f.uri)) {
             let Some(facts) = &f.facts else { continue };
-            let other = Other {
-                name: f.name.clone(),
-                uri: f.uri.clone(),
-                facts: facts.clone(),
-                text: Source::Disk(f.path.clone()),
-            };
-            files.push((f.name.as_str(), facts, other, Arc::new(options_for(&f.path))));
+            files.push((f.name.as_str(), facts, Other::on_disk(f, facts), Arc::new(options_for(&f.path))));
         }
         if files.is_empty() {
             continue;

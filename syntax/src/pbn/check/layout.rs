@@ -3,19 +3,9 @@
 //! already names the place (PBN801 the layout of a tag pair, PBN806 the line ends, PBN804
 //! tabs …), one rule for the rest.
 
-use crate::diagnostic::{Rule, TextEdit};
-use crate::text::difference_in_words;
-
 crate::diagnostic::declare_rules! {
     EXPORT_LAYOUT = "PBN808" "export-layout" Warning Export "PBN 2.1"
         "Export format: text that differs from what `kibitzer fmt` writes, for no rule more precise."
         "Export format is strict and prepared under program control; kibitzer's export layout writes one form of each game, so that files written by different programs compare byte for byte. A difference from `kibitzer fmt`'s output that no more precise rule names (the blanks of an auction line, empty lines) is reported here, with the formatter's text as its fix."
         bad: "[Auction \"N\"]\r\n1C  Pass 1H Pass\r\n", good: "[Auction \"N\"]\r\n1C Pass 1H Pass\r\n";
-}
-
-/// The rule that `edit`, the formatter's edit of `text` at one place, enforces, and the
-/// message: what the text has there and what export format has.
-pub fn rule_for(text: &str, edit: &TextEdit) -> (&'static Rule, String) {
-    let old = &text[edit.range];
-    (&EXPORT_LAYOUT, difference_in_words(old, &edit.replacement))
 }
